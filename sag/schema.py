@@ -1,0 +1,95 @@
+"""Parameter classes exported by each SAU component (paper Tables 1-3 and section 3.2.2).
+
+A leaf is the dimension a value must have; ``"*"`` in a group admits any name (library functions,
+machine-specific calls, fitted collectives). A file that names a parameter not listed here gets an
+"unknown parameter" error, so a typo is never silently ignored.
+"""
+from __future__ import annotations
+
+from .units import COUNT, FRACTION, FREQUENCY, RATE, SIZE, TIME
+
+TOPOLOGIES = ("hypercube", "mesh", "torus", "ring", "bus", "crossbar", "fat-tree")
+ROUTINGS = ("e-cube", "dimension-order", "shortest-path", "direct", "up-down")
+SWITCHING = ("circuit", "packet", "wormhole", "store-and-forward")
+NODE_MODELS = ("opcount", "roofline")
+
+
+class Enum(tuple):
+    """A setting that must be one of a fixed set of words."""
+
+
+class Text(str):
+    """A free-text setting (names, policies)."""
+
+
+TEXT = Text("text")
+INT_LIST = "int-list"
+
+_ALGEBRAIC = {
+    f"{t}_{op}": TIME
+    for t in ("int", "real", "double")
+    for op in ("add", "mul", "div")
+}
+_ALGEBRAIC.update({"int_to_real": TIME, "real_to_int": TIME, "flop": TIME})
+
+PROCESSING = {
+    "clock": FREQUENCY,
+    "max_procs": COUNT,
+    "peak_flops": FREQUENCY,
+    "model": Enum(NODE_MODELS),
+    "ops": _ALGEBRAIC,
+    "iter": {"fixed": TIME, "per_iter": TIME, "fixed_step": TIME, "per_iter_step": TIME},
+    "cond": {"per_condition": TIME, "branch_taken": TIME},
+    "call": {"per_call": TIME, "per_arg": TIME},
+    "lib": {"*": TIME},
+    "machine": {"*": TIME},
+}
+
+_CACHE = {"size": SIZE, "block": SIZE, "assoc": COUNT, "replacement": TEXT, "write_policy": TEXT,
+          "bandwidth": RATE}
+
+MEMORY = {
+    "cache": _CACHE,
+    "icache": {"size": SIZE, "block": SIZE, "assoc": COUNT},
+    "main": {"size": SIZE, "page": SIZE, "fetch": TIME, "store": TIME, "bandwidth": RATE},
+    "fetch": TIME,
+    "fetch_miss": TIME,
+    "store": TIME,
+    "store_miss": TIME,
+}
+
+_BUFFER_CLASS = {"startup": TIME, "per_byte": TIME, "per_hop": TIME, "receive": TIME}
+
+COMM_SYNC = {
+    "topology": Enum(TOPOLOGIES),
+    "routing": Enum(ROUTINGS),
+    "switching": Enum(SWITCHING),
+    "shape": INT_LIST,
+    "static_buffer": SIZE,
+    "static_buffers": COUNT,
+    "static": _BUFFER_CLASS,
+    "dynamic": _BUFFER_CLASS,
+    "sync": TIME,
+    "overlap": FRACTION,
+    "bandwidth": RATE,
+    "collectives": {"*": TIME},
+}
+
+IO = {
+    "open": TIME,
+    "close": TIME,
+    "seek": TIME,
+    "read_per_byte": TIME,
+    "write_per_byte": TIME,
+    "device": {"seek": TIME, "rotational_latency": TIME, "transfer_rate": RATE},
+}
+
+COMPONENTS = {"processing": PROCESSING, "memory": MEMORY, "comm_sync": COMM_SYNC, "io": IO}
+
+# Names an expression may use, besides run-time parameters declared in the file's ``runtime``.
+OPERATION_ARGS = {
+    "processing": frozenset({"clk"}),
+    "memory": frozenset({"clk"}),
+    "comm_sync": frozenset({"clk", "m", "h", "n"}),
+    "io": frozenset({"clk", "m"}),
+}

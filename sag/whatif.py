@@ -1,0 +1,92 @@
+"""What-if scenarios and run-time parameters (paper 3.4.2, "Modeling What-ifs" and "Modeling
+Runtime Parameters"): both become scaling factors or values applied to a copy of the SAG.
+
+``--scale comm_sync.per_byte=0.5`` multiplies every parameter whose key ends with ``per_byte`` in
+a comm_sync component (both static and dynamic buffers); ``--scale processing.clock=2`` makes
+every clock twice as fast, so every value given in clocks takes half the time.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .errors import ExprError
+from .model import SAG, SAU, Component
+from .parameter import Parameter
+
+
+def parse_assignments(items: tuple[str, ...] | list[str], what: str) -> list[tuple[str, float]]:
+    out = []
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ExprError(f"{what} {item!r}: expected NAME=NUMBER")
+        try:
+            number = float(value)
+        except ValueError:
+            raise ExprError(f"{what} {item!r}: {value!r} is not a number") from None
+        out.append((key.strip(), number))
+    return out
+
+
+def _matches(component: str, key: str, pattern: str) -> bool:
+    comp, _, rest = pattern.partition(".")
+    if not rest:
+        return False
+    if comp != component and comp != "*":
+        return False
+    return key == rest or key.endswith("." + rest)
+
+
+def scale(sag: SAG, changes: list[tuple[str, float]], sau_id: str | None = None) -> SAG:
+    """A new SAG with each matching parameter multiplied (clock changes rescale clock counts)."""
+    root = sag.root
+    for pattern, factor in changes:
+        if factor <= 0:
+            raise ExprError(f"--scale {pattern}={factor}: the factor must be positive")
+        hits = [0]
+        root = _scale_sau(root, pattern, factor, hits, sau_id, None)
+        if not hits[0]:
+            known = sorted({f"{c}.{k}" for _, c_k, _ in sag.parameters() for c, _, k in [c_k.partition('.')]})
+            raise ExprError(f"--scale {pattern}: no parameter matches (for example: {', '.join(known[:8])} ...)")
+    label = tuple(f"{p}x{f:g}" for p, f in changes)
+    return replace(sag, root=root, scenario=sag.scenario + label)
+
+
+def _scale_sau(sau: SAU, pattern: str, factor: float, hits, only: str | None, new_period):
+    """Scale matching parameters of ``sau`` and its descendants (all of them, or from ``only`` down)."""
+    selected = only is None or sau.id == only
+    period = new_period
+    comps = {}
+    for cname, comp in sau.components.items():
+        params = {}
+        for key, p in comp.params.items():
+            if selected and _matches(cname, key, pattern):
+                p = p.scaled(factor)
+                hits[0] += 1
+                if cname == "processing" and key == "clock":
+                    period = 1.0 / float(p.lo)
+            params[key] = p
+        comps[cname] = replace(comp, params=params)
+    if period is not None:
+        comps = {c: replace(comp, params={k: _reclock(p, period) for k, p in comp.params.items()})
+                 for c, comp in comps.items()}
+    below = None if selected else only
+    children = tuple(_scale_sau(ch, pattern, factor, hits, below, period) for ch in sau.children)
+    return replace(sau, components=comps, children=children)
+
+
+def _reclock(p: Parameter, period: float) -> Parameter:
+    if p.clk_period is None or p.key == "clock":
+        return p
+    return p.with_clock(period)
+
+
+def with_runtime(sag: SAG, values: list[tuple[str, float]]) -> SAG:
+    """A new SAG whose run-time parameters (declared in the file's ``runtime``) take these values."""
+    runtime = dict(sag.runtime)
+    for name, value in values:
+        if name not in runtime:
+            declared = ", ".join(sorted(runtime)) or "none"
+            raise ExprError(f"--param {name}: this machine declares no run-time parameter {name!r} (declared: {declared})")
+        runtime[name] = value
+    return replace(sag, runtime=runtime, scenario=sag.scenario + tuple(f"{n}={v:g}" for n, v in values))
