@@ -6,6 +6,7 @@ than stopping at the first, so a user fixes a file in one pass.
 from __future__ import annotations
 
 import numbers
+import re
 from pathlib import Path
 
 import sympy
@@ -29,6 +30,7 @@ class _Loader:
         self.where = where
         self.errors: list[MachineError] = []
         self.runtime: dict[str, float] = {}
+        self._clockless: set[str] = set()
 
     def err(self, path: str, message: str) -> None:
         self.errors.append(MachineError(path, message, self.file, self.where.line(path)))
@@ -277,13 +279,23 @@ class _Loader:
             return None
         if unit.is_clock:
             if clk_period is None:
-                self.err(path, f"{raw!r} is given in clocks but no enclosing processing component gives a clock")
+                self._no_clock(path, raw)
                 return None
             return e * CLK
         if "clk" in expr_mod.free_names(e) and clk_period is None:
-            self.err(path, f"{raw!r} uses clk but no enclosing processing component gives a clock")
+            self._no_clock(path, raw)
             return None
         return e * sympy.Float(unit.factor) if unit.factor != 1.0 else e
+
+    def _no_clock(self, path: str, raw) -> None:
+        """Report a missing clock once per component, not once per value given in clocks."""
+        component = re.match(r"^(.*?\.(?:processing|memory|comm_sync|io))\b", path)
+        key = component.group(1) if component else path
+        if key in self._clockless:
+            return
+        self._clockless.add(key)
+        self.err(path, f"{raw!r} is given in clocks but no enclosing processing component gives a "
+                       "clock (add processing.clock, e.g. 'clock: 40 MHz', or use seconds)")
 
     # -- invariants (paper 3.2.1) ------------------------------------------------------------
     def _invariants(self, root: SAU) -> None:
