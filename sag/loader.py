@@ -99,12 +99,16 @@ class _Loader:
         # The clock of this SAU (or the nearest ancestor's) converts clock counts to seconds.
         proc = data.get("processing")
         if isinstance(proc, dict) and "clock" in proc:
-            clock = self.value(proc["clock"], f"{path}.processing.clock", schema.FREQUENCY, frozenset(), None)
+            # Problems with the clock itself are reported when the component is read below.
+            n_errors = len(self.errors)
+            clock = self.parameter(proc["clock"], f"{path}.processing.clock", "clock", schema.FREQUENCY,
+                                   frozenset(), None, None)
+            del self.errors[n_errors:]
             if clock is not None:
-                if clock.free_symbols or float(clock) <= 0:
-                    self.err(f"{path}.processing.clock", "clock must be a positive constant frequency")
+                if clock.is_range or clock.lo.free_symbols or float(clock.lo) <= 0:
+                    self.err(f"{path}.processing.clock", "clock must be one positive constant frequency")
                 else:
-                    clk_period = 1.0 / float(clock)
+                    clk_period = 1.0 / float(clock.lo)
 
         components = {}
         for cname in COMPONENT_NAMES:

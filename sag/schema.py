@@ -6,7 +6,7 @@ machine-specific calls, fitted collectives). A file that names a parameter not l
 """
 from __future__ import annotations
 
-from .units import COUNT, FRACTION, FREQUENCY, RATE, SIZE, TIME
+from .units import COUNT, FLOP_RATE, FRACTION, FREQUENCY, RATE, SIZE, TIME
 
 TOPOLOGIES = ("hypercube", "mesh", "torus", "ring", "bus", "crossbar", "fat-tree")
 ROUTINGS = ("e-cube", "dimension-order", "shortest-path", "direct", "up-down")
@@ -35,7 +35,7 @@ _ALGEBRAIC.update({"int_to_real": TIME, "real_to_int": TIME, "flop": TIME})
 PROCESSING = {
     "clock": FREQUENCY,
     "max_procs": COUNT,
-    "peak_flops": FREQUENCY,
+    "peak_flops": FLOP_RATE,
     "model": Enum(NODE_MODELS),
     "ops": _ALGEBRAIC,
     "iter": {"fixed": TIME, "per_iter": TIME, "fixed_step": TIME, "per_iter_step": TIME},

@@ -14,6 +14,7 @@ FREQUENCY = "frequency"
 RATE = "rate"
 COUNT = "count"
 FRACTION = "fraction"
+FLOP_RATE = "flop rate"
 
 # unit name -> (dimension, factor to the base unit). "clk" is special: factor is the clock period.
 _UNITS: dict[str, tuple[str, float]] = {
@@ -28,12 +29,12 @@ _UNITS: dict[str, tuple[str, float]] = {
     "B/s": (RATE, 1.0), "KB/s": (RATE, 1e3), "MB/s": (RATE, 1e6), "GB/s": (RATE, 1e9),
     "KiB/s": (RATE, 1024.0), "MiB/s": (RATE, 1024.0**2), "GiB/s": (RATE, 1024.0**3),
     "Mbit/s": (RATE, 1e6 / 8), "Gbit/s": (RATE, 1e9 / 8),
-    "flop/s": (FREQUENCY, 1.0), "Mflop/s": (FREQUENCY, 1e6), "Gflop/s": (FREQUENCY, 1e9),
+    "flop/s": (FLOP_RATE, 1.0), "Mflop/s": (FLOP_RATE, 1e6), "Gflop/s": (FLOP_RATE, 1e9),
 }
 
 CLOCK_UNITS = frozenset(u for u, (_, f) in _UNITS.items() if f == 0.0)
 
-BASE_UNIT = {TIME: "s", SIZE: "B", FREQUENCY: "Hz", RATE: "B/s", COUNT: "", FRACTION: ""}
+BASE_UNIT = {FLOP_RATE: "flop/s", TIME: "s", SIZE: "B", FREQUENCY: "Hz", RATE: "B/s", COUNT: "", FRACTION: ""}
 
 
 @dataclass(frozen=True)
@@ -91,5 +92,9 @@ def format_quantity(value: float, dimension: str) -> str:
     if dimension == RATE:
         for unit, f in (("GB/s", 1e9), ("MB/s", 1e6), ("KB/s", 1e3), ("B/s", 1.0)):
             if abs(value) >= f or unit == "B/s":
+                return f"{value / f:.4g} {unit}"
+    if dimension == FLOP_RATE:
+        for unit, f in (("Gflop/s", 1e9), ("Mflop/s", 1e6), ("flop/s", 1.0)):
+            if abs(value) >= f or unit == "flop/s":
                 return f"{value / f:.4g} {unit}"
     return f"{value:.6g}"

@@ -1,4 +1,4 @@
-/* nx.h - mirrors the Intel iPSC/860 NX/2 C interface (message passing, global ops, node info, host control). */
+/* nx.h - mirrors the Intel iPSC/860 NX/2 C interface (node and host calls). */
 #ifndef NX_H
 #define NX_H
 
