@@ -1,0 +1,342 @@
+"""The Application Abstraction Graph (paper 3.3.1, Definition 2; AAU classes of Table 4).
+
+This is the contract between the language frontends and everything downstream: both C and
+Fortran produce these objects. An AAG is a tree of AAUs whose sequential order inside each body is
+the paper's ordering relation phi; compound AAUs (IterD, IterSync, IterND, CondtD, CondtSync, Call)
+hold their sub-AAGs. Expressions (loop limits, conditions, partners, sizes) are sympy expressions
+over critical variables, built by the frontend from the parsed source with trusted constructors
+(never from strings).
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Iterator
+
+import sympy
+
+SIMPLE_CLASSES = ("Start", "End", "Seq", "Spawn", "Comm", "Sync", "SyncSeq")
+COMPOUND_CLASSES = ("IterD", "IterSync", "IterND", "CondtD", "CondtSync", "Call")
+# AAUs that make an enclosing loop or conditional "synchronized" (paper 3.3.2, IterSync/CondtSync).
+SYNC_CLASSES = ("Spawn", "Comm", "Sync", "SyncSeq")
+
+_ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Loc:
+    """Source location of an AAU: file and first/last line (1-based, inclusive)."""
+
+    file: str
+    first: int
+    last: int
+
+    def __str__(self) -> str:
+        name = self.file.rsplit("/", 1)[-1]
+        return f"{name}:{self.first}" if self.first == self.last else f"{name}:{self.first}-{self.last}"
+
+
+@dataclass
+class OpCounts:
+    """Operation counts of a Seq AAU, by the operator classes of paper Table 1 and Table 2.
+
+    ``ops`` keys are the processing component's ``ops.*`` names (int_add, real_mul, double_div,
+    int_to_real, ...); ``fetch``/``store`` count memory accesses; ``calls`` counts library calls by
+    name with their argument counts.
+    """
+
+    ops: dict[str, int] = field(default_factory=dict)
+    fetch: int = 0
+    store: int = 0
+    calls: dict[str, int] = field(default_factory=dict)
+    call_args: dict[str, int] = field(default_factory=dict)
+
+    def add_op(self, name: str, n: int = 1) -> None:
+        self.ops[name] = self.ops.get(name, 0) + n
+
+    def add_call(self, name: str, nargs: int) -> None:
+        self.calls[name] = self.calls.get(name, 0) + 1
+        self.call_args[name] = nargs
+
+    def merge(self, other: "OpCounts") -> None:
+        for k, v in other.ops.items():
+            self.add_op(k, v)
+        self.fetch += other.fetch
+        self.store += other.store
+        for k, v in other.calls.items():
+            self.calls[k] = self.calls.get(k, 0) + v
+            self.call_args[k] = other.call_args[k]
+
+    def total(self) -> int:
+        return sum(self.ops.values()) + self.fetch + self.store + sum(self.calls.values())
+
+
+@dataclass
+class Access:
+    """One variable reference in a Seq, for the memory-hierarchy model (paper 3.4.2).
+
+    ``reuse`` is the augmented symbol table's figure: distinct accesses since the previous access
+    to the same variable (None for a first access). ``stride`` is the element stride per iteration
+    of the innermost enclosing loop (0: invariant, None: unknown or not in a loop).
+    """
+
+    name: str
+    kind: str  # fetch | store
+    elem_size: int
+    is_array: bool
+    reuse: int | None = None
+    stride: int | None = None
+
+
+@dataclass
+class AAU:
+    cls: str = ""
+    loc: Loc | None = None
+    id: int = field(default_factory=lambda: next(_ids))
+    label: str = ""  # short text for reports (statement or call)
+    region: str | None = None  # innermost annotated region
+    function: str | None = None  # enclosing function
+
+    @property
+    def compound(self) -> bool:
+        return self.cls in COMPOUND_CLASSES
+
+    def bodies(self) -> list[list["AAU"]]:
+        return []
+
+    def walk(self) -> Iterator["AAU"]:
+        yield self
+        for body in self.bodies():
+            for a in body:
+                yield from a.walk()
+
+    def has_sync(self) -> bool:
+        return any(a.cls in SYNC_CLASSES for a in self.walk())
+
+
+@dataclass
+class Start(AAU):
+    cls: str = "Start"
+
+
+@dataclass
+class End(AAU):
+    cls: str = "End"
+
+
+@dataclass
+class Seq(AAU):
+    """Contiguous statements of assignments, arithmetic and library calls (Table 4: NumFetch, ...).
+
+    ``defs`` are the assignments to critical variables in order: (name, expression) where a None
+    expression means the value cannot be known statically (data-dependent).
+    """
+
+    cls: str = "Seq"
+    counts: OpCounts = field(default_factory=OpCounts)
+    accesses: list[Access] = field(default_factory=list)
+    defs: list[tuple[str, sympy.Expr | None]] = field(default_factory=list)
+    cost: sympy.Expr | None = None  # user interpretation function (#pragma interp cost)
+    work: dict[str, sympy.Expr] | None = None  # #pragma interp work(flops=..., loads=..., stores=...)
+    control: str | None = None  # return | break | continue: the cluster ends with this jump
+    unmodelled: list[str] = field(default_factory=list)  # calls with no model, for reports
+
+
+@dataclass
+class Comm(AAU):
+    """Explicit communication (Table 4: Type, Size, Src, Dest).
+
+    ``op``: send | recv | isend | irecv | wait | waitall | probe | sendrecv.
+    ``mode``: for sends, standard | sync (rendezvous) | buffered | ready.
+    ``partner``: destination of a send, source of a receive (None: any source); for NX/2 the
+    special partner -1 in a send means every node (a broadcast).
+    """
+
+    cls: str = "Comm"
+    api: str = "mpi"
+    op: str = "send"
+    mode: str = "standard"
+    size: sympy.Expr | None = None  # bytes
+    partner: sympy.Expr | None = None
+    tag: sympy.Expr | None = None  # None: any tag / type
+    recv_size: sympy.Expr | None = None  # sendrecv: bytes received
+    recv_partner: sympy.Expr | None = None
+    recv_tag: sympy.Expr | None = None
+    request: str | None = None  # variable holding the request / message id
+    requests: list[str] | None = None  # waitall
+    buffer: str | None = None  # base variable of the (send) buffer: tracked values travel with it
+    recv_buffer: str | None = None  # sendrecv: base variable of the receive buffer
+
+
+@dataclass
+class Sync(AAU):
+    """Explicit synchronization: a barrier over every process (Table 4: Type, NumSyncNodes)."""
+
+    cls: str = "Sync"
+    api: str = "mpi"
+    op: str = "barrier"
+
+
+@dataclass
+class SyncSeq(AAU):
+    """A Seq that needs communication: global sums, reductions, broadcasts, gathers (Table 4).
+
+    ``elements`` is the number of values combined, for the Seq part (one operation of ``elem_op``
+    per element per combining step).
+    """
+
+    cls: str = "SyncSeq"
+    api: str = "mpi"
+    op: str = "allreduce"
+    size: sympy.Expr | None = None  # bytes per process
+    root: sympy.Expr | None = None
+    elements: sympy.Expr | None = None
+    elem_op: str | None = None  # e.g. double_add for a sum of doubles
+    buffer: str | None = None  # bcast: tracked values of the root's buffer reach every process
+
+
+@dataclass
+class Spawn(AAU):
+    """Starts another program's sub-AAG on other SAUs (NX/2 load(); Table 4: NumChildren)."""
+
+    cls: str = "Spawn"
+    program: str = ""
+    node: sympy.Expr | None = None  # -1: every allocated node
+
+
+@dataclass
+class Iter(AAU):
+    """A loop. IterD: deterministic, no Comm/Sync inside (closed form). IterSync: deterministic
+    with Comm/Sync inside (interpreted iteration by iteration). IterND: not deterministic
+    (interpreted iteration by iteration with critical variables evaluated, or ``iters``).
+
+    ``var`` runs from ``lo`` while ``cond`` holds, stepping by ``step`` (None for while loops, whose
+    ``cond`` is re-evaluated each iteration). ``limit_type`` is "step" or "nostep" (Table 1).
+    """
+
+    cls: str = "IterD"
+    var: str | None = None
+    lo: sympy.Expr | None = None
+    step: sympy.Expr | None = None
+    cond: sympy.Basic | None = None
+    num_iters: sympy.Expr | None = None  # known trip count (closed form), if any
+    limit_type: str = "nostep"
+    body: list[AAU] = field(default_factory=list)
+    iters_annotation: sympy.Expr | None = None
+    kind: str = "for"  # for | while | do
+    post_defs: list[tuple[str, sympy.Expr | None]] = field(default_factory=list)  # step of while-style loops
+    clobbers: list[str] = field(default_factory=list)  # tracked names assigned in the body
+
+    def bodies(self):
+        return [self.body]
+
+
+@dataclass
+class Branch:
+    cond: sympy.Basic | None  # None: the final else
+    body: list[AAU]
+    prob: float | None = None  # #pragma interp prob(p) for data-dependent conditions
+    data_dependent: bool = False
+    nconds: int = 1  # conditions tested to reach this branch (Algorithm 3 counts each)
+
+
+@dataclass
+class Condt(AAU):
+    """IF-THEN-ELSE chains (CondtD / CondtSync), Algorithm 3."""
+
+    cls: str = "CondtD"
+    branches: list[Branch] = field(default_factory=list)
+
+    def bodies(self):
+        return [b.body for b in self.branches]
+
+
+@dataclass
+class Call(AAU):
+    """A call of a user function: interpreted inline, or by its ``cost`` annotation (Table 4)."""
+
+    cls: str = "Call"
+    callee: str = ""
+    args: list[sympy.Expr | None] = field(default_factory=list)
+    result: str | None = None  # critical variable receiving the return value
+    cost: sympy.Expr | None = None
+    # filled by the AAG: the callee's body lives in AAG.functions[callee]
+
+
+@dataclass
+class Function:
+    name: str
+    params: list[str]
+    body: list[AAU]
+    loc: Loc
+    returns_value: sympy.Expr | None = None  # for critical-valued pure functions
+    recursive: bool = False
+
+
+@dataclass
+class Problem:
+    """Something the frontend could not model or that looks wrong; reported by check/run."""
+
+    kind: str  # unmodelled-call | unsupported | missing-input | annotation | ...
+    message: str
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+@dataclass
+class ExternalInput:
+    name: str
+    line: int
+    how: str  # argv | scanf | uninitialized-global | annotation
+    default: float | None = None
+    critical: bool = True
+
+
+@dataclass
+class AAG:
+    """One program's AAG: its entry function's chain plus every user function's sub-AAG."""
+
+    name: str
+    file: str
+    language: str
+    entry: str
+    functions: dict[str, Function]
+    inputs: dict[str, ExternalInput] = field(default_factory=dict)
+    critical: dict[str, list[int]] = field(default_factory=dict)  # name -> definition lines
+    symbols: dict[str, "SymbolInfo"] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    api: str = "mpi"  # mpi | nx | none
+    role: str = "spmd"  # spmd | host | node
+    regions: dict[str, Loc] = field(default_factory=dict)
+
+    @property
+    def main(self) -> Function:
+        return self.functions[self.entry]
+
+    def walk(self) -> Iterator[AAU]:
+        for fn in self.functions.values():
+            for a in fn.body:
+                yield from a.walk()
+
+    def find(self, aau_id: int) -> AAU | None:
+        return next((a for a in self.walk() if a.id == aau_id), None)
+
+
+@dataclass
+class SymbolInfo:
+    """Augmented symbol table entry (paper 3.3.2): type, size, and reuse statistics."""
+
+    name: str
+    ctype: str  # int | float | double | pointer | struct | ...
+    elem_size: int
+    is_array: bool = False
+    length: int | None = None
+    accesses: int = 0
+    reuse: list[int] = field(default_factory=list)  # distinct accesses between successive accesses
+
+    @property
+    def mean_reuse(self) -> float | None:
+        return sum(self.reuse) / len(self.reuse) if self.reuse else None

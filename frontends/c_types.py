@@ -1,0 +1,130 @@
+"""C types as the level-1 parse needs them: arithmetic class (int / real / double), sizes, arrays.
+
+Sizes follow the program's data model: NX/2 programs target the i860 (ILP32: int and long are 4
+bytes, pointers 4); MPI programs a current LP64 system (long and pointers 8 bytes).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pycparser import c_ast
+
+INT_NAMES = {"char", "short", "int", "long", "signed", "unsigned", "_Bool", "size_t", "ssize_t",
+             "MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Group", "time_t", "clock_t",
+             "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"}
+
+
+@dataclass(frozen=True)
+class CType:
+    kind: str  # int | real | double | ptr | struct | void | other
+    size: int  # bytes of one element (of the pointee for ptr/array)
+    is_array: bool = False
+    length: int | None = None  # array elements when constant (product over dimensions)
+    dims: tuple = ()  # constant dimension lengths, outermost first
+    pointee: "CType | None" = None
+
+    @property
+    def arithmetic(self) -> bool:
+        return self.kind in ("int", "real", "double")
+
+
+INT = CType("int", 4)
+DOUBLE = CType("double", 8)
+REAL = CType("real", 4)
+OTHER = CType("other", 0)
+
+
+class TypeTable:
+    """Resolves pycparser declarations to CType, following the program's typedefs."""
+
+    def __init__(self, lp64: bool = True):
+        self.lp64 = lp64
+        self.typedefs: dict[str, c_ast.Node] = {}
+        self.struct_sizes: dict[str, int] = {}
+
+    def base(self, names: list[str]) -> CType:
+        names = [n for n in names if n not in ("const", "volatile", "static", "extern", "register")]
+        if len(names) == 1 and names[0] in self.typedefs:
+            return self.of(self.typedefs[names[0]])
+        if "double" in names:
+            return CType("double", 16 if "long" in names else 8)
+        if "float" in names:
+            return REAL
+        if "void" in names:
+            return CType("void", 1)
+        if not names or all(n in INT_NAMES for n in names):
+            if "char" in names or names in (["int8_t"], ["uint8_t"], ["_Bool"]):
+                return CType("int", 1)
+            if "short" in names or names in (["int16_t"], ["uint16_t"]):
+                return CType("int", 2)
+            if names.count("long") == 2 or any(n in ("int64_t", "uint64_t", "size_t", "ssize_t", "time_t")
+                                              for n in names):
+                return CType("int", 8)
+            if "long" in names:
+                return CType("int", 8 if self.lp64 else 4)
+            return INT
+        return OTHER
+
+    def of(self, node) -> CType:
+        if isinstance(node, c_ast.Typedef) or isinstance(node, c_ast.Decl):
+            return self.of(node.type)
+        if isinstance(node, c_ast.TypeDecl):
+            return self.of(node.type)
+        if isinstance(node, c_ast.IdentifierType):
+            return self.base(node.names)
+        if isinstance(node, c_ast.PtrDecl):
+            return CType("ptr", self.of(node.type).size or 1, pointee=self.of(node.type))
+        if isinstance(node, c_ast.ArrayDecl):
+            elem = self.of(node.type)
+            n = _const(node.dim)
+            inner_len = elem.length if elem.is_array else 1
+            dims = ((n,) if n is not None else (None,)) + (elem.dims if elem.is_array else ())
+            length = n * inner_len if n is not None and inner_len is not None else None
+            base = elem if not elem.is_array else CType(elem.kind, elem.size)
+            return CType(base.kind, base.size, True, length, dims, base.pointee)
+        if isinstance(node, (c_ast.Struct, c_ast.Union)):
+            return CType("struct", self.struct_size(node))
+        if isinstance(node, c_ast.FuncDecl):
+            return self.of(node.type)
+        if isinstance(node, c_ast.Enum):
+            return INT
+        if isinstance(node, c_ast.Typename):
+            return self.of(node.type)
+        return OTHER
+
+    def struct_size(self, node) -> int:
+        if node.decls is None:
+            return self.struct_sizes.get(node.name or "", 0)
+        size = sum(max(self.of(d).size * (self.of(d).length or 1), 0) for d in node.decls)
+        if node.name:
+            self.struct_sizes[node.name] = size
+        return size
+
+    def sizeof(self, ct: CType) -> int:
+        if ct.kind == "ptr" and not ct.is_array:
+            return 8 if self.lp64 else 4
+        return ct.size * (ct.length or 1) if ct.is_array else ct.size
+
+
+def _const(node) -> int | None:
+    if isinstance(node, c_ast.Constant) and node.type in ("int", "long", "unsigned int"):
+        try:
+            return int(node.value.rstrip("uUlL"), 0)
+        except ValueError:
+            return None
+    if isinstance(node, c_ast.BinaryOp) and node.op in "+-*":
+        a, b = _const(node.left), _const(node.right)
+        if a is not None and b is not None:
+            return a + b if node.op == "+" else a - b if node.op == "-" else a * b
+    return None
+
+
+def promote(a: CType, b: CType) -> CType:
+    """C's usual arithmetic conversions, reduced to the int / real / double classes."""
+    if "double" in (a.kind, b.kind):
+        return DOUBLE
+    if "real" in (a.kind, b.kind):
+        return REAL
+    if a.kind == "ptr" or b.kind == "ptr":
+        return a if a.kind == "ptr" else b
+    return INT

@@ -1,0 +1,364 @@
+"""C source -> pycparser AST: preprocessing (pcpp) and parsing (pycparser).
+
+This is the first layer of the C frontend. It takes a user's C file as it is
+(``#include <stdio.h>``, ``#include <mpi.h>``, ``#include "nx.h"``, macros,
+``#if``), preprocesses it with pcpp, the pure-Python C preprocessor, and parses
+the result with pycparser. ``#line`` markers are kept, so every node's
+``coord.file`` / ``coord.line`` names the ORIGINAL file and line (the file as
+the caller spelled it); ``#pragma`` lines pass through and become
+``c_ast.Pragma`` nodes.
+
+Include search order for ``<...>``: the caller's ``include_dirs``, the
+directory of the file, interp's shipped headers (``frontends/include``: mpi.h,
+nx.h and a few libc headers with prototypes) and pycparser-fake-libc. A
+``"..."`` include first looks in the directory of the including file.
+
+Every problem with the input is raised as ``FrontendError(message, file, line)``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pycparser_fake_libc
+from pcpp import Preprocessor
+from pycparser import c_ast
+from pycparser.c_parser import CParser, ParseError
+
+from frontends.errors import FrontendError
+
+INCLUDE_DIR = str(Path(__file__).resolve().parent / "include")
+FAKE_LIBC_DIR = pycparser_fake_libc.directory
+
+# Predefined macros. GNU spellings that real code (or real headers copied into
+# a project) contain are mapped to what pycparser accepts or dropped.
+PREDEFINED: tuple[str, ...] = (
+    "__STDC__ 1",
+    "__STDC_VERSION__ 199901L",
+    "__STDC_HOSTED__ 1",
+    "__INTERP__ 1",
+    "__attribute__(x)",
+    "__attribute(x)",
+    "__declspec(x)",
+    "__extension__",
+    "__restrict restrict",
+    "__restrict__ restrict",
+    "__inline inline",
+    "__inline__ inline",
+    "__forceinline inline",
+    "__asm__(x)",
+    "__asm(x)",
+    "__volatile__ volatile",
+    "__volatile volatile",
+    "__const const",
+    "__signed__ signed",
+    "__signed signed",
+    "__builtin_expect(e, c) (e)",
+)
+
+_MACRO_NAME = re.compile(r"[A-Za-z_]\w*(\([\w\s,.]*\))?\Z")
+_PARSE_ERROR = re.compile(r"(?P<file>.*?):(?P<line>\d+)(?::(?P<col>\d+))?: (?P<msg>.*)\Z", re.S)
+_PARSE_ERROR_NOLINE = re.compile(r"(?P<file>.*?): (?P<msg>.*)\Z", re.S)
+_PASSTHROUGH_DIRECTIVES = {"pragma", "line"}
+_IGNORED_DIRECTIVES = {"ident", "sccs", "assert", "unassert", "warning"}
+
+
+@dataclass
+class CSource:
+    """A parsed C file: its AST, the path as given, its text and its interp pragmas."""
+
+    ast: c_ast.FileAST
+    file: str
+    text: str
+    # (line, text) of every `#pragma interp ...` line of the original file,
+    # 1-based; text is what follows `#pragma`, as in c_ast.Pragma.string
+    # (for example "interp region foo"), comments removed.
+    pragmas: list[tuple[int, str]] = field(default_factory=list)
+
+
+def parse_c(
+    path: str | os.PathLike,
+    macros: dict[str, str] | None = None,
+    include_dirs: list[str] | None = None,
+) -> CSource:
+    """Preprocess and parse the C file at ``path``.
+
+    ``macros`` are ``-D`` definitions: ``{"N": "100", "DEBUG": "1"}``; a value
+    of None means "1"; a key may be function-like (``"SQ(x)": "((x)*(x))"``).
+    ``include_dirs`` are ``-I`` directories searched before everything else.
+    """
+    file = os.fspath(path)
+    text = read_source(file)
+    pre = preprocess(text, file, macros, include_dirs)
+    ast = parse_preprocessed(pre, file, text)
+    return CSource(ast=ast, file=file, text=text, pragmas=find_pragmas(text))
+
+
+def read_source(file: str) -> str:
+    """The text of a source file; FrontendError if it is missing or unreadable."""
+    try:
+        data = Path(file).read_bytes()
+    except FileNotFoundError:
+        raise FrontendError("no such file", file) from None
+    except IsADirectoryError:
+        raise FrontendError("is a directory, not a C source file", file) from None
+    except OSError as exc:
+        raise FrontendError(f"cannot read file: {exc.strerror or exc}", file) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+# --------------------------------------------------------------------------- #
+# preprocessing
+# --------------------------------------------------------------------------- #
+
+
+class _Preprocessor(Preprocessor):
+    """pcpp with interp's error handling: every problem is a FrontendError."""
+
+    def __init__(self, main_abs: str, main_file: str):
+        super().__init__()
+        self.line_directive = "#line"
+        self._main_abs, self._main_file = main_abs, main_file
+
+    def display(self, source: str | None) -> str | None:
+        return self._main_file if source == self._main_abs else source
+
+    def on_error(self, file, line, msg):
+        raise FrontendError(f"preprocessor: {str(msg).strip()}", self.display(file), line)
+
+    def on_file_open(self, is_system_include, includepath):
+        return open(includepath, encoding="utf-8-sig", errors="replace")
+
+    def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):
+        tok = self.lastdirective
+        file, line = self.display(getattr(tok, "source", None)), getattr(tok, "lineno", None)
+        if is_malformed:
+            raise FrontendError(f"malformed #include {includepath}", file, line)
+        name = f"<{includepath}>" if is_system_include else f'"{includepath}"'
+        raise FrontendError(
+            f"cannot find #include {name}; pass -I DIR for the directory that holds it",
+            file,
+            line,
+        )
+
+    def on_directive_unknown(self, directive, toks, ifpassthru, precedingtoks):
+        name = directive.value
+        file, line = self.display(directive.source), directive.lineno
+        if name == "error":
+            message = "".join(t.value for t in toks).strip()
+            raise FrontendError(f"#error {message}", file, line)
+        if name in _PASSTHROUGH_DIRECTIVES or directive.type == self.t_INTEGER:
+            return None  # #pragma, #line and `# 12 "file"` markers reach pycparser
+        if name in _IGNORED_DIRECTIVES:
+            return True
+        raise FrontendError(f"unknown preprocessor directive #{name}", file, line)
+
+
+def preprocess(
+    text: str,
+    file: str,
+    macros: dict[str, str] | None = None,
+    include_dirs: list[str] | None = None,
+) -> str:
+    """Run pcpp over ``text`` (the contents of ``file``); returns C with #line markers.
+
+    Markers of the main file name ``file`` as given; included headers are named
+    by their absolute path.
+    """
+    if '"' in file or "\n" in file:
+        raise FrontendError("file names containing '\"' or a newline are not supported", file)
+    main_abs = os.path.abspath(file)
+    pp = _Preprocessor(main_abs, file)
+    for d in include_dirs or []:
+        d = os.fspath(d)
+        if not os.path.isdir(d):
+            raise FrontendError(f"include directory {d!r} does not exist (-I)", file)
+        pp.add_path(os.path.abspath(d))
+    pp.add_path(os.path.dirname(main_abs))
+    pp.add_path(INCLUDE_DIR)
+    pp.add_path(FAKE_LIBC_DIR)
+    pp.rewrite_paths = []  # keep absolute paths in #line markers
+    for definition in PREDEFINED:
+        pp.define(definition)
+    for name, value in (macros or {}).items():
+        if not isinstance(name, str) or not _MACRO_NAME.match(name):
+            raise FrontendError(f"bad macro name {name!r} (-D NAME=VALUE)")
+        pp.define(f"{name} {'1' if value is None else value}")
+
+    out = io.StringIO()
+    try:
+        pp.parse(_split_block_comments(text), main_abs)
+        pp.write(out)
+    except FrontendError:
+        raise
+    except RecursionError:
+        raise FrontendError("preprocessor: macro expansion nests too deeply", file) from None
+    except Exception as exc:  # pcpp has no error type of its own
+        tok = pp.lastdirective
+        raise FrontendError(
+            f"preprocessor failed: {type(exc).__name__}: {exc}",
+            pp.display(getattr(tok, "source", None)) or file,
+            getattr(tok, "lineno", None),
+        ) from None
+    result = out.getvalue()
+    if main_abs != file:
+        result = re.sub(
+            r'^#line (\d+) "' + re.escape(main_abs) + r'"$',
+            lambda m: f'#line {m.group(1)} "{file}"',
+            result,
+            flags=re.M,
+        )
+    return result
+
+
+# --------------------------------------------------------------------------- #
+# parsing
+# --------------------------------------------------------------------------- #
+
+
+def parse_preprocessed(pre: str, file: str, text: str | None = None) -> c_ast.FileAST:
+    """Parse preprocessed C; pycparser errors become FrontendError with file:line."""
+    parser = CParser()
+    try:
+        return parser.parse(pre, file)
+    except ParseError as exc:
+        raise _parse_error(exc, parser, file, text) from None
+    except RecursionError:
+        raise FrontendError("the code nests too deeply for the C parser", file) from None
+    except Exception as exc:  # a pycparser bug must not become a traceback
+        where = getattr(parser.clex, "filename", None) or file
+        line = getattr(parser.clex, "_lineno", None)
+        if isinstance(exc, AssertionError) and len(parser._scope_stack) == 1:
+            message = "syntax error: '}' without a matching '{'"
+        else:
+            message = f"the C parser failed here ({type(exc).__name__}: {exc})"
+        raise FrontendError(message, where, line) from None
+
+
+def _parse_error(exc: ParseError, parser: CParser, file: str, text: str | None) -> FrontendError:
+    raw = str(exc)
+    m = _PARSE_ERROR.match(raw)
+    if m:
+        where, line, msg = m.group("file"), int(m.group("line")), m.group("msg")
+    else:
+        m = _PARSE_ERROR_NOLINE.match(raw)
+        where, msg = (m.group("file"), m.group("msg")) if m else (file, raw)
+        line = _current_line(parser)
+        if msg == "At end of input" and text is not None and where == file:
+            line = max(1, len(text.splitlines()))
+    message = _readable(msg)
+    if text is not None and where == file and line:
+        lines = text.splitlines()
+        if 0 < line <= len(lines) and re.match(r"\s*#\s*pragma\b", lines[line - 1]):
+            message += " (a #pragma may only stand between declarations or statements)"
+    if msg.startswith("before: "):
+        prev = _token_before(parser, line, msg[len("before: "):])
+        if prev is not None and prev.type == "ID":
+            message += f" (if '{prev.value}' is a type, the typedef or #include that declares it is missing)"
+    return FrontendError(message, where or file, line)
+
+
+def _token_before(parser: CParser, line: int | None, value: str):
+    """The token just before the one the parser stopped at, if it can be found."""
+    try:
+        buf = parser._tokens._buffer
+        for i in range(len(buf) - 1, 0, -1):
+            tok = buf[i]
+            if tok is not None and tok.value == value and tok.lineno == line:
+                return buf[i - 1]
+    except Exception:
+        pass
+    return None
+
+
+def _current_line(parser: CParser) -> int | None:
+    """Line of the token the parser stopped at (pycparser omits it in some messages)."""
+    try:
+        stream = parser._tokens
+        buf, i = stream._buffer, stream._index
+        for tok in (buf[min(i, len(buf) - 1)], buf[i - 1] if i else None):
+            if tok is not None:
+                return tok.lineno
+    except Exception:
+        pass
+    return None
+
+
+def _readable(msg: str) -> str:
+    msg = msg.strip()
+    if msg.lower().startswith("comments are not supported"):
+        return "unterminated /* comment"
+    if msg.startswith("before: "):
+        return f"syntax error before '{msg[len('before: '):]}'"
+    if msg == "At end of input":
+        return "syntax error: unexpected end of file (missing '}' or ';'?)"
+    if msg == "Directives not supported yet":
+        return "syntax error: preprocessor directive where C code was expected"
+    return "syntax error: " + msg[:1].lower() + msg[1:]
+
+
+# --------------------------------------------------------------------------- #
+# annotations
+# --------------------------------------------------------------------------- #
+
+_COMMENT_OR_LITERAL = re.compile(
+    r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'""", re.S
+)
+_PRAGMA_INTERP = re.compile(r"[ \t]*#[ \t]*pragma[ \t]+(interp\b.*)")
+
+
+def _blank_comments(text: str) -> str:
+    """``text`` with comments replaced by spaces (newlines kept) and literals kept."""
+
+    def repl(m: re.Match) -> str:
+        s = m.group(0)
+        if s.startswith("//"):
+            return ""
+        if s.startswith("/*"):
+            return " " + "\n" * s.count("\n")
+        return s
+
+    return _COMMENT_OR_LITERAL.sub(repl, text)
+
+
+def _split_block_comments(text: str) -> str:
+    """Replace each multi-line ``/* */`` comment outside a directive by its newlines.
+
+    pcpp turns a comment into one space, so code that follows a multi-line
+    comment on its closing line would get the line of the comment's start.
+    """
+
+    def repl(m: re.Match) -> str:
+        s = m.group(0)
+        if not s.startswith("/*") or "\n" not in s:
+            return s
+        start = text.rfind("\n", 0, m.start()) + 1
+        if text[start : m.start()].lstrip().startswith("#") or text[: max(start - 1, 0)].rstrip("\r").endswith("\\"):
+            return s  # inside a directive: a newline would end it early
+        return " " + "\n" * s.count("\n")
+
+    return _COMMENT_OR_LITERAL.sub(repl, text)
+
+
+def find_pragmas(text: str) -> list[tuple[int, str]]:
+    """(line, text) of every ``#pragma interp`` line of ``text``, continuations joined."""
+    lines = _blank_comments(text).split("\n")
+    found: list[tuple[int, str]] = []
+    i = 0
+    while i < len(lines):
+        start, line = i, lines[i].rstrip("\r")
+        while line.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            line = line[:-1] + lines[i].rstrip("\r")
+        m = _PRAGMA_INTERP.match(line)
+        if m:
+            found.append((start + 1, " ".join(m.group(1).split())))
+        i += 1
+    return found

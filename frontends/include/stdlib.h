@@ -1,0 +1,33 @@
+/* stdlib.h shipped with interp (parsing only): pycparser-fake-libc's types and
+ * macros plus the prototypes interp uses to type expressions and calls. */
+#ifndef INTERP_STDLIB_H
+#define INTERP_STDLIB_H
+#include "_fake_defines.h"
+#include "_fake_typedefs.h"
+
+void *malloc(size_t size);
+void *calloc(size_t nmemb, size_t size);
+void *realloc(void *ptr, size_t size);
+void free(void *ptr);
+void exit(int status);
+void abort(void);
+int atexit(void (*function)(void));
+int atoi(const char *nptr);
+long atol(const char *nptr);
+double atof(const char *nptr);
+long strtol(const char *nptr, char **endptr, int base);
+unsigned long strtoul(const char *nptr, char **endptr, int base);
+double strtod(const char *nptr, char **endptr);
+int rand(void);
+void srand(unsigned int seed);
+double drand48(void);
+void srand48(long seedval);
+int abs(int j);
+long labs(long j);
+void qsort(void *base, size_t nmemb, size_t size,
+           int (*compar)(const void *, const void *));
+void *bsearch(const void *key, const void *base, size_t nmemb, size_t size,
+              int (*compar)(const void *, const void *));
+char *getenv(const char *name);
+int system(const char *command);
+#endif

@@ -1,0 +1,148 @@
+"""Symbolic values of critical expressions, with C semantics, shared by frontends and the engine.
+
+Integer division, remainder and bit operations follow C (truncation toward zero). They are sympy
+functions that evaluate when their arguments are numbers, stay symbolic otherwise (so a trip count
+``N/P`` can appear in a closed form), and compile to plain Python for the engine's hot path.
+"""
+from __future__ import annotations
+
+import math
+
+import sympy
+
+RANK = sympy.Symbol("__rank", integer=True)
+NPROCS = sympy.Symbol("__nprocs", integer=True)
+HOST = -32768  # the value NX/2 myhost() takes in interp (any value no node number can take)
+ANY = -1  # MPI_ANY_SOURCE / MPI_ANY_TAG / NX typesel -1
+
+
+def var(name: str) -> sympy.Symbol:
+    return sympy.Symbol(name, real=True)
+
+
+def _int(x) -> bool:
+    return isinstance(x, sympy.Integer) or (isinstance(x, sympy.Number) and x == int(x))
+
+
+def c_div_num(a, b):
+    if b == 0:
+        raise ZeroDivisionError("integer division by zero in a critical expression")
+    q = abs(int(a)) // abs(int(b))
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def c_mod_num(a, b):
+    if b == 0:
+        raise ZeroDivisionError("integer remainder by zero in a critical expression")
+    return int(a) - c_div_num(a, b) * int(b)
+
+
+class CDiv(sympy.Function):
+    """C integer division a / b (truncates toward zero)."""
+
+    @classmethod
+    def eval(cls, a, b):
+        if _int(a) and _int(b) and b != 0:
+            return sympy.Integer(c_div_num(int(a), int(b)))
+        if b == 1:
+            return a
+
+    def _eval_is_integer(self):
+        return True
+
+
+class CMod(sympy.Function):
+    """C remainder a % b (sign of the dividend)."""
+
+    @classmethod
+    def eval(cls, a, b):
+        if _int(a) and _int(b) and b != 0:
+            return sympy.Integer(c_mod_num(int(a), int(b)))
+
+    def _eval_is_integer(self):
+        return True
+
+
+def _bitfn(name, op):
+    def eval_(cls, a, b):
+        if _int(a) and _int(b):
+            return sympy.Integer(op(int(a), int(b)))
+
+    return type(name, (sympy.Function,), {"eval": classmethod(eval_), "_eval_is_integer": lambda self: True})
+
+
+BXor = _bitfn("BXor", lambda a, b: a ^ b)
+BAnd = _bitfn("BAnd", lambda a, b: a & b)
+BOr = _bitfn("BOr", lambda a, b: a | b)
+Shl = _bitfn("Shl", lambda a, b: a << b)
+Shr = _bitfn("Shr", lambda a, b: a >> b)
+
+
+class Truth(sympy.Function):
+    """C truth value of a number: 1 if nonzero else 0 (for `if (x)` and `!x`)."""
+
+    @classmethod
+    def eval(cls, a):
+        if isinstance(a, sympy.Number):
+            return sympy.Integer(1 if a != 0 else 0)
+
+
+NUMERIC_FUNCS = {
+    "CDiv": c_div_num,
+    "CMod": c_mod_num,
+    "BXor": lambda a, b: int(a) ^ int(b),
+    "BAnd": lambda a, b: int(a) & int(b),
+    "BOr": lambda a, b: int(a) | int(b),
+    "Shl": lambda a, b: int(a) << int(b),
+    "Shr": lambda a, b: int(a) >> int(b),
+    "Truth": lambda a: 1 if a != 0 else 0,
+    "ceiling": math.ceil,
+    "floor": math.floor,
+    "Max": max,
+    "Min": min,
+    "log": math.log,
+    "sqrt": math.sqrt,
+}
+
+
+def compile_fn(expr, names: list[str]):
+    """Compile ``expr`` into a float function of ``names`` (the engine calls it per event)."""
+    syms = [RANK if n == "__rank" else NPROCS if n == "__nprocs" else var(n) for n in names]
+    return sympy.lambdify(syms, expr, modules=[NUMERIC_FUNCS, "math"])
+
+
+def free_names(expr) -> set[str]:
+    if expr is None or not isinstance(expr, sympy.Basic):
+        return set()
+    return {s.name for s in expr.free_symbols}
+
+
+def as_condition(e):
+    """Turn a numeric C expression into a sympy boolean (``if (x)`` means ``x != 0``)."""
+    if isinstance(e, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)):
+        return e
+    if isinstance(e, Truth):
+        return sympy.Ne(e.args[0], 0)
+    return sympy.Ne(e, 0)
+
+
+def as_number(e):
+    """Turn a boolean into C's 0/1 integer value."""
+    if isinstance(e, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)):
+        return sympy.Piecewise((1, e), (0, True))
+    return e
+
+
+class CTrunc(sympy.Function):
+    """C conversion of a real value to an integer type (truncation toward zero)."""
+
+    @classmethod
+    def eval(cls, a):
+        if isinstance(a, sympy.Number):
+            return sympy.Integer(int(a))
+
+    def _eval_is_integer(self):
+        return True
+
+
+NUMERIC_FUNCS["CTrunc"] = lambda a: int(a)
