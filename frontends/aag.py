@@ -226,6 +226,7 @@ class Iter(AAU):
     kind: str = "for"  # for | while | do
     post_defs: list[tuple[str, sympy.Expr | None]] = field(default_factory=list)  # step of while-style loops
     clobbers: list[str] = field(default_factory=list)  # tracked names assigned in the body
+    cond_counts: OpCounts = field(default_factory=OpCounts)  # while/do: condition, per iteration
 
     def bodies(self):
         return [self.body]
@@ -238,6 +239,7 @@ class Branch:
     prob: float | None = None  # #pragma interp prob(p) for data-dependent conditions
     data_dependent: bool = False
     nconds: int = 1  # conditions tested to reach this branch (Algorithm 3 counts each)
+    cond_counts: OpCounts = field(default_factory=OpCounts)  # evaluating this branch's condition
 
 
 @dataclass
@@ -311,6 +313,7 @@ class AAG:
     api: str = "mpi"  # mpi | nx | none
     role: str = "spmd"  # spmd | host | node
     regions: dict[str, Loc] = field(default_factory=dict)
+    global_inits: dict[str, sympy.Expr | None] = field(default_factory=dict)  # tracked globals
 
     @property
     def main(self) -> Function:

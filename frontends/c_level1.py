@@ -197,6 +197,18 @@ class CLevel1:
             self.inputs.setdefault("argc", ExternalInput("argc", main.loc.first, "argv", self.argv_max + 1))
         for name, inp in self.inputs.items():
             inp.critical = self.critical.is_critical(name)
+        global_inits = {}
+        self.scope = self.globals
+        for d in self.global_decls:
+            if not self.critical.is_tracked(d.name):
+                continue
+            if d.init is not None:
+                global_inits[d.name] = self.ctx.sym(d.init)
+            elif self.critical.is_critical(d.name) and d.name not in self.critical.definitions:
+                # C zero-initialises globals; one never assigned is an external input (default 0).
+                line = d.coord.line if d.coord else 0
+                self.inputs.setdefault(d.name, ExternalInput(d.name, line, "uninitialized-global", 0.0))
+                global_inits[d.name] = sympy.Symbol(f"input:{d.name}", real=True)
         api = "nx" if self.uses_nx else "mpi" if self.uses_mpi else "none"
         role = "spmd"
         if self.uses_nx:
@@ -204,7 +216,7 @@ class CLevel1:
             role = "host" if has_load else "node"
         aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
-                  api=api, role=role, regions=self.regions)
+                  api=api, role=role, regions=self.regions, global_inits=global_inits)
         aag.symbols = symbol_table(aag, self._symbol_types)
         return aag
 
@@ -555,7 +567,9 @@ class CLevel1:
         while True:
             cond = ctx.condition(node.cond)
             body = self._sub_block(node.iftrue)
-            branches.append(Branch(cond, body, data_dependent=cond is None, nconds=len(branches) + 1))
+            branch = Branch(cond, body, data_dependent=cond is None, nconds=len(branches) + 1)
+            ctx.count(node.cond, branch.cond_counts, [])
+            branches.append(branch)
             if isinstance(node.iffalse, c_ast.If):
                 node = node.iffalse
                 continue
@@ -720,6 +734,8 @@ class CLevel1:
         cond = self.ctx.condition(cond_node) if cond_node is not None else sympy.true
         loop = self._new(Iter, stmt, cond=cond, body=body, kind=kind, limit_type="nostep",
                          label=f"{kind} ({_label(cond_node, 40) if cond_node is not None else ''})")
+        if cond_node is not None:
+            self.ctx.count(cond_node, loop.cond_counts, [])
         if iters_ann is not None:
             loop.iters_annotation = loop.num_iters = iters_ann.value
             loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not _has_jump(body) else "IterND"

@@ -117,9 +117,15 @@ def free_names(expr) -> set[str]:
     return {s.name for s in expr.free_symbols}
 
 
+def _is_boolean(e) -> bool:
+    # sympy Symbols are also Boolean instances; program variables are numbers here.
+    return isinstance(e, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)) \
+        and not isinstance(e, sympy.Symbol)
+
+
 def as_condition(e):
     """Turn a numeric C expression into a sympy boolean (``if (x)`` means ``x != 0``)."""
-    if isinstance(e, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)):
+    if _is_boolean(e):
         return e
     if isinstance(e, Truth):
         return sympy.Ne(e.args[0], 0)
@@ -128,7 +134,7 @@ def as_condition(e):
 
 def as_number(e):
     """Turn a boolean into C's 0/1 integer value."""
-    if isinstance(e, (sympy.logic.boolalg.Boolean, sympy.core.relational.Relational)):
+    if _is_boolean(e):
         return sympy.Piecewise((1, e), (0, True))
     return e
 

@@ -1,0 +1,128 @@
+"""Collective operations as the point-to-point messages of the machine's algorithm (level 3).
+
+Paper 3.3.2: "in the iPSC/860, a broadcast ... is implemented using a logarithmic algorithm; a
+broadcast call is thus replaced by the corresponding set of point-to-point messages". Each function
+yields, for one process, its steps in order: ("send", partner, bytes), ("recv", partner, bytes),
+("exchange", partner, bytes) (send and receive at once) and ("combine", elements, 0) for the Seq part
+of a SyncSeq. Ranks are 0..n-1; ``root`` is the root rank.
+"""
+from __future__ import annotations
+
+
+def _pow2(n: int) -> bool:
+    return n & (n - 1) == 0
+
+
+def bcast(rank: int, n: int, root: int, size: float):
+    """Binomial tree from the root (MPICH's and NX/2's logarithmic broadcast)."""
+    v = (rank - root) % n
+    mask = 1
+    while mask < n:
+        if v & mask:
+            yield ("recv", (v - mask + root) % n, size)
+            break
+        mask <<= 1
+    mask >>= 1
+    while mask > 0:
+        if v + mask < n:
+            yield ("send", (v + mask + root) % n, size)
+        mask >>= 1
+
+
+def reduce(rank: int, n: int, root: int, size: float, elements: float):
+    """Binomial tree towards the root, combining at each receive."""
+    v = (rank - root) % n
+    mask = 1
+    while mask < n:
+        if v & mask:
+            yield ("send", (v - mask + root) % n, size)
+            break
+        if v + mask < n:
+            yield ("recv", (v + mask + root) % n, size)
+            yield ("combine", elements, 0.0)
+        mask <<= 1
+
+
+def allreduce(rank: int, n: int, root: int, size: float, elements: float):
+    """Recursive doubling (hypercube exchange) when n is a power of two, else reduce + bcast."""
+    if _pow2(n):
+        d = 1
+        while d < n:
+            yield ("exchange", rank ^ d, size)
+            yield ("combine", elements, 0.0)
+            d <<= 1
+        return
+    yield from reduce(rank, n, 0, size, elements)
+    yield from bcast(rank, n, 0, size)
+
+
+def scan(rank: int, n: int, root: int, size: float, elements: float):
+    """Recursive doubling prefix (Hillis-Steele)."""
+    d = 1
+    while d < n:
+        if rank + d < n:
+            yield ("send", rank + d, size)
+        if rank - d >= 0:
+            yield ("recv", rank - d, size)
+            yield ("combine", elements, 0.0)
+        d <<= 1
+
+
+def gather(rank: int, n: int, root: int, size: float):
+    """Binomial tree; each message carries the blocks of the sender's subtree."""
+    v = (rank - root) % n
+    mask = 1
+    while mask < n:
+        if v & mask:
+            yield ("send", (v - mask + root) % n, size * min(mask, n - v))
+            break
+        if v + mask < n:
+            yield ("recv", (v + mask + root) % n, size * min(mask, n - v - mask))
+        mask <<= 1
+
+
+def scatter(rank: int, n: int, root: int, size: float):
+    """The reverse of gather: blocks for a subtree travel down together."""
+    v = (rank - root) % n
+    mask = 1
+    while mask < n:
+        if v & mask:
+            yield ("recv", (v - mask + root) % n, size * min(mask, n - v))
+            break
+        mask <<= 1
+    mask >>= 1
+    while mask > 0:
+        if v + mask < n:
+            yield ("send", (v + mask + root) % n, size * min(mask, n - v - mask))
+        mask >>= 1
+
+
+def allgather(rank: int, n: int, root: int, size: float):
+    """Recursive doubling with doubling block sizes (power of two), else gather + bcast."""
+    if _pow2(n):
+        d = 1
+        while d < n:
+            yield ("exchange", rank ^ d, size * d)
+            d <<= 1
+        return
+    yield from gather(rank, n, 0, size)
+    yield from bcast(rank, n, 0, size * n)
+
+
+def alltoall(rank: int, n: int, root: int, size: float):
+    """Pairwise exchange in n-1 steps."""
+    for i in range(1, n):
+        yield ("send", (rank + i) % n, size)
+        yield ("recv", (rank - i) % n, size)
+
+
+ALGORITHMS = {"bcast": bcast, "reduce": reduce, "allreduce": allreduce, "scan": scan, "gather": gather,
+              "scatter": scatter, "allgather": allgather, "alltoall": alltoall}
+COMBINING = {"reduce", "allreduce", "scan"}
+
+
+def steps(op: str, rank: int, n: int, root: int, size: float, elements: float):
+    fn = ALGORITHMS[op]
+    if op in COMBINING:
+        return fn(rank, n, root, size, elements)
+    return fn(rank, n, root, size)

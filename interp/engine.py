@@ -1,0 +1,659 @@
+"""The interpretation engine (paper 3.4, Algorithm 2) with the comm/sync model of Figure 11.
+
+Every process is a chain (``walker.Chain``) on its own clock. The engine keeps the operations that
+must synchronize in a queue keyed by global time and resolves them in that order, so shared
+resources (links, static buffer pools) are granted in global-time order and the result does not
+depend on the order in which chains are taken. Communication time is split into call overhead,
+transmission and waiting:
+
+- a blocking send pays its startup (overhead) and transmission (per byte and per hop, static
+  buffers up to the machine's static buffer size, dynamic buffers above); it waits when a link on
+  its route is busy (circuit switching: a message holds every link of its route while it is
+  transmitted) or when the receiver's pool of static buffers is exhausted;
+- an asynchronous send pays the startup only; the message becomes receivable at send time plus
+  transmission;
+- a synchronous (rendezvous) send also waits for the matching receive to be posted;
+- a receive waits until its message has arrived, then pays the receive overhead;
+- a barrier releases every process at the last arrival plus the sync overhead;
+- collectives are the point-to-point messages of the machine's algorithm (``collectives``), or the
+  machine's fitted expression of (m, n) when it gives one;
+- (1 - overlap) of a send's overhead and transmission is charged to the sender.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+from dataclasses import dataclass, field
+
+from frontends.aag import AAG, Iter, Seq, Condt, Call
+from sag.model import SAG
+from sag.parameter import Bound, Parameter
+
+from . import collectives
+from .errors import InputError, ProgramHang
+from .mapping import Mapping
+from .omega import NodeModel, NotClosed, sum_over
+from .ops import ANY, BCAST, Completion, Op
+from .result import Message, ProcStats, RunResult
+from .walker import Chain, Compiled
+
+
+def _val(x, m: float, h: float, n: float, bound: Bound, runtime: dict) -> float:
+    if isinstance(x, Parameter):
+        env = {k: v for k, v in (("m", m), ("h", h), ("n", n)) if k in x.names}
+        env.update({k: runtime[k] for k in x.names if k in runtime})
+        return x.value(bound, **env)
+    return x
+
+
+@dataclass
+class _Msg:
+    src: int
+    dst: int
+    tag: object
+    size: float
+    t_start: float  # transmission start
+    arrival: float
+    payload: dict | None
+    static: bool
+    record: Message | None
+    sender_op: Op | None = None  # rendezvous: the sender waiting for the receive
+    blocking: bool = True
+    t_sent: float = 0.0
+
+
+@dataclass
+class _Request:
+    done: float | None = None  # completion time once known
+    op: Op | None = None
+    completion: Completion | None = None
+    waiter: tuple | None = None  # (process, time, op) blocked in wait/waitall on it
+
+
+@dataclass
+class _Proc:
+    chain: Chain
+    stack: list = field(default_factory=list)  # generators: the chain, then collective steps
+    op: Op | None = None
+    op_time: float = 0.0
+    blocked: str | None = None  # what it waits for, when blocked
+    done: bool = False
+    started: bool = False
+    coll_acc: list = field(default_factory=list)
+
+
+class Engine:
+    def __init__(self, programs: list[AAG], sag: SAG, nprocs: int, inputs: dict[str, float],
+                 bound: Bound = Bound(), trace: bool = False, tiebreak: int = 1):
+        self.sag = sag
+        self.bound = bound
+        self.notes: dict = {}
+        self.compiled = Compiled()
+        self.stats: dict = {}
+        self.tracing = trace
+        self.spans: list = []
+        self.messages: list[Message] = []
+        self.tiebreak = tiebreak
+        host_prog = next((p for p in programs if p.role == "host"), None)
+        node_prog = next((p for p in programs if p.role != "host"), None)
+        if host_prog is not None and node_prog is None:
+            raise InputError(f"{host_prog.file} loads a node program: give the node program's file too "
+                             f"(interp run {host_prog.file} NODE.c)")
+        if node_prog is not None and node_prog.role == "node" and host_prog is None and node_prog.api == "nx" \
+                and any(a.cls == "Comm" and a.partner is not None and a.partner.is_number
+                        and int(a.partner) == -32768 for a in node_prog.walk()):
+            raise InputError(f"{node_prog.file} sends to myhost(): give the host program's file first "
+                             f"(interp run HOST.c {node_prog.file})")
+        self.mapping = Mapping(sag, nprocs, host_prog is not None, bound, self.notes)
+        self.nprocs = nprocs
+        self.result_procs = [ProcStats(p.index, p.label, p.sau.id) for p in self.mapping.procs]
+        self.models: dict[str, NodeModel] = {}
+        self.procs: list[_Proc] = []
+        for place in self.mapping.procs:
+            prog = host_prog if place.label == "host" else node_prog
+            model = self._model(place.sau, prog)
+            rank_value = place.index if place.label != "host" else -32768
+            chain = Chain(place.index, place.label, prog, model, self, rank_value, nprocs, inputs)
+            self.procs.append(_Proc(chain))
+        self.host_prog, self.node_prog = host_prog, node_prog
+        self.queue: list = []
+        self.seq = itertools.count()
+        self.unmatched: list[list[_Msg]] = [[] for _ in self.procs]
+        self.posted: list[list[tuple[Op, float]]] = [[] for _ in self.procs]
+        self.pool_used = [0] * len(self.procs)
+        self.pool_waiters: list[list] = [[] for _ in self.procs]
+        self.links: dict = {}
+        self.barriers: dict = {}
+        self.fitted: dict = {}
+        self.events = 0
+        self._inner: dict = {}
+
+    def _model(self, sau, prog: AAG) -> NodeModel:
+        key = (sau.id, id(prog))
+        if key not in self.models:
+            self.models[key] = NodeModel(sau, self.bound, self.sag.runtime, prog.functions, self.notes)
+        return self.models[key]
+
+    # -- Algorithm 2 ---------------------------------------------------------------------------
+    def run(self) -> RunResult:
+        starters = [p for p in self.procs if p.chain.label == "host"] if self.host_prog else self.procs
+        for p in starters:
+            self._start(p, 0.0)
+        while self.queue:
+            t, _, _, idx = heapq.heappop(self.queue)
+            p = self.procs[idx]
+            self.events += 1
+            self._handle(p, p.op, t)
+        blocked = [p for p in self.procs if not p.done]
+        if blocked:
+            raise ProgramHang(self._hang_report(blocked))
+        total = max((p.chain.proc.end for p in self.procs), default=0.0)
+        return RunResult(
+            program=" ".join(a.file for a in (self.host_prog, self.node_prog) if a is not None),
+            machine=self.sag.name, nprocs=self.nprocs, inputs={}, bound=str(self.bound), total=total,
+            procs=self.result_procs, aaus=self.stats, notes=sorted(self.notes.values()),
+            problems=[], messages=self.messages, events=self.events, scenario=self.sag.scenario,
+            spans=self.spans)
+
+    def _start(self, p: _Proc, t: float) -> None:
+        p.started = True
+        p.chain.clock = t
+        p.stack = [p.chain.run()]
+        self._advance(p, None)
+
+    def _advance(self, p: _Proc, value) -> None:
+        """Run the chain until it needs the engine (or ends), and queue that operation."""
+        while True:
+            if isinstance(value, Completion):
+                p.chain.clock = value.time
+            try:
+                op = p.stack[-1].send(value)
+            except StopIteration as stop:
+                p.stack.pop()
+                if not p.stack:
+                    p.done = True
+                    p.op = None
+                    return
+                value = stop.value
+                continue
+            if op.kind == "coll" and op.coll not in ("barrier",):
+                fitted = self.mapping.params(p.chain.index, p.chain.index).collectives.get(op.coll)
+                if fitted is None:
+                    p.stack.append(self._collective(p, op))
+                    value = None
+                    continue
+            if op.kind == "compute":
+                p.chain.clock += op.seconds
+                value = Completion(p.chain.clock, comp=op.seconds)
+                continue
+            p.op = op
+            p.op_time = p.chain.clock
+            heapq.heappush(self.queue, (p.chain.clock, next(self.seq) if self.tiebreak == 0 else
+                                        self.tiebreak * p.chain.index, next(self.seq), p.chain.index))
+            return
+
+    def _resume(self, p: _Proc, done: Completion) -> None:
+        p.blocked = None
+        p.op = None
+        self._advance(p, done)
+
+    def _block(self, p: _Proc, what: str) -> None:
+        p.blocked = what
+
+    def _handle(self, p: _Proc, op: Op, t: float) -> None:
+        handler = getattr(self, f"_op_{op.kind}")
+        done = handler(p, op, t)
+        if done is not None:
+            self._resume(p, done)
+
+    # -- point to point ----------------------------------------------------------------------
+    def _route_cost(self, src: int, dst: int, size: float):
+        params = self.mapping.params(src, dst)
+        links, hops = self.mapping.route(src, dst)
+        static = size <= params.static_buffer
+        cls = params.static if static else params.dynamic
+        n = self.nprocs
+        v = lambda x: _val(x, size, hops, n, self.bound, self.sag.runtime)  # noqa: E731
+        startup = v(cls.startup)
+        xmit = v(cls.per_byte) * size + v(cls.per_hop) * hops
+        return params, links, static, startup, xmit, v(cls.receive), v(params.overlap)
+
+    def _transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None):
+        """Put a message on the network at t; returns the message and the sender's timing."""
+        params, links, static, startup, xmit, _, overlap = self._route_cost(src, dst, op.size)
+        ready = t + startup if t_earliest is None else max(t + startup, t_earliest)
+        start = max([ready] + [self.links.get(l, 0.0) for l in links])
+        arrival = start + xmit
+        for l in links:
+            self.links[l] = arrival
+        rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id)
+        if not op.internal:
+            self.messages.append(rec)
+        msg = _Msg(src, dst, op.tag, op.size, start, arrival, op.payload, static, rec)
+        return msg, startup, xmit, start - (t + startup), overlap
+
+    def _op_send(self, p: _Proc, op: Op, t: float):
+        return self._send(p, op, t, blocking=True)
+
+    def _op_isend(self, p: _Proc, op: Op, t: float):
+        return self._send(p, op, t, blocking=False)
+
+    def _send(self, p: _Proc, op: Op, t: float, blocking: bool):
+        src = p.chain.index
+        if op.partner is BCAST:
+            return self._system_bcast(p, op, t)
+        dst = op.partner
+        params, _, static, _, _, _, _ = self._route_cost(src, dst, op.size)
+        if op.mode == "sync":
+            recv = self._find_posted(dst, src, op.tag)
+            if recv is None:
+                # Rendezvous: the transfer starts when the receive is posted.
+                msg = _Msg(src, dst, op.tag, op.size, 0.0, 0.0, op.payload, False, None, sender_op=op,
+                           blocking=blocking, t_sent=t)
+                self.unmatched[dst].append(msg)
+                if blocking:
+                    self._block(p, f"rendezvous: {self._label(dst)} to post the matching receive")
+                    return None
+                self._request(p, op).op = op
+                startup = self._route_cost(src, dst, op.size)[3]
+                return Completion(t + startup, ovh=startup)
+            recv_op, t_post = recv
+            self.posted[dst].remove(recv)
+            msg, startup, xmit, wait, f = self._transmit(src, dst, op, t, t_post)
+            self._complete_recv(dst, recv_op, t_post, msg)
+            return self._sender_done(p, op, t, startup, xmit, msg, blocking, f)
+        if static and self.pool_used[dst] >= params.static_buffers:
+            self.pool_waiters[dst].append((p, op, t, blocking))
+            self._block(p, f"a free static buffer at {self._label(dst)} (pool of "
+                           f"{int(params.static_buffers)} exhausted)")
+            return None
+        msg, startup, xmit, wait, f = self._transmit(src, dst, op, t)
+        if static:
+            self.pool_used[dst] += 1
+        self._deliver(msg)
+        return self._sender_done(p, op, t, startup, xmit, msg, blocking, f)
+
+    def _sender_done(self, p: _Proc, op: Op, t: float, startup: float, xmit: float, msg: _Msg,
+                     blocking: bool, overlap: float) -> Completion:
+        wait = max(0.0, msg.t_start - (t + startup))
+        if blocking:
+            ovh, tx = (1 - overlap) * startup, (1 - overlap) * xmit
+            waits = [(wait, f"link or buffer for message to {self._label(msg.dst)}")] if wait > 0 else []
+            return Completion(t + ovh + wait + tx, ovh=ovh, xmit=tx, wait=wait, waits=waits)
+        req = self._request(p, op)
+        req.done = msg.arrival
+        ovh = (1 - overlap) * startup
+        return Completion(t + ovh, ovh=ovh)
+
+    def _request(self, p: _Proc, op: Op) -> _Request:
+        req = _Request()
+        p.chain.requests.setdefault(op.request or "?", []).append(req)
+        return req
+
+    def _system_bcast(self, p: _Proc, op: Op, t: float):
+        """NX/2 csend to node -1: the system's binomial-tree broadcast to every node."""
+        src = p.chain.index
+        host = self.mapping.host_index
+        nodes = [i for i in range(self.nprocs) if i != src]
+        if not nodes:
+            return Completion(t)
+        if src == host:
+            first = Op("send", op.aau, 0, op.tag, op.size, payload=op.payload, internal=True)
+            msg, startup, xmit, wait, f = self._transmit(src, 0, first, t)
+            entry, root, sender_done = msg.arrival, 0, self._sender_done(p, op, t, startup, xmit, msg, True, f)
+            arrivals = {0: msg}
+        else:
+            entry, root, sender_done, arrivals = t, src, None, {}
+        # The tree inside the cube, from ``root`` starting at ``entry``.
+        params, _, static, startup, xmit1, _, _ = self._route_cost(root, (root + 1) % self.nprocs, op.size)
+        per_step = startup + xmit1
+        ready = {root: entry}
+        order = [root]
+        sends_of_root = 0
+        while order:
+            u = order.pop(0)
+            tu = ready[u]
+            for kind, partner, _ in collectives.bcast(u, self.nprocs, root, op.size):
+                if kind != "send":
+                    continue
+                tu += per_step
+                ready[partner] = tu
+                order.append(partner)
+                if u == root:
+                    sends_of_root += 1
+                if partner != src and partner not in arrivals:
+                    rec = Message(src, partner, op.size, t, tu, op.tag, op.aau.id)
+                    self.messages.append(rec)
+                    arrivals[partner] = _Msg(src, partner, op.tag, op.size, tu - xmit1, tu, op.payload,
+                                             False, rec)
+        for k, msg in arrivals.items():
+            if k == src:
+                continue
+            self._deliver(msg)
+        if sender_done is not None:
+            return sender_done
+        busy = sends_of_root * per_step
+        return Completion(t + busy, ovh=sends_of_root * startup, xmit=sends_of_root * xmit1)
+
+    def _matches(self, msg_src, msg_tag, want_src, want_tag) -> bool:
+        return (want_src is ANY or want_src == msg_src) and (want_tag is ANY or want_tag == msg_tag)
+
+    def _find_posted(self, dst: int, src: int, tag):
+        for entry in self.posted[dst]:
+            rop, _ = entry
+            if rop.kind != "probe" and self._matches(src, tag, rop.partner, rop.tag):
+                return entry
+        return None
+
+    def _deliver(self, msg: _Msg) -> None:
+        """A message reaches its destination's queue, or a receive already posted there."""
+        dst = msg.dst
+        for entry in list(self.posted[dst]):
+            rop, t_post = entry
+            if self._matches(msg.src, msg.tag, rop.partner, rop.tag):
+                if rop.kind == "probe":
+                    self.posted[dst].remove(entry)
+                    self._resume(self.procs[dst], Completion(max(t_post, msg.arrival),
+                                                             wait=max(0.0, msg.arrival - t_post)))
+                    continue
+                self.posted[dst].remove(entry)
+                self._complete_recv(dst, rop, t_post, msg)
+                return
+        self.unmatched[dst].append(msg)
+
+    def _complete_recv(self, dst: int, rop: Op, t_post: float, msg: _Msg) -> None:
+        done = self._recv_timing(dst, rop, t_post, msg)
+        if rop.kind == "irecv":
+            req = rop.request_obj
+            req.done = done.time
+            req.completion = done
+            self._wake(req)
+            return
+        self._resume(self.procs[dst], done)
+
+    def _wake(self, req: _Request) -> None:
+        """A request completed: resume a process blocked in wait / waitall on it."""
+        if req.waiter is None:
+            return
+        wp, wt, wop = req.waiter
+        req.waiter = None
+        if wop.kind == "wait":
+            self._resume(wp, self._wait_done(wt, req))
+        else:
+            done = self._op_waitall(wp, wop, wt)
+            if done is not None:
+                self._resume(wp, done)
+
+    def _recv_timing(self, dst: int, rop: Op, t_post: float, msg: _Msg) -> Completion:
+        if msg.static:
+            self._free_buffer(dst, max(t_post, msg.arrival))
+        _, _, _, _, _, receive, _ = self._route_cost(msg.src, dst, msg.size)
+        wait = max(0.0, msg.t_start - t_post)
+        xmit = max(0.0, msg.arrival - max(t_post, msg.t_start))
+        end = max(t_post, msg.arrival) + receive
+        if msg.record is not None:
+            msg.record.aau_recv = rop.aau.id
+            msg.record.recv_time = end
+        what = f"message from {self._label(msg.src)}"
+        return Completion(end, ovh=receive, xmit=xmit, wait=wait, payload=msg.payload,
+                          waits=[(wait + xmit, what)] if wait + xmit > 0 else [])
+
+    def _free_buffer(self, dst: int, t: float) -> None:
+        self.pool_used[dst] -= 1
+        if self.pool_waiters[dst]:
+            p, op, t_send, blocking = self.pool_waiters[dst].pop(0)
+            msg, startup, xmit, _, f = self._transmit(p.chain.index, dst, op, max(t, t_send))
+            self.pool_used[dst] += 1
+            self._deliver(msg)
+            done = self._sender_done(p, op, t_send, startup, xmit, msg, blocking, f)
+            done.wait += max(0.0, t - t_send)
+            self._resume(p, done)
+
+    def _take_unmatched(self, dst: int, want_src, want_tag, consume: bool = True):
+        best = None
+        for msg in self.unmatched[dst]:
+            if self._matches(msg.src, msg.tag, want_src, want_tag):
+                best = msg
+                break
+        if best is not None and consume:
+            self.unmatched[dst].remove(best)
+        return best
+
+    def _op_recv(self, p: _Proc, op: Op, t: float):
+        dst = p.chain.index
+        msg = self._take_unmatched(dst, op.partner, op.tag)
+        if msg is None:
+            self.posted[dst].append((op, t))
+            self._block(p, f"a message from {self._label(op.partner)} with tag {self._tagtext(op.tag)}")
+            return None
+        if msg.sender_op is not None:  # a rendezvous sender was waiting for this receive
+            return self._rendezvous(dst, op, t, msg)
+        return self._recv_timing(dst, op, t, msg)
+
+    def _rendezvous(self, dst: int, rop: Op, t: float, pending: _Msg):
+        sender = self.procs[pending.src]
+        sop = pending.sender_op
+        msg, startup, xmit, wait, f = self._transmit(pending.src, dst, sop, pending.t_sent, t)
+        if pending.blocking:
+            done = self._sender_done(sender, sop, pending.t_sent, startup, xmit, msg, True, f)
+            done.waits = [(done.wait, f"rendezvous with {self._label(dst)}")]
+            self._resume(sender, done)
+        else:
+            req = next((r for r in sender.chain.requests.get(sop.request or "?", []) if r.op is sop), None)
+            if req is not None:
+                req.done = msg.arrival
+                self._wake(req)
+        if rop.kind == "irecv":
+            self._complete_recv(dst, rop, t, msg)
+            return None
+        return self._recv_timing(dst, rop, t, msg)
+
+    def _op_irecv(self, p: _Proc, op: Op, t: float):
+        dst = p.chain.index
+        req = self._request(p, op)
+        op.request_obj = req
+        msg = self._take_unmatched(dst, op.partner, op.tag)
+        if msg is None:
+            self.posted[dst].append((op, t))
+        elif msg.sender_op is not None:
+            self._rendezvous(dst, op, t, msg)
+        else:
+            done = self._recv_timing(dst, op, t, msg)
+            req.done, req.completion = done.time, done
+        return Completion(t)
+
+    def _wait_done(self, t: float, req: _Request) -> Completion:
+        end = max(t, req.done)
+        c = req.completion
+        payload = c.payload if c else None
+        wait = end - t
+        return Completion(end, wait=wait, payload=payload, waits=[(wait, "request completion")] if wait else [])
+
+    def _op_wait(self, p: _Proc, op: Op, t: float):
+        reqs = p.chain.requests.get(op.request or "?")
+        if not reqs:
+            raise InputError(f"{op.aau.loc}: wait on request {op.request!r} with no pending send or receive")
+        req = reqs.pop(0)
+        if req.done is not None:
+            return self._wait_done(t, req)
+        req.waiter = (p, t, op)
+        self._block(p, f"completion of request {op.request}")
+        return None
+
+    def _op_waitall(self, p: _Proc, op: Op, t: float):
+        name = op.request or "?"
+        reqs = p.chain.requests.get(name, [])
+        pending = [r for r in reqs if r.done is None]
+        if pending:
+            # Wait for one pending request; when it completes, waitall is looked at again.
+            pending[0].waiter = (p, t, op)
+            self._block(p, f"completion of requests {name}")
+            return None
+        end = max([t] + [r.done for r in reqs])
+        p.chain.requests[name] = []
+        return Completion(end, wait=end - t, waits=[(end - t, "requests")] if end > t else [])
+
+    def _op_probe(self, p: _Proc, op: Op, t: float):
+        dst = p.chain.index
+        msg = self._take_unmatched(dst, op.partner, op.tag, consume=False)
+        if msg is None:
+            self.posted[dst].append((op, t))
+            self._block(p, f"a message (probe) from {self._label(op.partner)}")
+            return None
+        return Completion(max(t, msg.arrival), wait=max(0.0, msg.arrival - t))
+
+    # -- synchronization and collectives -------------------------------------------------------
+    def _op_barrier(self, p: _Proc, op: Op, t: float):
+        key = ("barrier", p.chain.coll_seq)
+        p.chain.coll_seq += 1
+        params = self.mapping.params(p.chain.index, p.chain.index)
+        fitted = params.collectives.get("barrier")
+        cost = _val(fitted, 0, 0, self.nprocs, self.bound, self.sag.runtime) if fitted is not None \
+            else _val(params.sync, 0, 0, self.nprocs, self.bound, self.sag.runtime)
+        return self._gather_all(p, key, t, cost, "barrier")
+
+    def _op_coll(self, p: _Proc, op: Op, t: float):
+        """A collective with a fitted expression: all processes leave at last arrival + T(m, n)."""
+        key = ("coll", op.coll, p.chain.coll_seq)
+        p.chain.coll_seq += 1
+        params = self.mapping.params(p.chain.index, p.chain.index)
+        cost = _val(params.collectives[op.coll], op.size, 0, self.nprocs, self.bound, self.sag.runtime)
+        return self._gather_all(p, key, t, cost, op.coll, op)
+
+    def _gather_all(self, p: _Proc, key, t: float, cost: float, what: str, op: Op | None = None):
+        group = self.barriers.setdefault(key, [])
+        group.append((p, t, op))
+        if len(group) < self.nprocs:
+            self._block(p, f"{what}: {len(group)} of {self.nprocs} processes have arrived")
+            return None
+        release = max(x[1] for x in group) + cost
+        root_payload = next((o.payload for q, _, o in group if o is not None and o.payload is not None
+                             and o.root == q.chain.index), None)
+        del self.barriers[key]
+        mine = None
+        for q, tq, _ in group:
+            done = Completion(release, xmit=cost, wait=release - cost - tq, payload=root_payload,
+                              waits=[(release - cost - tq, f"{what}: last arrival")])
+            if q is p:
+                mine = done
+            else:
+                self._resume(q, done)
+        return mine
+
+    def _collective(self, p: _Proc, op: Op):
+        """Generator: the point-to-point steps of a collective for one process."""
+        me = p.chain.index
+        seq_no = p.chain.coll_seq
+        p.chain.coll_seq += 1
+        tag = ("__coll", seq_no)
+        totals = Completion(0.0)
+        payload = op.payload if me == op.root else None
+        elem_time = p.chain.model.t(f"ops.{op.elem_op}") if op.elem_op else 0.0
+        n = self.nprocs
+        for kind, partner, size in collectives.steps(op.coll, me, n, op.root, op.size, op.elements):
+            if kind == "combine":
+                done = yield Op("compute", op.aau, seconds=partner * elem_time, internal=True)
+            elif kind == "send":
+                done = yield Op("send", op.aau, partner, tag, size, payload=payload, internal=True)
+            elif kind == "recv":
+                done = yield Op("recv", op.aau, partner, tag, size, internal=True)
+                if done.payload is not None:
+                    payload = done.payload
+            else:  # exchange
+                d1 = yield Op("isend", op.aau, partner, tag, size, request="__coll", internal=True)
+                d2 = yield Op("recv", op.aau, partner, tag, size, internal=True)
+                d3 = yield Op("wait", op.aau, request="__coll", internal=True)
+                done = Completion(d3.time, d1.comp + d2.comp + d3.comp, d1.ovh + d2.ovh + d3.ovh,
+                                  d1.xmit + d2.xmit + d3.xmit, d1.wait + d2.wait + d3.wait,
+                                  waits=d2.waits + d3.waits)
+            for c in ("comp", "ovh", "xmit", "wait"):
+                setattr(totals, c, getattr(totals, c) + getattr(done, c))
+            totals.waits += done.waits
+        totals.time = p.chain.clock
+        totals.payload = payload
+        return totals
+
+    def _op_spawn(self, p: _Proc, op: Op, t: float):
+        """NX/2 load(): the node programs start at the spawn's activation time plus its cost."""
+        cost = p.chain.model.t("machine.load")
+        for q in self.procs:
+            if not q.started and q.chain.label != "host":
+                self._start(q, t + cost)
+        return Completion(t + cost, comp=cost)
+
+    # -- reports -------------------------------------------------------------------------------
+    def _label(self, idx) -> str:
+        if idx is ANY:
+            return "any process"
+        if idx is BCAST:
+            return "every node"
+        return self.procs[idx].chain.label if isinstance(idx, int) and idx < len(self.procs) else str(idx)
+
+    @staticmethod
+    def _tagtext(tag) -> str:
+        return "any" if tag is ANY else str(tag)
+
+    def _hang_report(self, blocked: list[_Proc]) -> str:
+        lines = [f"the program hangs: {len(blocked)} of {len(self.procs)} processes cannot finish "
+                 "(Algorithm 2: leaves not all red)"]
+        for p in blocked:
+            op = p.op
+            if not p.started:
+                lines.append(f"  {p.chain.label}: never started (no load() of its program)")
+                continue
+            a = op.aau if op is not None else p.chain.current
+            where = f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else "?"
+            what = p.blocked or "its next operation"
+            lines.append(f"  {p.chain.label}: blocked in {a.cls if a else '?'} {a.label if a else ''} at "
+                         f"{where}, waiting for {what} (since t={p.op_time:.6g} s)")
+        return "\n".join(lines)
+
+    # -- inner attribution for closed-form loops -----------------------------------------------
+    def inner_attributions(self, model: NodeModel, loop: Iter):
+        key = (model.sau.id, loop.id)
+        if key not in self._inner:
+            self._inner[key] = _attributions(model, loop)
+        return self._inner[key]
+
+
+def _attributions(model: NodeModel, loop: Iter):
+    """For each AAU inside a closed-form loop: (aau, executions, total time) per loop execution."""
+    from frontends import symexpr as S
+    import sympy
+
+    out = []
+    var = S.var(loop.var) if loop.var else None
+
+    def per_iteration(body, weight):
+        items = []
+        for a in body:
+            try:
+                if isinstance(a, Seq):
+                    items.append((a, weight, weight * model.seq(a)))
+                elif isinstance(a, Iter) and a.cls == "IterD":
+                    items.append((a, weight, weight * model.iterd(a)))
+                    for child, c, tot in _attributions(model, a):
+                        items.append((child, weight * c, weight * tot))
+                elif isinstance(a, Condt) and a.cls == "CondtD":
+                    items.append((a, weight, weight * model.condt(a)))
+                    reach = sympy.Integer(1)
+                    for b in a.branches:
+                        w = sympy.Integer(1) if b.cond is None else (
+                            sympy.Float(b.prob) if b.data_dependent else sympy.Piecewise((1, b.cond), (0, True)))
+                        items.extend(per_iteration(b.body, weight * reach * w))
+                        reach = reach * (1 - w)
+                elif isinstance(a, Call):
+                    items.append((a, weight, weight * model.call(a)))
+            except NotClosed:
+                continue
+        return items
+
+    for child, count, total in per_iteration(loop.body, sympy.Integer(1)):
+        if var is not None and (var in sympy.sympify(count).free_symbols or var in total.free_symbols):
+            c = sum_over(sympy.sympify(count), var, loop.lo, loop.step, loop.num_iters)
+            tot = sum_over(total, var, loop.lo, loop.step, loop.num_iters)
+        else:
+            c = loop.num_iters * count
+            tot = loop.num_iters * total
+        out.append((child, c, tot))
+    return out

@@ -1,0 +1,269 @@
+"""Interpretation functions Omega of the deterministic AAU classes (paper 3.4.2), in closed form.
+
+For one SAU (the processing and memory components a process is mapped to) this builds, once, a
+sympy expression for the time of a Seq (linear combination of operation counts and SAU costs plus
+the memory-hierarchy model), an IterD (t_fixed + NumIters * (t_per_iter + delta_body), summed in
+closed form when the body depends on the index), a CondtD (Algorithm 3) and a Call (inline
+expansion). The engine compiles the expressions to plain float functions of the critical
+variables and never calls sympy per event.
+"""
+from __future__ import annotations
+
+import sympy
+
+from frontends import symexpr as S
+from frontends.aag import AAU, Access, Call, Condt, Function, Iter, OpCounts, Seq
+from sag.model import SAU
+from sag.parameter import Bound
+
+# The SAU parameter used for an operation class when the machine gives no value for it.
+_FALLBACK = {"double_add": "real_add", "double_mul": "real_mul", "double_div": "real_div",
+             "real_add": "double_add", "real_mul": "double_mul", "real_div": "double_div"}
+
+
+class NotClosed(Exception):
+    """The body cannot be put in closed form (it communicates or jumps); interpret it instead."""
+
+
+class NodeModel:
+    """Omega for the computation of one SAU: costs of operations, accesses, loops, branches, calls."""
+
+    def __init__(self, sau: SAU, bound: Bound, runtime: dict[str, float], functions: dict[str, Function],
+                 notes: dict):
+        self.sau = sau
+        self.bound = bound
+        self.runtime = runtime
+        self.functions = functions
+        self.notes = notes
+        self.proc = sau.effective("processing")
+        self.mem = sau.effective("memory")
+        self._cache: dict[int, sympy.Expr] = {}
+        self._t: dict[str, float] = {}
+        self._window = self._cache_window()
+
+    # -- parameters -------------------------------------------------------------------------
+    def t(self, key: str, component: str = "processing", note: bool = True) -> float:
+        """One parameter's value in seconds (bound and run-time parameters applied)."""
+        full = f"{component}.{key}"
+        if full in self._t:
+            return self._t[full]
+        params = self.proc if component == "processing" else self.mem
+        p = params.get(key)
+        if p is None and key.startswith("ops.") and _FALLBACK.get(key[4:]):
+            p = params.get("ops." + _FALLBACK[key[4:]])
+        if p is None:
+            value = 0.0
+            if note:
+                self.notes.setdefault((self.sau.id, full), (
+                    f"{self.sau.id} ({self.sau.name}) gives no {full}: those operations are costed 0"))
+        else:
+            env = {n: self.runtime[n] for n in p.names if n in self.runtime}
+            value = p.value(self.bound, **env)
+        self._t[full] = value
+        return value
+
+    def has(self, key: str, component: str = "processing") -> bool:
+        params = self.proc if component == "processing" else self.mem
+        return key in params
+
+    def _cache_window(self) -> float | None:
+        """Cache lines available: the working-set window of the memory model (paper 3.4.2)."""
+        if "cache.size" in self.mem and "cache.block" in self.mem:
+            return self.t("cache.size", "memory") / self.t("cache.block", "memory")
+        return None
+
+    # -- Seq --------------------------------------------------------------------------------
+    def counts(self, c: OpCounts) -> float:
+        total = 0.0
+        for op, n in c.ops.items():
+            total += n * self.t(f"ops.{op}")
+        for name, n in c.calls.items():
+            total += n * self.call_cost(name, c.call_args.get(name, 0))
+        return total
+
+    def call_cost(self, name: str, nargs: int) -> float:
+        from frontends.c_calls import MACHINE_CALLS
+        if name in MACHINE_CALLS:
+            return self.t(f"machine.{name}")
+        return self.t(f"lib.{name}") + self.t("call.per_call") + nargs * self.t("call.per_arg", note=False)
+
+    def access_cost(self, acc: Access) -> float:
+        """Weighted sum of hit and miss times; the weight from reuse distance and stride."""
+        hit, miss = (("fetch", "fetch_miss") if acc.kind == "fetch" else ("store", "store_miss"))
+        t_hit = self.t(hit, "memory")
+        if self._window is None or not self.has(miss, "memory"):
+            return t_hit
+        t_miss = self.t(miss, "memory")
+        p_miss = self.miss_ratio(acc)
+        return (1 - p_miss) * t_hit + p_miss * t_miss
+
+    def miss_ratio(self, acc: Access) -> float:
+        block = self.t("cache.block", "memory")
+        if acc.is_array and acc.stride is not None and acc.stride != 0:
+            # Spatial locality: one miss per cache block traversed.
+            return min(1.0, abs(acc.stride) * acc.elem_size / block)
+        if acc.is_array and acc.stride is None and acc.reuse is None:
+            return 1.0
+        if acc.reuse is None:
+            return 1.0  # first touch outside any loop: a cold miss
+        return 0.0 if acc.reuse < self._window else 1.0
+
+    def seq(self, a: Seq) -> sympy.Expr:
+        if a.cost is not None:
+            return a.cost
+        if a.work is not None:
+            return self.work(a.work)
+        cached = self._cache.get(a.id)
+        if cached is not None:
+            return cached
+        total = self.counts(a.counts)
+        acc_fetch = acc_store = 0
+        for acc in a.accesses:
+            total += self.access_cost(acc)
+            if acc.kind == "fetch":
+                acc_fetch += 1
+            else:
+                acc_store += 1
+        # Accesses without a variable (through pointers, struct members) cost a hit.
+        total += max(0.0, a.counts.fetch - acc_fetch) * self.t("fetch", "memory")
+        total += max(0.0, a.counts.store - acc_store) * self.t("store", "memory")
+        value = sympy.Float(total)
+        self._cache[a.id] = value
+        return value
+
+    def work(self, w: dict) -> sympy.Expr:
+        """``work(flops=, loads=, stores=)``: the machine turns amounts into time."""
+        total = sympy.Integer(0)
+        if "flops" in w:
+            if self.has("ops.flop"):
+                per = self.t("ops.flop")
+            elif self.has("peak_flops"):
+                per = 1.0 / self.t("peak_flops")
+            else:
+                per = 0.5 * (self.t("ops.double_add") + self.t("ops.double_mul"))
+            total += w["flops"] * per
+        if "loads" in w:
+            total += w["loads"] * self.t("fetch", "memory")
+        if "stores" in w:
+            total += w["stores"] * self.t("store", "memory")
+        return total
+
+    # -- loops, branches, calls ---------------------------------------------------------------
+    def loop_overheads(self, loop: Iter) -> tuple[float, float]:
+        if loop.limit_type == "step":
+            return self.t("iter.fixed_step"), self.t("iter.per_iter_step")
+        return self.t("iter.fixed"), self.t("iter.per_iter")
+
+    def iterd(self, loop: Iter) -> sympy.Expr:
+        """delta_IterD = t_fixed + sum over iterations of (t_per_iter + delta_body)."""
+        cached = self._cache.get(loop.id)
+        if cached is not None:
+            return cached
+        fixed, per = self.loop_overheads(loop)
+        body = self.body(loop.body) + per + self.counts(loop.cond_counts)
+        n = loop.num_iters
+        if loop.var is None or S.var(loop.var) not in body.free_symbols:
+            value = fixed + n * body
+        else:
+            value = fixed + sum_over(body, S.var(loop.var), loop.lo, loop.step, n)
+        self._cache[loop.id] = value
+        return value
+
+    def condt(self, c: Condt, rest: list[AAU] | None = None) -> sympy.Expr:
+        """Algorithm 3: each tested condition costs t_ovhd1, the taken one t_ovhd2 more."""
+        t1, t2 = self.t("cond.per_condition"), self.t("cond.branch_taken")
+        rest_cost = self.body(rest) if rest else sympy.Integer(0)
+        total = sympy.Integer(0)
+        reach = sympy.Integer(1)  # weight of reaching this branch's test
+        tested = 0.0
+        for b in c.branches:
+            tested += self.counts(b.cond_counts)
+            after = sympy.Integer(0) if _returns(b.body) else rest_cost
+            if b.cond is None:
+                total += reach * ((b.nconds + 1) * t1 + t2 + tested + self.body(b.body) + after)
+                reach = sympy.Integer(0)
+                break
+            w = sympy.Float(b.prob) if b.data_dependent else sympy.Piecewise((1, b.cond), (0, True))
+            total += reach * w * (b.nconds * t1 + t2 + tested + self.body(b.body) + after)
+            reach = reach * (1 - w)
+        if reach != 0:
+            n = len(c.branches)
+            total += reach * (n * t1 + tested + rest_cost)
+        return total
+
+    def call(self, a: Call, depth: int = 0) -> sympy.Expr:
+        if a.cost is not None:
+            return a.cost
+        fn = self.functions.get(a.callee)
+        if fn is None or fn.recursive or depth > 50:
+            raise NotClosed(a)
+        overhead = self.t("call.per_call") + len(a.args) * self.t("call.per_arg", note=False)
+        body = self.body(fn.body)
+        subs = {}
+        for name, arg in zip(fn.params, a.args):
+            sym = S.var(name)
+            if sym in body.free_symbols:
+                if arg is None:
+                    raise NotClosed(a)
+                subs[sym] = arg
+        return overhead + (body.xreplace(subs) if subs else body)
+
+    def body(self, aaus: list[AAU]) -> sympy.Expr:
+        """Closed-form time of a body with no communication (raises NotClosed otherwise)."""
+        total = sympy.Integer(0)
+        for k, a in enumerate(aaus):
+            if isinstance(a, Seq):
+                if a.control in ("break", "continue"):
+                    raise NotClosed(a)
+                total += self.seq(a)
+                if a.control == "return":
+                    return total
+            elif isinstance(a, Iter):
+                if a.cls != "IterD":
+                    raise NotClosed(a)
+                total += self.iterd(a)
+            elif isinstance(a, Condt):
+                if a.cls != "CondtD":
+                    raise NotClosed(a)
+                if any(_returns(b.body) for b in a.branches):
+                    return total + self.condt(a, aaus[k + 1:])
+                total += self.condt(a)
+            elif isinstance(a, Call):
+                total += self.call(a)
+            elif a.cls in ("Start", "End"):
+                continue
+            else:
+                raise NotClosed(a)
+        return total
+
+
+def _returns(body: list[AAU]) -> bool:
+    return bool(body) and isinstance(body[-1], Seq) and body[-1].control == "return"
+
+
+def sum_over(body: sympy.Expr, var: sympy.Symbol, lo, step, n) -> sympy.Expr:
+    """Sum of ``body`` for var = lo, lo+step, ... (n terms), in closed form when sympy can.
+
+    Inner trip counts ``Max(0, ceiling(x))`` are taken as ``x`` inside the sum (a triangular nest
+    has non-negative integer counts); if no closed form exists the sum is left as a function that
+    the engine evaluates term by term.
+    """
+    k = sympy.Symbol("__k", integer=True, nonnegative=True)
+    nn = sympy.Symbol("__n", integer=True, nonnegative=True)
+    term = body.xreplace({var: lo + k * step})
+    term = term.replace(lambda e: isinstance(e, sympy.Max) and len(e.args) == 2 and 0 in e.args,
+                        lambda e: e.args[1] if e.args[0] == 0 else e.args[0])
+    term = term.replace(lambda e: isinstance(e, (sympy.ceiling, sympy.floor)), lambda e: e.args[0])
+    try:
+        closed = sympy.summation(sympy.expand(term), (k, 0, nn - 1))
+    except Exception:  # sympy could not sum it; fall back to term-by-term evaluation
+        closed = None
+    if closed is None or closed.has(sympy.Sum):
+        return TermSum(body, var, lo, step, n)
+    return closed.xreplace({nn: n})
+
+
+class TermSum(sympy.Function):
+    """A sum the engine evaluates term by term (no closed form found)."""
+
+    nargs = 5

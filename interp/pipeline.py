@@ -1,0 +1,100 @@
+"""From files to a prediction: parse (levels 1-2), map (level 3), interpret (Algorithm 2)."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+import click
+
+from frontends.aag import AAG
+from sag import Bound, open_machine
+from sag.model import SAG
+from sag.whatif import parse_assignments, scale as do_scale, with_runtime
+
+from .errors import InputError
+
+
+def load_program(path: str, granularity: str = "cluster", include_dirs=(), macros=None) -> AAG:
+    from frontends.c_level1 import level1
+    from frontends.cparse import parse_c
+
+    if not path.endswith((".c", ".h")):
+        raise InputError(f"{path}: interp reads C programs (.c); Fortran support is not there yet")
+    return level1(parse_c(path, macros=macros or None, include_dirs=list(include_dirs)), granularity)
+
+
+def load_machine(name: str, scale=(), params=()) -> SAG:
+    sag = open_machine(name)
+    if scale:
+        sag = do_scale(sag, parse_assignments(scale, "--scale"))
+    if params:
+        sag = with_runtime(sag, parse_assignments(params, "--param"))
+    return sag
+
+
+def parse_defines(defines) -> dict[str, float]:
+    out = {}
+    for item in defines:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise InputError(f"-D {item!r}: expected NAME=NUMBER")
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            raise InputError(f"-D {item!r}: {value!r} is not a number") from None
+    return out
+
+
+def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: bool | None = None) -> dict:
+    """Values of the external inputs (paper 3.1: prompted for when not given)."""
+    known = {}
+    for prog in programs:
+        for name, inp in prog.inputs.items():
+            known.setdefault(name, (prog, inp))
+    unknown = sorted(set(defines) - set(known))
+    if unknown:
+        names = ", ".join(sorted(known)) or "none"
+        raise InputError(f"-D {unknown[0]}: the program has no external input of that name "
+                         f"(its inputs: {names})")
+    values = {}
+    missing = []
+    if interactive is None:
+        interactive = sys.stdin.isatty() and sys.stderr.isatty()
+    for name, (prog, inp) in sorted(known.items()):
+        if name in defines:
+            values[name] = defines[name]
+        elif inp.default is not None:
+            values[name] = inp.default
+        elif inp.critical:
+            if interactive:
+                values[name] = click.prompt(f"{prog.file}:{inp.line}: value of external input {name}",
+                                            type=float, err=True)
+            else:
+                missing.append(f"  {name} ({prog.file}:{inp.line}, read from {inp.how})")
+    if missing:
+        raise InputError("missing values of critical external inputs; give each with -D NAME=VALUE:\n"
+                         + "\n".join(missing))
+    return values
+
+
+@dataclass
+class Prediction:
+    programs: list[AAG]
+    sag: SAG
+    result: object
+
+
+def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
+            granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1) -> Prediction:
+    from .engine import Engine
+
+    programs = [load_program(f, granularity, include_dirs) for f in files]
+    if len(programs) > 2:
+        raise InputError("give one SPMD program, or a host program and a node program")
+    sag = load_machine(machine, scale, params)
+    inputs = resolve_inputs(programs, parse_defines(defines), interactive)
+    engine = Engine(programs, sag, procs, inputs, Bound.parse(bound), trace=trace, tiebreak=tiebreak)
+    result = engine.run()
+    result.inputs = inputs
+    result.problems = [str(p) for prog in programs for p in prog.problems]
+    return Prediction(programs, sag, result)

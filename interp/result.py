@@ -1,0 +1,113 @@
+"""The result of an interpretation: plain data the output module renders (text, JSON, CSV)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CATEGORIES = ("comp", "ovh", "xmit", "wait")
+
+
+@dataclass
+class AAUStats:
+    """Paper 3.5 "AAU level": everything known about one AAU on one process."""
+
+    aau_id: int
+    cls: str
+    loc: str
+    label: str
+    function: str | None
+    region: str | None
+    depth: int
+    executions: float = 0
+    first: float | None = None  # first activation time tau
+    last: float | None = None
+    total: float = 0.0
+    min: float | None = None
+    max: float | None = None
+    comp: float = 0.0
+    ovh: float = 0.0
+    xmit: float = 0.0
+    wait: float = 0.0
+
+    def record(self, start: float, delta: float, count: float = 1) -> None:
+        self.executions += count
+        if self.first is None or start < self.first:
+            self.first = start
+        if self.last is None or start > self.last:
+            self.last = start
+        self.total += delta
+        per = delta / count if count else 0.0
+        self.min = per if self.min is None else min(self.min, per)
+        self.max = per if self.max is None else max(self.max, per)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.executions if self.executions else 0.0
+
+
+@dataclass
+class ProcStats:
+    index: int
+    label: str
+    sau: str
+    start: float = 0.0
+    end: float = 0.0
+    comp: float = 0.0
+    ovh: float = 0.0
+    xmit: float = 0.0
+    wait: float = 0.0
+    longest_waits: list = field(default_factory=list)  # (seconds, aau_id, what)
+
+    @property
+    def busy(self) -> float:
+        return self.comp + self.ovh + self.xmit + self.wait
+
+
+@dataclass
+class Message:
+    """One interpreted message, for traces and space-time diagrams."""
+
+    src: int
+    dst: int
+    size: float
+    send_time: float
+    arrival: float
+    tag: object
+    aau_send: int
+    aau_recv: int | None = None
+    recv_time: float | None = None
+
+
+@dataclass
+class RunResult:
+    program: str
+    machine: str
+    nprocs: int
+    inputs: dict
+    bound: str
+    total: float
+    procs: list[ProcStats]
+    aaus: dict  # (proc index, aau id) -> AAUStats
+    notes: list[str]
+    problems: list[str]
+    messages: list[Message] = field(default_factory=list)
+    events: int = 0
+    scenario: tuple = ()
+    spans: list = field(default_factory=list)  # (proc, aau_id, start, end, category) when tracing
+
+    def aau_totals(self) -> list[AAUStats]:
+        """Per-AAU statistics summed over processes (executions and times add up)."""
+        merged: dict[int, AAUStats] = {}
+        for (_, aid), s in self.aaus.items():
+            m = merged.get(aid)
+            if m is None:
+                m = merged[aid] = AAUStats(aid, s.cls, s.loc, s.label, s.function, s.region, s.depth)
+            m.executions += s.executions
+            m.total += s.total
+            for c in CATEGORIES:
+                setattr(m, c, getattr(m, c) + getattr(s, c))
+            for attr, pick in (("first", min), ("last", max), ("min", min), ("max", max)):
+                v = getattr(s, attr)
+                if v is not None:
+                    cur = getattr(m, attr)
+                    setattr(m, attr, v if cur is None else pick(cur, v))
+        return sorted(merged.values(), key=lambda s: -s.total)

@@ -1,0 +1,461 @@
+"""One process's chain of AAUs (paper 3.4.1): evaluated AAU by AAU on the process's clock.
+
+Computation advances the process's own clock tau_i = tau_{i-1} + delta_{i-1} with no engine
+involvement; deterministic loops and branches take their closed forms from ``omega``. When the
+chain reaches a Comm, Sync, SyncSeq or Spawn AAU it yields an ``Op`` to the engine and resumes
+with the ``Completion`` (Algorithm 2: an AAU that must wait leaves its chain active).
+"""
+from __future__ import annotations
+
+import sympy
+
+from frontends import symexpr as S
+from frontends.aag import AAG, AAU, Call, Comm, Condt, Iter, Seq, Spawn, Sync, SyncSeq
+
+from .errors import InputError
+from .omega import NodeModel, NotClosed, TermSum
+from .ops import ANY, BCAST, Completion, Op
+from .result import AAUStats
+
+MAX_ITERATIONS = 10_000_000
+
+
+class Unknown(Exception):
+    def __init__(self, name: str):
+        self.name = name
+
+
+class Compiled:
+    """Sympy expressions compiled once to float functions of the names they use."""
+
+    def __init__(self):
+        self._fns: dict = {}
+
+    def get(self, expr):
+        entry = self._fns.get(expr)
+        if entry is None:
+            if isinstance(expr, (int, float)):
+                entry = ((), lambda: float(expr))
+            elif expr.has(TermSum):
+                entry = (None, _term_sum_evaluator(expr, self))
+            else:
+                names = tuple(sorted(S.free_names(expr)))
+                entry = (names, S.compile_fn(expr, list(names)))
+            self._fns[expr] = entry
+        return entry
+
+
+def _term_sum_evaluator(expr, compiled: Compiled):
+    def run(lookup):
+        def value(e):
+            names = sorted(S.free_names(e))
+            return float(e.xreplace({(S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)):
+                                     lookup(n) for n in names}))
+
+        def ts(e):
+            body, var, lo, step, n = e.args
+            lo_v, step_v, n_v = value(lo), value(step), int(value(n))
+            names, fn = compiled.get(body)
+            total = 0.0
+            for k in range(n_v):
+                x = lo_v + k * step_v
+                total += fn(*[x if nm == var.name else lookup(nm) for nm in names])
+            return sympy.Float(total)
+
+        return value(expr.replace(lambda e: isinstance(e, TermSum), ts))
+    return run
+
+
+class Chain:
+    """The interpretation of one process (its AAG chain)."""
+
+    def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
+                 nprocs: int, inputs: dict[str, float]):
+        self.index = index
+        self.label = label
+        self.aag = aag
+        self.model = model
+        self.engine = engine
+        self.rank_value = rank_value
+        self.nprocs = nprocs
+        self.inputs = inputs
+        self.clock = 0.0
+        self.globals: dict[str, object] = {}
+        self.frames: list[dict[str, object]] = [{}]
+        self.stack: list[AAUStats] = []
+        self.proc = engine.result_procs[index]
+        self.current: AAU | None = None
+        self.requests: dict[str, list] = {}
+        self.coll_seq = 0
+
+    # -- values ------------------------------------------------------------------------------
+    def lookup(self, name: str):
+        if name == "__rank":
+            return self.rank_value
+        if name == "__nprocs":
+            return self.nprocs
+        if name.startswith("input:"):
+            key = name[6:]
+            if key not in self.inputs:
+                raise Unknown(name)
+            return self.inputs[key]
+        frame = self.frames[-1]
+        if name in frame:
+            value = frame[name]
+        elif name in self.globals:
+            value = self.globals[name]
+        else:
+            raise Unknown(name)
+        if value is None:
+            raise Unknown(name)
+        return value
+
+    def eval(self, expr, what: str = "value"):
+        if expr is None:
+            raise Unknown("?")
+        if isinstance(expr, (int, float)):
+            return float(expr)
+        names, fn = self.engine.compiled.get(expr)
+        if names is None:
+            return fn(self.lookup)
+        try:
+            return fn(*[self.lookup(n) for n in names])
+        except ZeroDivisionError:
+            raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
+                             f"({self.label})") from None
+
+    def try_eval(self, expr):
+        try:
+            return self.eval(expr)
+        except Unknown:
+            return None
+
+    def assign(self, name: str, value) -> None:
+        base = name.split("[", 1)[0]
+        frame = self.frames[-1]
+        if name in frame or base in frame or len(self.frames) == 1 and name not in self.globals \
+                and base not in self.globals:
+            frame[name] = value
+        else:
+            self.globals[name] = value
+
+    def _where(self) -> str:
+        a = self.current
+        return f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else self.aag.file
+
+    def need(self, expr, what: str):
+        """Evaluate a critical expression; an unknown value is the user's problem to fix."""
+        try:
+            return self.eval(expr, what)
+        except Unknown as exc:
+            name = exc.name
+            if name.startswith("input:"):
+                raise InputError(f"{self._where()}: the {what} needs external input {name[6:]!r}; "
+                                 f"give it with -D {name[6:]}=VALUE") from None
+            lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
+            defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
+            raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
+                             f"is not known{defined}: it depends on data; state it with an annotation "
+                             "or compute it from inputs, the rank and constants") from None
+
+    # -- statistics --------------------------------------------------------------------------
+    def stats(self, a: AAU) -> AAUStats:
+        key = (self.index, a.id)
+        s = self.engine.stats.get(key)
+        if s is None:
+            s = self.engine.stats[key] = AAUStats(a.id, a.cls, str(a.loc) if a.loc else "", a.label,
+                                                  a.function, a.region, len(self.stack))
+        return s
+
+    def charge(self, a: AAU, category: str, seconds: float) -> None:
+        if seconds == 0:
+            return
+        s = self.stats(a)
+        setattr(s, category, getattr(s, category) + seconds)
+        setattr(self.proc, category, getattr(self.proc, category) + seconds)
+        for outer in self.stack:
+            setattr(outer, category, getattr(outer, category) + seconds)
+
+    def compute(self, a: AAU, delta: float, count: float = 1) -> None:
+        start = self.clock
+        self.clock += delta
+        self.stats(a).record(start, delta, count)
+        self.charge(a, "comp", delta)
+        if self.engine.tracing:
+            self.engine.spans.append((self.index, a.id, start, self.clock, "comp"))
+
+    # -- the chain ---------------------------------------------------------------------------
+    def run(self):
+        """Generator: interpret main; yields Ops, receives Completions."""
+        for name, init in self.aag.global_inits.items():
+            self.globals[name] = None if init is None else self.try_eval(init)
+        if self.aag.main.params[:1] == ["argc"]:
+            self.frames[0]["argc"] = self.inputs.get("argc")
+        self.proc.start = self.clock
+        yield from self.body(self.aag.main.body)
+        self.proc.end = self.clock
+
+    def body(self, aaus: list[AAU]):
+        for k, a in enumerate(aaus):
+            self.current = a
+            if isinstance(a, Seq):
+                self.seq(a)
+                if a.control:
+                    return a.control
+            elif isinstance(a, Iter):
+                flow = yield from self.iter(a)
+                if flow == "return":
+                    return flow
+            elif isinstance(a, Condt):
+                flow = yield from self.condt(a)
+                if flow:
+                    return flow
+            elif isinstance(a, Call):
+                yield from self.call(a)
+            elif isinstance(a, (Comm, Sync, SyncSeq, Spawn)):
+                yield from self.communicate(a)
+            else:  # Start, End
+                self.stats(a).record(self.clock, 0.0)
+        return None
+
+    def seq(self, a: Seq) -> None:
+        for name, expr in a.defs:
+            self.assign(name, None if expr is None else self.try_eval(expr))
+        value = self.model.seq(a)
+        delta = self.need(value, "interpretation function") if (a.cost is not None or a.work is not None) \
+            else float(value)
+        self.compute(a, delta)
+
+    def iter(self, a: Iter):
+        if a.cls == "IterD":
+            delta = self.need(self.model.iterd(a), "loop trip count")
+            self.compute(a, delta)
+            for name in a.clobbers:
+                self.assign(name, None)
+            if a.var is not None and a.num_iters is not None:
+                n = self.try_eval(a.num_iters)
+                lo, st = self.try_eval(a.lo), self.try_eval(a.step)
+                if None not in (n, lo, st):
+                    self.assign(a.var, lo + n * st)
+            self.attribute_inner(a)
+            return None
+        s = self.stats(a)
+        start = self.clock
+        fixed, per = self.model.loop_overheads(a)
+        cond_cost = self.model.counts(a.cond_counts)
+        self.clock += fixed
+        self.charge(a, "comp", fixed)
+        self.stack.append(s)
+        n_known = self.need(a.num_iters, "loop trip count") if a.num_iters is not None else None
+        if a.var is not None and a.lo is not None:
+            self.assign(a.var, self.need(a.lo, "loop start"))
+        step = self.need(a.step, "loop step") if a.step is not None else None
+        k = 0
+        flow = None
+        while True:
+            if n_known is not None:
+                if k >= n_known:
+                    break
+            elif a.kind != "do" or k > 0:
+                if a.cond is not None and not self.need(a.cond, "loop condition"):
+                    break
+            if k >= MAX_ITERATIONS:
+                raise InputError(f"{a.loc}: loop did not finish after {MAX_ITERATIONS} iterations on "
+                                 f"{self.label}; give its trip count with '#pragma interp iters(EXPR)'")
+            self.clock += per + cond_cost
+            self.charge(a, "comp", per + cond_cost)
+            flow = yield from self.body(a.body)
+            k += 1
+            if flow in ("break", "return"):
+                break
+            flow = None
+            if a.var is not None and step is not None:
+                self.assign(a.var, self.lookup(a.var) + step)
+        self.stack.pop()
+        s.record(start, self.clock - start)
+        return flow
+
+    def attribute_inner(self, loop: Iter) -> None:
+        """Executions and time of the AAUs inside a closed-form loop, for AAU-level reports."""
+        for child, count_e, total_e in self.engine.inner_attributions(self.model, loop):
+            count = self.try_eval(count_e)
+            total = self.try_eval(total_e)
+            if count is None or total is None or count == 0:
+                continue
+            st = self.stats(child)
+            st.record(self.clock, total, count)
+            st.depth = max(st.depth, len(self.stack) + 1)
+            st.comp += total
+
+    def condt(self, a: Condt):
+        if a.cls == "CondtD" and any(b.data_dependent for b in a.branches):
+            delta = self.need(self.model.condt(a), "branch condition")
+            self.compute(a, delta)
+            for b in a.branches:
+                for x in b.body:
+                    for y in x.walk():
+                        if isinstance(y, Seq):
+                            for name, _ in y.defs:
+                                self.assign(name, None)
+            return None
+        t1, t2 = self.model.t("cond.per_condition"), self.model.t("cond.branch_taken")
+        s = self.stats(a)
+        start = self.clock
+        self.stack.append(s)
+        tested = 0.0
+        chosen = None
+        for b in a.branches:
+            tested += self.model.counts(b.cond_counts)
+            if b.cond is None or self.need(b.cond, "branch condition"):
+                chosen = b
+                break
+        if chosen is None:
+            overhead = len(a.branches) * t1 + tested
+        else:
+            overhead = (chosen.nconds + (1 if chosen.cond is None else 0)) * t1 + t2 + tested
+        self.clock += overhead
+        self.charge(a, "comp", overhead)
+        flow = None
+        if chosen is not None:
+            flow = yield from self.body(chosen.body)
+        self.stack.pop()
+        s.record(start, self.clock - start)
+        return flow
+
+    def call(self, a: Call):
+        fn = self.aag.functions.get(a.callee)
+        if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
+                                  and not fn.recursive):
+            try:
+                value = self.model.call(a)
+                delta = self.need(value, "call's interpretation function")
+                self.compute(a, delta)
+                return
+            except NotClosed:
+                pass
+        if fn is None or fn.recursive:
+            raise InputError(f"{a.loc}: recursive call of {a.callee}() needs '#pragma interp cost(EXPR)'")
+        s = self.stats(a)
+        start = self.clock
+        overhead = self.model.t("call.per_call") + len(a.args) * self.model.t("call.per_arg", note=False)
+        self.clock += overhead
+        self.charge(a, "comp", overhead)
+        frame = {p: (self.try_eval(arg) if arg is not None else None) for p, arg in zip(fn.params, a.args)}
+        self.frames.append(frame)
+        self.stack.append(s)
+        yield from self.body(fn.body)
+        self.stack.pop()
+        self.frames.pop()
+        s.record(start, self.clock - start)
+
+    # -- communication -------------------------------------------------------------------------
+    def partner(self, expr, receive: bool):
+        value = int(self.need(expr, "communication partner"))
+        if value == S.HOST:
+            if self.engine.mapping.host_index is None:
+                raise InputError(f"{self._where()}: message to myhost() but no host program runs")
+            return self.engine.mapping.host_index
+        if value == -1:
+            return ANY if receive else BCAST
+        if value == -2:
+            return None  # MPI_PROC_NULL
+        if not 0 <= value < self.nprocs:
+            raise InputError(f"{self._where()}: {self.label} addresses process {value}, but only "
+                             f"{self.nprocs} run (ranks 0..{self.nprocs - 1})")
+        return value
+
+    def tag(self, expr):
+        if expr is None:
+            return ANY
+        value = int(self.need(expr, "message tag"))
+        return ANY if value == -1 else value
+
+    def payload(self, buffer: str | None):
+        if not buffer:
+            return None
+        out = {}
+        for scope in (self.globals, self.frames[-1]):
+            for key, value in scope.items():
+                if key == buffer or key.startswith(buffer + "["):
+                    out[key[len(buffer):]] = value
+        return out
+
+    def deliver(self, buffer: str | None, payload: dict | None) -> None:
+        if buffer and payload:
+            for suffix, value in payload.items():
+                self.assign(buffer + suffix, value)
+
+    def communicate(self, a):
+        op = self.make_op(a)
+        start = self.clock
+        if op is None:  # MPI_PROC_NULL
+            self.stats(a).record(start, 0.0)
+            return
+        if a.cls == "Comm" and a.op == "sendrecv":
+            done = yield from self.sendrecv(a, op)
+        else:
+            done = yield op
+        self.finish(a, start, done)
+        if isinstance(a, Comm) and a.op in ("recv",):
+            self.deliver(a.buffer, done.payload)
+        elif isinstance(a, SyncSeq) and a.op == "bcast":
+            self.deliver(a.buffer, done.payload)
+        elif isinstance(a, SyncSeq):
+            pass
+
+    def finish(self, a, start: float, done: Completion) -> None:
+        self.clock = done.time
+        s = self.stats(a)
+        s.record(start, done.time - start)
+        for cat in ("comp", "ovh", "xmit", "wait"):
+            self.charge(a, cat, getattr(done, cat))
+        for seconds, what in done.waits:
+            if seconds > 0:
+                self.proc.longest_waits.append((seconds, a.id, what))
+        if self.engine.tracing:
+            self.engine.spans.append((self.index, a.id, start, done.time, "comm"))
+
+    def sendrecv(self, a: Comm, op: Op):
+        send = Op("isend", a, op.partner, op.tag, op.size, "standard", request="__sendrecv",
+                  payload=op.payload)
+        d1 = yield send
+        recv_partner = self.partner(a.recv_partner, True) if a.recv_partner is not None else ANY
+        d2 = yield Op("recv", a, recv_partner, self.tag(a.recv_tag), self.need(a.recv_size, "message size"))
+        d3 = yield Op("wait", a, request="__sendrecv")
+        self.deliver(a.recv_buffer, d2.payload)
+        return Completion(d3.time, d1.comp + d2.comp + d3.comp, d1.ovh + d2.ovh + d3.ovh,
+                          d1.xmit + d2.xmit + d3.xmit, d1.wait + d2.wait + d3.wait, waits=d2.waits + d3.waits)
+
+    def make_op(self, a) -> Op | None:
+        if isinstance(a, Comm):
+            if a.op in ("send", "isend"):
+                partner = self.partner(a.partner, False)
+                if partner is None:
+                    return None
+                return Op(a.op, a, partner, self.tag(a.tag), self.need(a.size, "message size"), a.mode,
+                          request=a.request, payload=self.payload(a.buffer))
+            if a.op == "sendrecv":
+                partner = self.partner(a.partner, False)
+                return Op("sendrecv", a, partner, self.tag(a.tag), self.need(a.size, "message size"),
+                          payload=self.payload(a.buffer))
+            if a.op in ("recv", "irecv", "probe"):
+                partner = self.partner(a.partner, True)
+                if partner is None:
+                    return None
+                size = self.need(a.size, "message size") if a.size is not None else 0.0
+                return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request)
+            if a.op == "wait":
+                return Op("wait", a, request=a.request)
+            if a.op == "waitall":
+                return Op("waitall", a, request=(a.requests or [None])[0])
+        if isinstance(a, Sync):
+            return Op("barrier", a)
+        if isinstance(a, SyncSeq):
+            root = int(self.need(a.root, "collective root")) if a.root is not None else 0
+            elements = self.need(a.elements, "element count") if a.elements is not None else 0.0
+            return Op("coll", a, coll=a.op, root=root, size=self.need(a.size, "message size"),
+                      elements=elements, elem_op=a.elem_op,
+                      payload=self.payload(a.buffer) if a.op == "bcast" else None)
+        if isinstance(a, Spawn):
+            return Op("spawn", a, program=a.program)
+        raise InputError(f"{a.loc}: {a.cls} {a.label} cannot be interpreted")
