@@ -67,3 +67,45 @@ def machine_list():
 
     for name in shipped():
         click.echo(f"{name:14s} {open_machine(name).name}")
+
+
+def _common(fn):
+    """Options every prediction command shares."""
+    options = [
+        click.option("--machine", "-m", default="ipsc860", show_default=True,
+                     help="Machine description: a shipped name (interp machine list) or a YAML file."),
+        click.option("--procs", "-p", default=1, show_default=True, type=int, help="Number of processes (nodes)."),
+        click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input."),
+        click.option("--bound", default="mid", show_default=True,
+                     help="Which end of parameter ranges: best, worst, mid, or a formula of min and max."),
+        click.option("--scale", multiple=True, metavar="COMP.PARAM=F", help="What-if: scale machine parameters."),
+        click.option("--param", multiple=True, metavar="NAME=V", help="Run-time parameter of the machine (load=0.3)."),
+        click.option("--granularity", type=click.Choice(["cluster", "statement"]), default="cluster",
+                     show_default=True, help="AAU granularity: largest clusters, or one AAU per statement."),
+        click.option("-I", "include_dirs", multiple=True, metavar="DIR", help="Directory for #include files."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+@main.command("run")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@_common
+@click.option("--top", default=25, show_default=True, type=int, help="AAUs shown in the table (0: all).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@reported
+def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, top, fmt):
+    """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
+    from .pipeline import predict
+    from .report import render
+
+    pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
+                   include_dirs=include_dirs)
+    if fmt == "json":
+        import json
+
+        from .jsonout import to_json
+        click.echo(json.dumps(to_json(pred.result), indent=2))
+    else:
+        click.echo(render(pred.result, top=top or None))

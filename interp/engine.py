@@ -84,7 +84,7 @@ class _Proc:
 
 class Engine:
     def __init__(self, programs: list[AAG], sag: SAG, nprocs: int, inputs: dict[str, float],
-                 bound: Bound = Bound(), trace: bool = False, tiebreak: int = 1):
+                 bound: Bound = Bound(), trace: bool = False, tiebreak: int = 1, closed_forms: bool = True):
         self.sag = sag
         self.bound = bound
         self.notes: dict = {}
@@ -94,6 +94,7 @@ class Engine:
         self.spans: list = []
         self.messages: list[Message] = []
         self.tiebreak = tiebreak
+        self.closed_forms = closed_forms  # False: unroll deterministic loops (to check the closed forms)
         host_prog = next((p for p in programs if p.role == "host"), None)
         node_prog = next((p for p in programs if p.role != "host"), None)
         if host_prog is not None and node_prog is None:
@@ -151,9 +152,20 @@ class Engine:
         return RunResult(
             program=" ".join(a.file for a in (self.host_prog, self.node_prog) if a is not None),
             machine=self.sag.name, nprocs=self.nprocs, inputs={}, bound=str(self.bound), total=total,
-            procs=self.result_procs, aaus=self.stats, notes=sorted(self.notes.values()),
+            procs=self.result_procs, aaus=self.stats, notes=self._notes(),
             problems=[], messages=self.messages, events=self.events, scenario=self.sag.scenario,
             spans=self.spans)
+
+    def _notes(self) -> list[str]:
+        out = []
+        for key, value in self.notes.items():
+            if key[1] == "missing":
+                sau = self.sag.find(key[0])
+                out.append(f"{key[0]} ({sau.name if sau else '?'}) gives no value for "
+                           f"{', '.join(sorted(value))}: costed 0")
+            else:
+                out.append(value)
+        return sorted(out)
 
     def _start(self, p: _Proc, t: float) -> None:
         p.started = True

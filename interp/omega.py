@@ -54,8 +54,7 @@ class NodeModel:
         if p is None:
             value = 0.0
             if note:
-                self.notes.setdefault((self.sau.id, full), (
-                    f"{self.sau.id} ({self.sau.name}) gives no {full}: those operations are costed 0"))
+                self.notes.setdefault((self.sau.id, "missing"), set()).add(full)
         else:
             env = {n: self.runtime[n] for n in p.names if n in self.runtime}
             value = p.value(self.bound, **env)

@@ -85,7 +85,8 @@ class Prediction:
 
 
 def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
-            granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1) -> Prediction:
+            granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
+            closed_forms=True) -> Prediction:
     from .engine import Engine
 
     programs = [load_program(f, granularity, include_dirs) for f in files]
@@ -93,7 +94,8 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
         raise InputError("give one SPMD program, or a host program and a node program")
     sag = load_machine(machine, scale, params)
     inputs = resolve_inputs(programs, parse_defines(defines), interactive)
-    engine = Engine(programs, sag, procs, inputs, Bound.parse(bound), trace=trace, tiebreak=tiebreak)
+    engine = Engine(programs, sag, procs, inputs, Bound.parse(bound), trace=trace, tiebreak=tiebreak,
+                    closed_forms=closed_forms)
     result = engine.run()
     result.inputs = inputs
     result.problems = [str(p) for prog in programs for p in prog.problems]

@@ -227,8 +227,9 @@ class Chain:
         self.compute(a, delta)
 
     def iter(self, a: Iter):
-        if a.cls == "IterD":
+        if a.cls == "IterD" and self.engine.closed_forms:
             delta = self.need(self.model.iterd(a), "loop trip count")
+            start = self.clock
             self.compute(a, delta)
             for name in a.clobbers:
                 self.assign(name, None)
@@ -237,7 +238,7 @@ class Chain:
                 lo, st = self.try_eval(a.lo), self.try_eval(a.step)
                 if None not in (n, lo, st):
                     self.assign(a.var, lo + n * st)
-            self.attribute_inner(a)
+            self.attribute_inner(a, start)
             return None
         s = self.stats(a)
         start = self.clock
@@ -275,7 +276,7 @@ class Chain:
         s.record(start, self.clock - start)
         return flow
 
-    def attribute_inner(self, loop: Iter) -> None:
+    def attribute_inner(self, loop: Iter, start: float) -> None:
         """Executions and time of the AAUs inside a closed-form loop, for AAU-level reports."""
         for child, count_e, total_e in self.engine.inner_attributions(self.model, loop):
             count = self.try_eval(count_e)
@@ -283,7 +284,7 @@ class Chain:
             if count is None or total is None or count == 0:
                 continue
             st = self.stats(child)
-            st.record(self.clock, total, count)
+            st.record(start, total, count)
             st.depth = max(st.depth, len(self.stack) + 1)
             st.comp += total
 

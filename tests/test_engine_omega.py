@@ -1,0 +1,75 @@
+"""Omega of deterministic AAUs (paper 3.4.2) against hand computation with Table 1/2 values."""
+import pytest
+
+from interp.pipeline import predict
+
+CLK = 25e-9  # 40 MHz
+# mid-range Table 1 values (the default bound)
+FIXED = (5 + 10) / 2 * CLK        # No Step Limit Ovhd
+PER_ITER = (8 + 14) / 2 * CLK     # Per-Iter Ovhd (No Step)
+DADD = 1 * CLK
+FETCH, STORE = 1 * CLK, 2 * CLK   # Table 2, cache hits
+
+TRIANGLE = """
+int main(void)
+{
+    int i, j;
+    double x = 0.0;
+    for (i = 0; i < N; i++)
+        for (j = 0; j < i; j++)
+            x = x + 1.0;
+    return 0;
+}
+"""
+
+
+def _run(tmp_path, src, **kw):
+    path = tmp_path / "tri.c"
+    path.write_text(src)
+    return predict([str(path)], "ipsc860", 1, [], interactive=False, **kw).result
+
+
+def _loop(result, line):
+    return next(s for s in result.aau_totals() if s.cls.startswith("Iter") and s.loc.endswith(f":{line}-{line + 2}"))
+
+
+@pytest.mark.parametrize("n", [1, 7, 100])
+def test_triangular_nest_closed_form(tmp_path, n):
+    r = _run(tmp_path, TRIANGLE.replace("N", str(n)))
+    body = DADD + FETCH + STORE          # x = x + 1.0: one double add, fetch x, store x (hits)
+    # outer: fixed + sum_{i=0}^{n-1} (per_iter + inner(i)),  inner(i) = fixed + i * (per_iter + body)
+    expected = FIXED + n * (PER_ITER + FIXED) + (PER_ITER + body) * n * (n - 1) / 2
+    outer = next(s for s in r.aau_totals() if s.cls == "IterD" and s.loc.startswith("tri.c:6"))
+    assert outer.total == pytest.approx(expected, rel=1e-12)
+    # the inner AAUs are attributed their executions: n(n-1)/2 bodies (none at all for n = 1)
+    body_seq = next((s for s in r.aau_totals() if s.cls == "Seq" and s.loc == "tri.c:8"), None)
+    if n == 1:
+        assert body_seq is None
+        return
+    assert body_seq.executions == pytest.approx(n * (n - 1) / 2)
+    assert body_seq.total == pytest.approx(body * n * (n - 1) / 2, rel=1e-12)
+
+
+def test_closed_form_equals_unrolled_interpretation(tmp_path):
+    src = TRIANGLE.replace("N", "60")
+    closed = _run(tmp_path, src)
+    unrolled = _run(tmp_path, src, closed_forms=False)
+    assert closed.total == pytest.approx(unrolled.total, rel=1e-12)
+    assert closed.events == unrolled.events
+
+
+def test_prediction_time_does_not_grow_with_trip_count():
+    """The trapezoid's deterministic loop is a closed form: same events for 10^3 and 10^9 intervals."""
+    args = (["samples/trapezoid_host.c", "samples/trapezoid_node.c"], "ipsc860", 4)
+    small = predict(*args, ["n=1000", "reps=2"], interactive=False).result
+    large = predict(*args, ["n=1000000000", "reps=2"], interactive=False).result
+    assert small.events == large.events
+    assert large.total > 1000 * small.total / 10
+
+
+def test_cyclic_loop_trip_count_per_rank(tmp_path):
+    # for (i = me; i < n; i += p): node r does ceil((n - r) / p) iterations.
+    r = predict(["samples/trapezoid_host.c", "samples/trapezoid_node.c"], "ipsc860", 4,
+                ["n=10", "reps=1"], interactive=False).result
+    seqs = {p: s for (p, _), s in r.aaus.items() if s.cls == "Seq" and s.loc == "trapezoid_node.c:44"}
+    assert {p: s.executions for p, s in seqs.items()} == {0: 3, 1: 3, 2: 2, 3: 2}
