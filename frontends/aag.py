@@ -261,6 +261,7 @@ class Call(AAU):
     callee: str = ""
     args: list[sympy.Expr | None] = field(default_factory=list)
     result: str | None = None  # critical variable receiving the return value
+    refs: dict[str, str] = field(default_factory=dict)  # parameter -> caller variable passed as &var
     cost: sympy.Expr | None = None
     # filled by the AAG: the callee's body lives in AAG.functions[callee]
 

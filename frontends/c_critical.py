@@ -59,6 +59,7 @@ class _Collector(c_ast.NodeVisitor):
         self.buffers: set[str] = set()
         self.assigns: list[tuple[str, set[str], int]] = []
         self.call_args: list[tuple[str, int, set[str]]] = []  # (callee, position, names)
+        self.call_refs: list[tuple[str, int, str]] = []  # (callee, position, caller variable of &var)
         self.returns: dict[str, set[str]] = {}
         self._fn: str | None = None
 
@@ -137,10 +138,14 @@ class _Collector(c_ast.NodeVisitor):
         if name in self.functions:
             for i, a in enumerate(args):
                 self.call_args.append((name, i, names_in(a)))
+                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID):
+                    self.call_refs.append((name, i, a.expr.name))
         self.generic_visit(node)
 
 
 def _target(node) -> str | None:
+    if isinstance(node, c_ast.UnaryOp) and node.op == "*" and isinstance(node.expr, c_ast.ID):
+        return f"*{node.expr.name}"  # an output parameter
     if isinstance(node, c_ast.ID):
         return node.name
     if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
@@ -189,5 +194,10 @@ def _closure(start: set[str], col: _Collector, params: dict[str, list[str]]) -> 
             plist = params.get(callee, [])
             if pos < len(plist) and plist[pos] in out and not names <= out:
                 out |= names
+                changed = True
+        for callee, pos, var in col.call_refs:
+            plist = params.get(callee, [])
+            if pos < len(plist) and var in out and f"*{plist[pos]}" not in out:
+                out.add(f"*{plist[pos]}")  # the callee's stores through the pointer define var
                 changed = True
     return out

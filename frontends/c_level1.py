@@ -209,6 +209,8 @@ class CLevel1:
                 line = d.coord.line if d.coord else 0
                 self.inputs.setdefault(d.name, ExternalInput(d.name, line, "uninitialized-global", 0.0))
                 global_inits[d.name] = sympy.Symbol(f"input:{d.name}", real=True)
+            else:
+                global_inits[d.name] = None  # assigned before use; known program-wide
         api = "nx" if self.uses_nx else "mpi" if self.uses_mpi else "none"
         role = "spmd"
         if self.uses_nx:
@@ -450,8 +452,17 @@ class CLevel1:
             if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs:
                 self._flush(out)
                 args = n.args.exprs if n.args else []
+                params = self._params_of(n.name.name)
+                refs = {params[i]: a.expr.name for i, a in enumerate(args)
+                        if i < len(params) and isinstance(a, c_ast.UnaryOp) and a.op == "&"
+                        and isinstance(a.expr, c_ast.ID) and self.critical.is_tracked(a.expr.name)}
                 out.append(self._new(Call, n, callee=n.name.name, label=_label(n),
-                                     args=[self.ctx.sym(a) for a in args]))
+                                     args=[self.ctx.sym(a) for a in args], refs=refs))
+
+    def _params_of(self, name: str) -> list[str]:
+        fd = self.fundefs[name]
+        return [p.name for p in (fd.decl.type.args.params if fd.decl.type.args else [])
+                if isinstance(p, c_ast.Decl) and p.name]
 
     def _note_calls(self, expr, seq: Seq) -> None:
         for n in _walk(expr):
@@ -778,6 +789,8 @@ def _top_call(expr):
 
 
 def _target_name(node) -> str | None:
+    if isinstance(node, c_ast.UnaryOp) and node.op == "*" and isinstance(node.expr, c_ast.ID):
+        return f"*{node.expr.name}"
     if isinstance(node, c_ast.ID):
         return node.name
     if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):

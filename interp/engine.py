@@ -60,6 +60,7 @@ class _Msg:
     sender_op: Op | None = None  # rendezvous: the sender waiting for the receive
     blocking: bool = True
     t_sent: float = 0.0
+    request: object = None  # non-blocking rendezvous send: its request record
 
 
 @dataclass
@@ -128,6 +129,8 @@ class Engine:
         self.fitted: dict = {}
         self.events = 0
         self._inner: dict = {}
+        self.findings: list = []  # (kind, aau, ranks, message) found while interpreting
+        self.strict = False  # check mode: standard sends above the static buffer may block
 
     def _model(self, sau, prog: AAG) -> NodeModel:
         key = (sau.id, id(prog))
@@ -256,7 +259,7 @@ class Engine:
             return self._system_bcast(p, op, t)
         dst = op.partner
         params, _, static, _, _, _, _ = self._route_cost(src, dst, op.size)
-        if op.mode == "sync":
+        if op.mode == "sync" or (self.strict and op.mode == "standard" and not static and not op.internal):
             recv = self._find_posted(dst, src, op.tag)
             if recv is None:
                 # Rendezvous: the transfer starts when the receive is posted.
@@ -266,7 +269,7 @@ class Engine:
                 if blocking:
                     self._block(p, f"rendezvous: {self._label(dst)} to post the matching receive")
                     return None
-                self._request(p, op).op = op
+                msg.request = self._request(p, op)
                 startup = self._route_cost(src, dst, op.size)[3]
                 return Completion(t + startup, ovh=startup)
             recv_op, t_post = recv
@@ -397,6 +400,11 @@ class Engine:
                 self._resume(wp, done)
 
     def _recv_timing(self, dst: int, rop: Op, t_post: float, msg: _Msg) -> Completion:
+        if rop.size and msg.size > rop.size and not rop.internal:
+            self.findings.append(("size-mismatch", rop.aau, [msg.src, dst],
+                                  f"{self._label(dst)} receives {msg.size:g} bytes from {self._label(msg.src)} "
+                                  f"(sent at {self._aau_where(msg.record)}) into a {rop.size:g}-byte buffer: "
+                                  "the message is truncated"))
         if msg.static:
             self._free_buffer(dst, max(t_post, msg.arrival))
         _, _, _, _, _, receive, _ = self._route_cost(msg.src, dst, msg.size)
@@ -451,7 +459,7 @@ class Engine:
             done.waits = [(done.wait, f"rendezvous with {self._label(dst)}")]
             self._resume(sender, done)
         else:
-            req = next((r for r in sender.chain.requests.get(sop.request or "?", []) if r.op is sop), None)
+            req = pending.request
             if req is not None:
                 req.done = msg.arrival
                 self._wake(req)
@@ -592,6 +600,15 @@ class Engine:
             if not q.started and q.chain.label != "host":
                 self._start(q, t + cost)
         return Completion(t + cost, comp=cost)
+
+    def _aau_where(self, record: Message | None) -> str:
+        if record is None:
+            return "?"
+        for p in self.procs:
+            for a in p.chain.aag.walk() if p.chain.aag else ():
+                if a.id == record.aau_send:
+                    return f"line {a.loc.first}"
+        return "?"
 
     # -- reports -------------------------------------------------------------------------------
     def _label(self, idx) -> str:

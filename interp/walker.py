@@ -133,11 +133,10 @@ class Chain:
     def assign(self, name: str, value) -> None:
         base = name.split("[", 1)[0]
         frame = self.frames[-1]
-        if name in frame or base in frame or len(self.frames) == 1 and name not in self.globals \
-                and base not in self.globals:
-            frame[name] = value
-        else:
+        if name not in frame and base not in frame and (name in self.globals or base in self.globals):
             self.globals[name] = value
+        else:
+            frame[name] = value
 
     def _where(self) -> str:
         a = self.current
@@ -326,7 +325,7 @@ class Chain:
     def call(self, a: Call):
         fn = self.aag.functions.get(a.callee)
         if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
-                                  and not fn.recursive):
+                                  and not fn.recursive and not a.refs):
             try:
                 value = self.model.call(a)
                 delta = self.need(value, "call's interpretation function")
@@ -347,6 +346,9 @@ class Chain:
         yield from self.body(fn.body)
         self.stack.pop()
         self.frames.pop()
+        for param, var in a.refs.items():  # stores through pointer parameters reach the caller
+            if f"*{param}" in frame:
+                self.assign(var, frame[f"*{param}"])
         s.record(start, self.clock - start)
 
     # -- communication -------------------------------------------------------------------------
@@ -417,15 +419,27 @@ class Chain:
             self.engine.spans.append((self.index, a.id, start, done.time, "comm"))
 
     def sendrecv(self, a: Comm, op: Op):
-        send = Op("isend", a, op.partner, op.tag, op.size, "standard", request="__sendrecv",
-                  payload=op.payload)
-        d1 = yield send
+        """MPI_Sendrecv: a send and a receive in progress at once (MPI_PROC_NULL sides skipped)."""
+        parts = []
+        if op.partner is not None:
+            parts.append((yield Op("isend", a, op.partner, op.tag, op.size, "standard", request="__sendrecv",
+                                   payload=op.payload)))
         recv_partner = self.partner(a.recv_partner, True) if a.recv_partner is not None else ANY
-        d2 = yield Op("recv", a, recv_partner, self.tag(a.recv_tag), self.need(a.recv_size, "message size"))
-        d3 = yield Op("wait", a, request="__sendrecv")
-        self.deliver(a.recv_buffer, d2.payload)
-        return Completion(d3.time, d1.comp + d2.comp + d3.comp, d1.ovh + d2.ovh + d3.ovh,
-                          d1.xmit + d2.xmit + d3.xmit, d1.wait + d2.wait + d3.wait, waits=d2.waits + d3.waits)
+        received = None
+        if recv_partner is not None:
+            received = yield Op("recv", a, recv_partner, self.tag(a.recv_tag), self.need(a.recv_size, "message size"))
+            parts.append(received)
+        if op.partner is not None:
+            parts.append((yield Op("wait", a, request="__sendrecv")))
+        if received is not None:
+            self.deliver(a.recv_buffer, received.payload)
+        done = Completion(self.clock)
+        for d in parts:
+            done.time = max(done.time, d.time)
+            for c in ("comp", "ovh", "xmit", "wait"):
+                setattr(done, c, getattr(done, c) + getattr(d, c))
+            done.waits += d.waits
+        return done
 
     def make_op(self, a) -> Op | None:
         if isinstance(a, Comm):
