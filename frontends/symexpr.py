@@ -127,6 +127,9 @@ def as_condition(e):
     """Turn a numeric C expression into a sympy boolean (``if (x)`` means ``x != 0``)."""
     if _is_boolean(e):
         return e
+    if isinstance(e, sympy.Piecewise) and len(e.args) == 2 and e.args[0].expr == 1 \
+            and e.args[1].expr == 0 and e.args[1].cond == sympy.true:
+        return e.args[0].cond  # C's 0/1 value of a comparison, used as a condition
     if isinstance(e, Truth):
         return sympy.Ne(e.args[0], 0)
     return sympy.Ne(e, 0)

@@ -134,3 +134,31 @@ def check_cmd(files, machine, procs, defines, include_dirs):
     elif not severe:
         click.echo(f"ok: {len(findings)} note(s), no problems")
     raise SystemExit(1 if severe else 0)
+
+
+@main.command("show")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--dot", "dot_file", type=click.Path(dir_okay=False), help="Write Graphviz of the AAG (SAAG with --procs).")
+@click.option("--procs", "-p", type=int, default=None, help="Resolve the SAAG's communication edges for P processes.")
+@click.option("--machine", "-m", default="ipsc860", show_default=True)
+@click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input.")
+@click.option("--granularity", type=click.Choice(["cluster", "statement"]), default="cluster", show_default=True)
+@click.option("-I", "include_dirs", multiple=True, metavar="DIR")
+@reported
+def show_cmd(files, dot_file, procs, machine, defines, granularity, include_dirs):
+    """Print the AAG of FILES as an indented tree: class, key parameters, lines."""
+    from .pipeline import load_program, predict
+    from .show import dot, saag_edges, tree
+    from .atomic import write_text
+
+    programs = [load_program(f, granularity, include_dirs) for f in files]
+    click.echo("\n\n".join(tree(a) for a in programs))
+    if dot_file:
+        edges = None
+        if procs:
+            pred = predict(list(files), machine, procs, defines, granularity=granularity,
+                           include_dirs=include_dirs)
+            programs = pred.programs
+            edges = saag_edges(pred.result, programs)
+        write_text(dot_file, dot(programs, edges) + "\n")
+        click.echo(f"wrote {dot_file}" + (f" (SAAG for {procs} processes, {len(edges)} edges)" if edges is not None else ""))

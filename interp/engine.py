@@ -241,9 +241,9 @@ class Engine:
         arrival = start + xmit
         for l in links:
             self.links[l] = arrival
-        rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id)
-        if not op.internal:
-            self.messages.append(rec)
+        rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id,
+                      kind="async" if op.kind == "isend" else "sync", internal=op.internal)
+        self.messages.append(rec)
         msg = _Msg(src, dst, op.tag, op.size, start, arrival, op.payload, static, rec)
         return msg, startup, xmit, start - (t + startup), overlap
 

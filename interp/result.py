@@ -75,6 +75,8 @@ class Message:
     aau_send: int
     aau_recv: int | None = None
     recv_time: float | None = None
+    kind: str = "sync"  # sync (blocking send) | async (isend): the SAAG relation it belongs to
+    internal: bool = False  # one of the point-to-point messages of a collective
 
 
 @dataclass
