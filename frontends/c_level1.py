@@ -401,10 +401,10 @@ class CLevel1:
         pass
 
     def _s_Return(self, stmt, out):
-        seq = self._seq_for(stmt, out)
         if stmt.expr is not None:
             self._calls_first(stmt.expr, out)
-            seq = self._seq_for(stmt, out)
+        seq = self._seq_for(stmt, out)
+        if stmt.expr is not None:
             self.ctx.count(stmt.expr, seq.counts, seq.accesses)
             self._note_calls(stmt.expr, seq)
         seq.control = "return"
@@ -603,8 +603,10 @@ class CLevel1:
         dd = [b for b in branches if b.data_dependent]
         if prob is not None:
             if not dd:
-                self.problem("annotation", "prob() given for a condition the parse can evaluate; it is not "
-                             "needed and is not used", prob.line)
+                # The user states the probability: it replaces the conditions' values.
+                dd = [b for b in branches if b.cond is not None]
+                for b in dd:
+                    b.data_dependent = True
             if len(prob.value) not in (1, len(dd)):
                 raise FrontendError(f"prob() gives {len(prob.value)} values for {len(dd)} data-dependent "
                                     "conditions", self.file, prob.line)
