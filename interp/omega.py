@@ -80,6 +80,10 @@ class NodeModel:
             total += n * self.call_cost(name, c.call_args.get(name, 0))
         return total
 
+    def expr_counts(self, c: OpCounts) -> float:
+        """An expression evaluated outside a Seq (a condition): operations plus its accesses (hits)."""
+        return self.counts(c) + c.fetch * self.t("fetch", "memory") + c.store * self.t("store", "memory")
+
     def call_cost(self, name: str, nargs: int) -> float:
         from frontends.c_calls import MACHINE_CALLS
         if name in MACHINE_CALLS:
@@ -101,10 +105,10 @@ class NodeModel:
         if acc.is_array and acc.stride is not None and acc.stride != 0:
             # Spatial locality: one miss per cache block traversed.
             return min(1.0, abs(acc.stride) * acc.elem_size / block)
-        if acc.is_array and acc.stride is None and acc.reuse is None:
-            return 1.0
         if acc.reuse is None:
-            return 1.0  # first touch outside any loop: a cold miss
+            # No earlier access in this body: a scalar is taken to be cached (the body runs
+            # repeatedly, e.g. a function called in a loop); an array element is a miss.
+            return 1.0 if acc.is_array else 0.0
         return 0.0 if acc.reuse < self._window else 1.0
 
     def seq(self, a: Seq) -> sympy.Expr:
@@ -159,7 +163,7 @@ class NodeModel:
         if cached is not None:
             return cached
         fixed, per = self.loop_overheads(loop)
-        body = self.body(loop.body) + per + self.counts(loop.cond_counts)
+        body = self.body(loop.body) + per + self.expr_counts(loop.cond_counts)
         n = loop.num_iters
         if loop.var is None or S.var(loop.var) not in body.free_symbols:
             value = fixed + n * body
@@ -176,7 +180,7 @@ class NodeModel:
         reach = sympy.Integer(1)  # weight of reaching this branch's test
         tested = 0.0
         for b in c.branches:
-            tested += self.counts(b.cond_counts)
+            tested += self.expr_counts(b.cond_counts)
             after = sympy.Integer(0) if _returns(b.body) else rest_cost
             if b.cond is None:
                 total += reach * ((b.nconds + 1) * t1 + t2 + tested + self.body(b.body) + after)

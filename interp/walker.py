@@ -242,7 +242,7 @@ class Chain:
         s = self.stats(a)
         start = self.clock
         fixed, per = self.model.loop_overheads(a)
-        cond_cost = self.model.counts(a.cond_counts)
+        cond_cost = self.model.expr_counts(a.cond_counts)
         self.clock += fixed
         self.charge(a, "comp", fixed)
         self.stack.append(s)
@@ -305,7 +305,7 @@ class Chain:
         tested = 0.0
         chosen = None
         for b in a.branches:
-            tested += self.model.counts(b.cond_counts)
+            tested += self.model.expr_counts(b.cond_counts)
             if b.cond is None or self.need(b.cond, "branch condition"):
                 chosen = b
                 break
