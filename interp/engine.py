@@ -130,6 +130,7 @@ class Engine:
         self.events = 0
         self._inner: dict = {}
         self.findings: list = []  # (kind, aau, ranks, message) found while interpreting
+        self._route_cache: dict = {}
         self.strict = False  # check mode: standard sends above the static buffer may block
 
     def _model(self, sau, prog: AAG) -> NodeModel:
@@ -223,6 +224,13 @@ class Engine:
 
     # -- point to point ----------------------------------------------------------------------
     def _route_cost(self, src: int, dst: int, size: float):
+        key = (src, dst, size)
+        cached = self._route_cache.get(key)
+        if cached is None:
+            cached = self._route_cache[key] = self._route_cost_uncached(src, dst, size)
+        return cached
+
+    def _route_cost_uncached(self, src: int, dst: int, size: float):
         params = self.mapping.params(src, dst)
         links, hops = self.mapping.route(src, dst)
         static = size <= params.static_buffer

@@ -1,7 +1,16 @@
 """Text rendering of a run: the total, one line per process, and the per-AAU table (paper 3.5)."""
 from __future__ import annotations
 
+import textwrap
+
 from .result import RunResult
+
+
+def _bullets(items) -> list[str]:
+    out = []
+    for item in items:
+        out.extend(textwrap.wrap(item, width=100, initial_indent="  - ", subsequent_indent="    "))
+    return out
 
 
 def fmt_time(seconds: float | None) -> str:
@@ -61,9 +70,9 @@ def render(result: RunResult, top: int | None = 25, inputs_line: bool = True) ->
     if result.notes:
         out.append("")
         out.append("notes on the machine model:")
-        out.extend(f"  - {n}" for n in result.notes)
+        out.extend(_bullets(result.notes))
     if result.problems:
         out.append("")
         out.append("notes on the program:")
-        out.extend(f"  - {p}" for p in result.problems)
+        out.extend(_bullets(result.problems))
     return "\n".join(out)

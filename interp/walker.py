@@ -32,16 +32,19 @@ class Compiled:
         self._fns: dict = {}
 
     def get(self, expr):
-        entry = self._fns.get(expr)
-        if entry is None:
-            if isinstance(expr, (int, float)):
-                entry = ((), lambda: float(expr))
-            elif expr.has(TermSum):
-                entry = (None, _term_sum_evaluator(expr, self))
-            else:
-                names = tuple(sorted(S.free_names(expr)))
-                entry = (names, S.compile_fn(expr, list(names)))
-            self._fns[expr] = entry
+        # Keyed by identity: AAG expressions live as long as the run, and hashing a sympy tree
+        # per event costs more than the evaluation itself.
+        entry = self._fns.get(id(expr))
+        if entry is not None:
+            return entry[0], entry[1]
+        if isinstance(expr, (int, float)):
+            entry = ((), lambda: float(expr))
+        elif expr.has(TermSum):
+            entry = (None, _term_sum_evaluator(expr, self))
+        else:
+            names = tuple(sorted(S.free_names(expr)))
+            entry = (names, S.compile_fn(expr, list(names)))
+        self._fns[id(expr)] = (entry[0], entry[1], expr)  # keep expr alive: its id stays unique
         return entry
 
 
