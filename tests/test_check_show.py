@@ -1,0 +1,104 @@
+"""interp check (level-2 findings with lines and ranks) and interp show (AAG tree, SAAG edges)."""
+import pytest
+
+from interp.check import check
+from interp.pipeline import load_program, predict
+from interp.show import saag_edges
+
+
+def findings(path, procs=4, defines=()):
+    return check([load_program(path)], "ipsc860", procs, defines)
+
+
+@pytest.mark.parametrize("path,kind,line,ranks", [
+    ("samples/broken/mismatch_size.c", "size-mismatch", 26, [0, 1]),
+    ("samples/broken/mismatch_tag.c", "tag-mismatch", 23, [0, 1]),
+    ("samples/broken/missing_recv.c", "unmatched-send", 24, [0, 1]),
+    ("samples/broken/deadlock_head_to_head.c", "deadlock", 28, [0, 1, 2, 3]),
+    ("samples/broken/skipped_collective.c", "collective-mismatch", 24, [0, 1, 2, 3]),
+])
+def test_broken_programs(path, kind, line, ranks):
+    (f,) = findings(path)
+    assert (f.kind, f.line, f.ranks) == (kind, line, ranks)
+
+
+def test_skipped_collective_names_the_missing_rank():
+    (f,) = findings("samples/broken/skipped_collective.c")
+    assert "reached by ranks 0, 1, 2 but never by 3" in f.message
+
+
+def test_potential_deadlock_when_standard_sends_may_block(tmp_path):
+    src = tmp_path / "ring.c"
+    src.write_text("""#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size;
+    double buf[1000];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Send(buf, 1000, MPI_DOUBLE, (rank + 1) % size, 0, MPI_COMM_WORLD);
+    MPI_Recv(buf, 1000, MPI_DOUBLE, (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Finalize();
+    return 0;
+}
+""")
+    (f,) = findings(str(src))
+    assert f.kind == "potential-deadlock" and f.line == 9 and f.ranks == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("args", [
+    ["samples/trapezoid_mpi.c", "-D", "n=100", "-D", "reps=2"],
+    ["samples/trapezoid_host.c", "samples/trapezoid_node.c", "--procs", "16", "-D", "n=100", "-D", "reps=2"],
+    ["samples/jacobi2d_mpi.c", "-D", "n=64", "-D", "iters=2"],
+    ["samples/matmul_master_worker_mpi.c", "-D", "n=32"],
+    ["samples/pingpong_mpi.c", "-D", "m=100", "-D", "reps=3"],
+])
+def test_samples_are_clean(cli, args):
+    r = cli("check", *args)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("ok:")
+
+
+def test_check_exit_codes(cli, tmp_path):
+    assert cli("check", "samples/broken/missing_recv.c").exit_code == 1
+    missing = cli("check", "samples/trapezoid_mpi.c")
+    assert missing.exit_code == 1 and "missing-input" in missing.stdout and "n has no value" in missing.stdout
+    bad = tmp_path / "bad.c"
+    bad.write_text("int main(void) { return 0 }\n")
+    r = cli("check", bad)
+    assert r.exit_code == 2 and "syntax error" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("procs", [4, 16])
+def test_saag_edges_of_the_host_node_trapezoid(procs):
+    files = ["samples/trapezoid_host.c", "samples/trapezoid_node.c"]
+    pred = predict(files, "ipsc860", procs, ["n=100", "reps=1"], interactive=False)
+    edges = saag_edges(pred.result, pred.programs)
+    node = pred.programs[1]
+    gdsum = next(a for a in node.walk() if a.cls == "SyncSeq")
+    reply = next(a for a in node.walk() if a.cls == "Comm" and a.op == "send")
+    host_recv = next(a for a in pred.programs[0].walk() if a.cls == "Comm" and a.label.startswith("crecv"))
+    kinds = {(k, a, b) for k, a, b, _ in edges}
+    # gdsum: a synchronization relation among the nodes' SyncSeq AAUs (recursive doubling pairs)
+    (gd_label,) = [l for k, a, b, l in edges if a == gdsum.id]
+    assert ("syncop", gdsum.id, gdsum.id) in kinds and f"0->1" in gd_label
+    # node 0's reply to the host: a synchronous-communication edge Comm <=> Comm
+    (label,) = [l for k, a, b, l in edges if a == reply.id and b == host_recv.id]
+    assert label == f"0->{procs}"
+
+
+def test_show_prints_classes_and_parameters(cli):
+    r = cli("show", "samples/trapezoid_node.c")
+    assert r.exit_code == 0
+    assert "IterD      :43-45    i = me, step p; NumIters = Max(0, ceiling((-me + n)/p)); step" in r.stdout
+    assert "SyncSeq    :50       allreduce size=8 B combine 1 x double_add" in r.stdout
+
+
+def test_show_dot(cli, tmp_path):
+    out = tmp_path / "g.dot"
+    r = cli("show", "samples/trapezoid_mpi.c", "--dot", out, "--procs", 4, "-D", "n=10", "-D", "reps=1")
+    assert r.exit_code == 0
+    text = out.read_text()
+    assert text.startswith("digraph AAG {") and text.rstrip().endswith("}")
+    assert text.count("color=red") == 3  # two broadcasts and the reduce
