@@ -17,7 +17,7 @@ from frontends.aag import AAG
 from .engine import Engine
 from .errors import InputError, ProgramHang
 from .ops import ANY
-from .pipeline import load_machine, parse_defines, resolve_inputs
+from .pipeline import load_machine, macro_names, parse_defines, resolve_inputs
 
 SEVERE = {"deadlock", "potential-deadlock", "unmatched-send", "unmatched-recv", "size-mismatch",
           "tag-mismatch", "collective-mismatch", "missing-input", "unmodelled-call", "unsupported",
@@ -51,7 +51,9 @@ def check(programs: list[AAG], machine: str, procs: int, defines=()) -> list[Fin
         for p in prog.problems:
             findings.append(Finding(p.kind, p.file, p.line, p.message))
     try:
-        inputs = resolve_inputs(programs, parse_defines(defines), interactive=False)
+        values = parse_defines(defines)
+        inputs = resolve_inputs(programs, values, interactive=False,
+                                macros=macro_names([p.file for p in programs], values))
     except InputError as exc:
         text = str(exc)
         if "missing values of critical external inputs" not in text:

@@ -122,9 +122,9 @@ def check_cmd(files, machine, procs, defines, include_dirs):
     """Static checks: unmatched messages, size/tag mismatches, skipped collectives, deadlocks,
     missing inputs, unmodelled calls. Exit 0 when clean, 1 when problems are found."""
     from .check import SEVERE, check
-    from .pipeline import load_program
+    from .pipeline import load_programs, parse_defines
 
-    programs = [load_program(f, include_dirs=include_dirs) for f in files]
+    programs = load_programs(files, include_dirs=include_dirs, defines=parse_defines(defines))
     findings = check(programs, machine, procs, defines)
     for f in findings:
         click.echo(str(f))
@@ -147,18 +147,20 @@ def check_cmd(files, machine, procs, defines, include_dirs):
 @reported
 def show_cmd(files, dot_file, procs, machine, defines, granularity, include_dirs):
     """Print the AAG of FILES as an indented tree: class, key parameters, lines."""
-    from .pipeline import load_program, predict
-    from .show import dot, saag_edges, tree
     from .atomic import write_text
+    from .pipeline import load_programs, parse_defines, predict
+    from .show import dot, saag_edges, sync_structure, tree
 
-    programs = [load_program(f, granularity, include_dirs) for f in files]
+    programs = load_programs(files, granularity, include_dirs, parse_defines(defines))
     click.echo("\n\n".join(tree(a) for a in programs))
+    edges = None
+    if procs:
+        pred = predict(list(files), machine, procs, defines, granularity=granularity,
+                       include_dirs=include_dirs)
+        programs = pred.programs
+        edges = saag_edges(pred.result, programs)
+        click.echo("")
+        click.echo(sync_structure(pred.result, programs))
     if dot_file:
-        edges = None
-        if procs:
-            pred = predict(list(files), machine, procs, defines, granularity=granularity,
-                           include_dirs=include_dirs)
-            programs = pred.programs
-            edges = saag_edges(pred.result, programs)
         write_text(dot_file, dot(programs, edges) + "\n")
         click.echo(f"wrote {dot_file}" + (f" (SAAG for {procs} processes, {len(edges)} edges)" if edges is not None else ""))

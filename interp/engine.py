@@ -321,8 +321,9 @@ class Engine:
         if not nodes:
             return Completion(t)
         if src == host:
-            first = Op("send", op.aau, 0, op.tag, op.size, payload=op.payload, internal=True)
+            first = Op("send", op.aau, 0, op.tag, op.size, payload=op.payload)
             msg, startup, xmit, wait, f = self._transmit(src, 0, first, t)
+            msg.record.kind = "bcast"
             entry, root, sender_done = msg.arrival, 0, self._sender_done(p, op, t, startup, xmit, msg, True, f)
             arrivals = {0: msg}
         else:
@@ -345,7 +346,7 @@ class Engine:
                 if u == root:
                     sends_of_root += 1
                 if partner != src and partner not in arrivals:
-                    rec = Message(src, partner, op.size, t, tu, op.tag, op.aau.id)
+                    rec = Message(src, partner, op.size, t, tu, op.tag, op.aau.id, kind="bcast")
                     self.messages.append(rec)
                     arrivals[partner] = _Msg(src, partner, op.tag, op.size, tu - xmit1, tu, op.payload,
                                              False, rec)

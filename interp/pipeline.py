@@ -1,8 +1,10 @@
 """From files to a prediction: parse (levels 1-2), map (level 3), interpret (Algorithm 2)."""
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import click
 
@@ -21,6 +23,31 @@ def load_program(path: str, granularity: str = "cluster", include_dirs=(), macro
     if not path.endswith((".c", ".h")):
         raise InputError(f"{path}: interp reads C programs (.c); Fortran support is not there yet")
     return level1(parse_c(path, macros=macros or None, include_dirs=list(include_dirs)), granularity)
+
+
+_DIRECTIVE = re.compile(r"^\s*#\s*(?:if|ifdef|ifndef|elif|define|undef)\b(.*)$", re.M)
+
+
+def macro_names(files, defines: dict[str, float]) -> dict[str, str]:
+    """The -D names the programs use in preprocessor directives: those are macros as well.
+
+    ``-D NAME=VALUE`` sets an external input; when a program tests or defines NAME in a directive
+    (``#ifndef N`` / ``#define N 1000``), it is also handed to the preprocessor, as ``cc -D`` would.
+    """
+    used: set[str] = set()
+    for f in files:
+        try:
+            text = Path(f).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for m in _DIRECTIVE.finditer(text):
+            used.update(re.findall(r"[A-Za-z_]\w*", m.group(1)))
+    return {name: (str(int(v)) if v == int(v) else repr(v)) for name, v in defines.items() if name in used}
+
+
+def load_programs(files, granularity="cluster", include_dirs=(), defines=None) -> list[AAG]:
+    macros = macro_names(files, defines or {})
+    return [load_program(f, granularity, include_dirs, macros) for f in files]
 
 
 def load_machine(name: str, scale=(), params=()) -> SAG:
@@ -45,13 +72,14 @@ def parse_defines(defines) -> dict[str, float]:
     return out
 
 
-def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: bool | None = None) -> dict:
+def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: bool | None = None,
+                   macros=()) -> dict:
     """Values of the external inputs (paper 3.1: prompted for when not given)."""
     known = {}
     for prog in programs:
         for name, inp in prog.inputs.items():
             known.setdefault(name, (prog, inp))
-    unknown = sorted(set(defines) - set(known))
+    unknown = sorted(set(defines) - set(known) - set(macros))
     if unknown:
         names = ", ".join(sorted(known)) or "none"
         raise InputError(f"-D {unknown[0]}: the program has no external input of that name "
@@ -89,11 +117,12 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
             closed_forms=True) -> Prediction:
     from .engine import Engine
 
-    programs = [load_program(f, granularity, include_dirs) for f in files]
-    if len(programs) > 2:
+    values = parse_defines(defines)
+    if len(files) > 2:
         raise InputError("give one SPMD program, or a host program and a node program")
+    programs = load_programs(files, granularity, include_dirs, values)
     sag = load_machine(machine, scale, params)
-    inputs = resolve_inputs(programs, parse_defines(defines), interactive)
+    inputs = resolve_inputs(programs, values, interactive, macro_names(files, values))
     engine = Engine(programs, sag, procs, inputs, Bound.parse(bound), trace=trace, tiebreak=tiebreak,
                     closed_forms=closed_forms)
     result = engine.run()

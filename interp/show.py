@@ -145,13 +145,41 @@ def _dot_body(body, out, prev=None):
         prev = a.id
 
 
+def sync_structure(result, programs: list[AAG]) -> str:
+    """The global synchronization structure (paper 3.3.2, level 2): one entry per communication or
+    synchronization occurrence, with its unique id, type, participating AAUs, ranks and sizes."""
+    where = {a.id: a for p in programs for a in p.walk()}
+    groups: dict = {}
+    for m in result.messages:
+        kind = "syncop" if m.internal else m.kind
+        key = (kind, m.aau_send, m.aau_recv)
+        g = groups.setdefault(key, {"pairs": set(), "sizes": set(), "count": 0})
+        g["pairs"].add((m.src, m.dst))
+        g["sizes"].add(m.size)
+        g["count"] += 1
+    names = {"sync": "sync comm <=>", "async": "async comm =>", "syncop": "global op <=",
+             "bcast": "broadcast <=>"}
+    label = {p.index: p.label.replace("rank ", "") for p in result.procs}
+    out = [f"global synchronization structure ({result.nprocs} processes)",
+           f"{'id':>4}  {'type':<14} {'from':<26} {'to':<26} {'msgs':>6}  bytes, ranks"]
+    for i, ((kind, a, b), g) in enumerate(sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][2] or 0)), 1):
+        src, dst = where.get(a), where.get(b)
+        fa = f"{src.cls} {src.loc}" if src else "?"
+        fb = f"{dst.cls} {dst.loc}" if dst else "(never received)"
+        pairs = ", ".join(f"{label[s]}->{label[d]}" for s, d in sorted(g["pairs"])[:4]) + \
+            (" ..." if len(g["pairs"]) > 4 else "")
+        sizes = "/".join(f"{x:g}" for x in sorted(g["sizes"]))
+        out.append(f"{i:>4}  {names[kind]:<14} {fa:<26} {fb:<26} {g['count']:>6}  {sizes}; {pairs}")
+    return "\n".join(out)
+
+
 def saag_edges(result, programs: list[AAG]) -> list:
     """Distinct comm/sync edges of the SAAG from an interpretation, with the rank pairs they join."""
     pairs: dict = {}
     for m in result.messages:
         if m.aau_recv is None:
             continue
-        kind = "syncop" if m.internal else m.kind
+        kind = "syncop" if m.internal else ("sync" if m.kind == "bcast" else m.kind)
         pairs.setdefault((kind, m.aau_send, m.aau_recv), []).append((m.src, m.dst))
     edges = []
     for (kind, a, b), ranks in pairs.items():

@@ -102,3 +102,29 @@ def test_show_dot(cli, tmp_path):
     text = out.read_text()
     assert text.startswith("digraph AAG {") and text.rstrip().endswith("}")
     assert text.count("color=red") == 3  # two broadcasts and the reduce
+
+
+def test_define_reaches_the_preprocessor_when_a_directive_uses_it(tmp_path):
+    src = tmp_path / "m.c"
+    src.write_text("""#include "nx.h"
+#ifndef STEPS
+#define STEPS 3
+#endif
+int main(void)
+{
+    long i;
+    double x = 0.0;
+    for (i = 0; i < STEPS; i++)
+        gsync();
+    return 0;
+}
+""")
+    default = predict([str(src)], "ipsc860", 2, [], interactive=False).result
+    given = predict([str(src)], "ipsc860", 2, ["STEPS=7"], interactive=False).result
+    sync = lambda r: next(s for s in r.aau_totals() if s.cls == "Sync")  # noqa: E731
+    assert sync(default).executions == 2 * 3 and sync(given).executions == 2 * 7
+
+
+def test_unknown_define_is_an_error(cli):
+    r = cli("run", "samples/trapezoid_mpi.c", "-D", "n=10", "-D", "reps=1", "-D", "nn=3")
+    assert r.exit_code == 2 and "-D nn: the program has no external input of that name" in r.stderr
