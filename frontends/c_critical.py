@@ -105,7 +105,7 @@ class _Collector(c_ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Assignment(self, node):
-        target = _target(node.lvalue)
+        target = target_name(node.lvalue)
         if target:
             rhs = names_in(node.rvalue)
             if node.op != "=":
@@ -115,7 +115,7 @@ class _Collector(c_ast.NodeVisitor):
 
     def visit_UnaryOp(self, node):
         if node.op in ("p++", "p--", "++", "--"):
-            target = _target(node.expr)
+            target = target_name(node.expr)
             if target:
                 self.assigns.append((target, {target}, node.coord.line if node.coord else 0))
         self.generic_visit(node)
@@ -143,7 +143,8 @@ class _Collector(c_ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def _target(node) -> str | None:
+def target_name(node) -> str | None:
+    """The variable an assignment stores to: ``x``, ``a[3]`` (constant index), ``a``, or ``*p``."""
     if isinstance(node, c_ast.UnaryOp) and node.op == "*" and isinstance(node.expr, c_ast.ID):
         return f"*{node.expr.name}"  # an output parameter
     if isinstance(node, c_ast.ID):

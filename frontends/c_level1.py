@@ -16,7 +16,7 @@ from .aag import (AAG, AAU, Branch, Call, Comm, Condt, End, ExternalInput, Funct
                   OpCounts, Problem, Seq, Start, SymbolInfo, SYNC_CLASSES)
 from .c_calls import (LIBRARY_CALLS, MACHINE_CALLS, NX_NAMES, COMM_FREE, CallError, build as build_call,
                       is_comm_call)
-from .c_critical import CriticalInfo, analyse
+from .c_critical import CriticalInfo, analyse, target_name as _target_name
 from .c_expr import ExprContext
 from .c_types import INT, OTHER, CType, TypeTable
 from .cparse import CSource
@@ -788,18 +788,6 @@ def _top_call(expr):
         if isinstance(rhs, c_ast.FuncCall):
             return rhs, _target_name(expr.lvalue)
     return None, None
-
-
-def _target_name(node) -> str | None:
-    if isinstance(node, c_ast.UnaryOp) and node.op == "*" and isinstance(node.expr, c_ast.ID):
-        return f"*{node.expr.name}"
-    if isinstance(node, c_ast.ID):
-        return node.name
-    if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
-        if isinstance(node.subscript, c_ast.Constant):
-            return f"{node.name.name}[{node.subscript.value}]"
-        return node.name.name
-    return None
 
 
 def _assigned_names(stmt) -> set[str]:
