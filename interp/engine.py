@@ -158,7 +158,10 @@ class Engine:
             machine=self.sag.name, nprocs=self.nprocs, inputs={}, bound=str(self.bound), total=total,
             procs=self.result_procs, aaus=self.stats, notes=self._notes(),
             problems=[], messages=self.messages, events=self.events, scenario=self.sag.scenario,
-            spans=self.spans)
+            spans=self.spans,
+            aau_info={a.id: (a.cls, str(a.loc) if a.loc else "", a.label)
+                      for prog in (self.host_prog, self.node_prog) if prog is not None for a in prog.walk()},
+            proc_labels=[p.chain.label for p in self.procs])
 
     def _notes(self) -> list[str]:
         out = []

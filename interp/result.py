@@ -80,6 +80,27 @@ class Message:
 
 
 @dataclass
+class Span:
+    """One AAU execution on one process, recorded when tracing (``--trace``/``--plot``).
+
+    ``kind``: comp (a Seq, closed-form loop or call), comm (a Comm/Sync/SyncSeq/Spawn, with its
+    split into computation, call overhead, transmission and waiting) or compound (an interpreted
+    loop, branch or call enclosing other spans). ``depth`` is the nesting level.
+    """
+
+    proc: int
+    aau_id: int
+    start: float
+    end: float
+    kind: str
+    depth: int = 0
+    comp: float = 0.0
+    ovh: float = 0.0
+    xmit: float = 0.0
+    wait: float = 0.0
+
+
+@dataclass
 class RunResult:
     program: str
     machine: str
@@ -94,7 +115,9 @@ class RunResult:
     messages: list[Message] = field(default_factory=list)
     events: int = 0
     scenario: tuple = ()
-    spans: list = field(default_factory=list)  # (proc, aau_id, start, end, category) when tracing
+    spans: list = field(default_factory=list)  # Span records when tracing
+    aau_info: dict = field(default_factory=dict)  # aau id -> (class, "file:lines", label)
+    proc_labels: list = field(default_factory=list)  # process index -> "rank 3" / "host"
 
     def aau_totals(self) -> list[AAUStats]:
         """Per-AAU statistics summed over processes (executions and times add up)."""

@@ -15,7 +15,7 @@ from frontends.aag import AAG, AAU, Call, Comm, Condt, Iter, Seq, Spawn, Sync, S
 from .errors import InputError
 from .omega import NodeModel, NotClosed, TermSum
 from .ops import ANY, BCAST, Completion, Op
-from .result import AAUStats
+from .result import AAUStats, Span
 
 MAX_ITERATIONS = 10_000_000
 
@@ -184,7 +184,7 @@ class Chain:
         self.stats(a).record(start, delta, count)
         self.charge(a, "comp", delta)
         if self.engine.tracing:
-            self.engine.spans.append((self.index, a.id, start, self.clock, "comp"))
+            self.engine.spans.append(Span(self.index, a.id, start, self.clock, "comp", len(self.stack)))
 
     # -- the chain ---------------------------------------------------------------------------
     def run(self):
@@ -276,7 +276,12 @@ class Chain:
                 self.assign(a.var, self.lookup(a.var) + step)
         self.stack.pop()
         s.record(start, self.clock - start)
+        self.trace_compound(a, start)
         return flow
+
+    def trace_compound(self, a: AAU, start: float) -> None:
+        if self.engine.tracing:
+            self.engine.spans.append(Span(self.index, a.id, start, self.clock, "compound", len(self.stack)))
 
     def attribute_inner(self, loop: Iter, start: float) -> None:
         """Executions and time of the AAUs inside a closed-form loop, for AAU-level reports."""
@@ -323,6 +328,7 @@ class Chain:
             flow = yield from self.body(chosen.body)
         self.stack.pop()
         s.record(start, self.clock - start)
+        self.trace_compound(a, start)
         return flow
 
     def call(self, a: Call):
@@ -353,6 +359,7 @@ class Chain:
             if f"*{param}" in frame:
                 self.assign(var, frame[f"*{param}"])
         s.record(start, self.clock - start)
+        self.trace_compound(a, start)
 
     # -- communication -------------------------------------------------------------------------
     def partner(self, expr, receive: bool):
@@ -419,7 +426,8 @@ class Chain:
             if seconds > 0:
                 self.proc.longest_waits.append((seconds, a.id, what))
         if self.engine.tracing:
-            self.engine.spans.append((self.index, a.id, start, done.time, "comm"))
+            self.engine.spans.append(Span(self.index, a.id, start, done.time, "comm", len(self.stack),
+                                          done.comp, done.ovh, done.xmit, done.wait))
 
     def sendrecv(self, a: Comm, op: Op):
         """MPI_Sendrecv: a send and a receive in progress at once (MPI_PROC_NULL sides skipped)."""
