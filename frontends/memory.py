@@ -60,6 +60,7 @@ def symbol_table(aag: AAG, types: dict) -> dict[str, SymbolInfo]:
                     acc.name, t.kind if t else "other", acc.elem_size, acc.is_array,
                     t.length if t is not None and t.is_array else None)
             info.accesses += 1
+            info.is_array = info.is_array or acc.is_array
             if acc.reuse is not None:
                 info.reuse.append(acc.reuse)
     return table

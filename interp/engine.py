@@ -85,7 +85,8 @@ class _Proc:
 
 class Engine:
     def __init__(self, programs: list[AAG], sag: SAG, nprocs: int, inputs: dict[str, float],
-                 bound: Bound = Bound(), trace: bool = False, tiebreak: int = 1, closed_forms: bool = True):
+                 bound: Bound = Bound(), trace: bool = False, tiebreak: int = 1, closed_forms: bool = True,
+                 placement: dict | None = None):
         self.sag = sag
         self.bound = bound
         self.notes: dict = {}
@@ -106,7 +107,7 @@ class Engine:
                         and int(a.partner) == -32768 for a in node_prog.walk()):
             raise InputError(f"{node_prog.file} sends to myhost(): give the host program's file first "
                              f"(interp run HOST.c {node_prog.file})")
-        self.mapping = Mapping(sag, nprocs, host_prog is not None, bound, self.notes)
+        self.mapping = Mapping(sag, nprocs, host_prog is not None, bound, self.notes, placement)
         self.nprocs = nprocs
         self.result_procs = [ProcStats(p.index, p.label, p.sau.id) for p in self.mapping.procs]
         self.models: dict[str, NodeModel] = {}

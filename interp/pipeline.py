@@ -114,7 +114,7 @@ class Prediction:
 
 def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
-            closed_forms=True) -> Prediction:
+            closed_forms=True, map_file=None) -> Prediction:
     from .engine import Engine
 
     values = parse_defines(defines)
@@ -123,8 +123,12 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
     programs = load_programs(files, granularity, include_dirs, values)
     sag = load_machine(machine, scale, params)
     inputs = resolve_inputs(programs, values, interactive, macro_names(files, values))
+    placement = None
+    if map_file:
+        from .mapfile import load_map
+        placement = load_map(map_file)
     engine = Engine(programs, sag, procs, inputs, Bound.parse(bound), trace=trace, tiebreak=tiebreak,
-                    closed_forms=closed_forms)
+                    closed_forms=closed_forms, placement=placement)
     result = engine.run()
     result.inputs = inputs
     result.problems = [str(p) for prog in programs for p in prog.problems]

@@ -92,6 +92,14 @@ def tree(aag: AAG) -> str:
         out.append("")
         out.append(f"{name}({', '.join(fn.params)})  {fn.loc}")
         _body(fn.body, 1, out)
+    if aag.symbols:
+        out.append("")
+        out.append("augmented symbol table (distinct accesses between successive accesses):")
+        out.append(f"  {'variable':<14} {'type':<7} {'bytes':>5} {'array':>5} {'accesses':>8} {'mean reuse':>10}")
+        for name, info in sorted(aag.symbols.items()):
+            reuse = "-" if info.mean_reuse is None else f"{info.mean_reuse:.2f}"
+            out.append(f"  {name:<14} {info.ctype:<7} {info.elem_size:>5} {'yes' if info.is_array else 'no':>5} "
+                       f"{info.accesses:>8} {reuse:>10}")
     if aag.problems:
         out.append("")
         out.append("problems:")
