@@ -559,12 +559,15 @@ class CLevel1:
         aau.region = self._region[-1] if self._region else None
         aau.function = self.fn_name
         aau.label = _label(call)
-        for attr in ("size", "partner"):
-            if getattr(aau, attr, "absent") is None and not (attr == "partner" and aau.cls != "Comm"):
-                if aau.cls == "Comm" and aau.op in ("wait", "waitall", "probe") and attr == "size":
-                    continue
-                if aau.cls in ("Sync", "Spawn"):
-                    continue
+        needed = []
+        if aau.cls == "Comm" and aau.op in ("send", "isend", "recv", "irecv", "sendrecv"):
+            needed = ["size", "partner"]
+        elif aau.cls == "Comm" and aau.op == "probe":
+            needed = ["partner"]
+        elif aau.cls == "SyncSeq":
+            needed = ["size"]
+        for attr in needed:
+            if getattr(aau, attr) is None:
                 self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
                              "know; it must come from inputs, the rank and constants", call)
         out.append(aau)

@@ -496,11 +496,17 @@ class Engine:
         return Completion(t)
 
     def _wait_done(self, t: float, req: _Request) -> Completion:
-        end = max(t, req.done)
-        c = req.completion
-        payload = c.payload if c else None
-        wait = end - t
-        return Completion(end, wait=wait, payload=payload, waits=[(wait, "request completion")] if wait else [])
+        return self._split_wait(t, max(t, req.done), req)
+
+    @staticmethod
+    def _split_wait(t: float, end: float, req: _Request | None) -> Completion:
+        """Time blocked in a wait: the part while the message was on the wire is transmission."""
+        c = req.completion if req is not None else None
+        remaining = end - t
+        xmit = min(remaining, c.xmit) if c is not None else 0.0
+        wait = remaining - xmit
+        return Completion(end, xmit=xmit, wait=wait, payload=c.payload if c else None,
+                          waits=[(remaining, "request completion")] if remaining > 0 else [])
 
     def _op_wait(self, p: _Proc, op: Op, t: float):
         reqs = p.chain.requests.get(op.request or "?")
@@ -523,8 +529,9 @@ class Engine:
             self._block(p, f"completion of requests {name}")
             return None
         end = max([t] + [r.done for r in reqs])
+        last = max(reqs, key=lambda r: r.done, default=None)
         p.chain.requests[name] = []
-        return Completion(end, wait=end - t, waits=[(end - t, "requests")] if end > t else [])
+        return self._split_wait(t, end, last)
 
     def _op_probe(self, p: _Proc, op: Op, t: float):
         dst = p.chain.index
