@@ -21,6 +21,7 @@ transmission and waiting:
 """
 from __future__ import annotations
 
+import gc
 import heapq
 import itertools
 from dataclasses import dataclass, field
@@ -142,6 +143,17 @@ class Engine:
 
     # -- Algorithm 2 ---------------------------------------------------------------------------
     def run(self) -> RunResult:
+        # The interpretation allocates many short-lived objects and no garbage cycles worth
+        # collecting mid-run; the cyclic collector would cost about 15% of the run.
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run()
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _run(self) -> RunResult:
         starters = [p for p in self.procs if p.chain.label == "host"] if self.host_prog else self.procs
         for p in starters:
             self._start(p, 0.0)

@@ -7,6 +7,8 @@ with the ``Completion`` (Algorithm 2: an AAU that must wait leaves its chain act
 """
 from __future__ import annotations
 
+import heapq
+
 import sympy
 
 from frontends import symexpr as S
@@ -18,6 +20,10 @@ from .ops import ANY, BCAST, Completion, Op
 from .result import AAUStats, Span
 
 MAX_ITERATIONS = 10_000_000
+
+
+_MISSING = object()
+LONGEST_WAITS = 5  # per process, for "why is this process late"
 
 
 class Unknown(Exception):
@@ -93,22 +99,17 @@ class Chain:
 
     # -- values ------------------------------------------------------------------------------
     def lookup(self, name: str):
-        if name == "__rank":
-            return self.rank_value
-        if name == "__nprocs":
-            return self.nprocs
-        if name.startswith("input:"):
-            key = name[6:]
-            if key not in self.inputs:
+        value = self.frames[-1].get(name, _MISSING)
+        if value is _MISSING:
+            value = self.globals.get(name, _MISSING)
+            if value is _MISSING:
+                if name == "__rank":
+                    return self.rank_value
+                if name == "__nprocs":
+                    return self.nprocs
+                if name.startswith("input:") and name[6:] in self.inputs:
+                    return self.inputs[name[6:]]
                 raise Unknown(name)
-            return self.inputs[key]
-        frame = self.frames[-1]
-        if name in frame:
-            value = frame[name]
-        elif name in self.globals:
-            value = self.globals[name]
-        else:
-            raise Unknown(name)
         if value is None:
             raise Unknown(name)
         return value
@@ -420,11 +421,20 @@ class Chain:
         self.clock = done.time
         s = self.stats(a)
         s.record(start, done.time - start)
-        for cat in ("comp", "ovh", "xmit", "wait"):
-            self.charge(a, cat, getattr(done, cat))
+        comp, ovh, xmit, wait = done.comp, done.ovh, done.xmit, done.wait
+        for target in (s, self.proc, *self.stack):
+            target.comp += comp
+            target.ovh += ovh
+            target.xmit += xmit
+            target.wait += wait
+        waits = self.proc.longest_waits
         for seconds, what in done.waits:
             if seconds > 0:
-                self.proc.longest_waits.append((seconds, a.id, what))
+                entry = (seconds, a.id, what)
+                if len(waits) < LONGEST_WAITS:
+                    heapq.heappush(waits, entry)
+                elif entry > waits[0]:
+                    heapq.heapreplace(waits, entry)
         if self.engine.tracing:
             self.engine.spans.append(Span(self.index, a.id, start, done.time, "comm", len(self.stack),
                                           done.comp, done.ovh, done.xmit, done.wait))
