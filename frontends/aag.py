@@ -23,6 +23,14 @@ SYNC_CLASSES = ("Spawn", "Comm", "Sync", "SyncSeq")
 _ids = itertools.count(1)
 
 
+def reset_ids(start: int) -> None:
+    """Number the AAUs of the next parse from ``start``: the same program gets the same ids in
+    every run (reports, traces and CSV files stay comparable); programs of one run get disjoint
+    ranges."""
+    global _ids
+    _ids = itertools.count(start)
+
+
 @dataclass(frozen=True)
 class Loc:
     """Source location of an AAU: file and first/last line (1-based, inclusive)."""

@@ -92,23 +92,74 @@ def _common(fn):
 @main.command("run")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @_common
-@click.option("--top", default=25, show_default=True, type=int, help="AAUs shown in the table (0: all).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--level", type=click.Choice(["aag", "subaag", "aau"]), default="aau", show_default=True,
+              help="Report level (paper 3.5): the whole program per process; functions, outermost loops "
+                   "and regions; or every AAU.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+              help="Report format: aligned text tables, JSON or CSV (fields in docs/output.md).")
+@click.option("--top", default=None, type=int,
+              help="AAUs shown at --level aau, by total time (default 25 in text, all in JSON and CSV; 0: all).")
+@click.option("--region", default=None, metavar="NAME",
+              help="Restrict the sub-AAG and AAU levels to one annotated region (#pragma interp region NAME).")
+@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+              help="Write the report to this file (atomically) instead of standard output.")
+@click.option("--trace", "trace_file", default=None, type=click.Path(dir_okay=False),
+              help="Write a Chrome Trace Event file (JSON) of every AAU execution and message, for the Perfetto UI.")
+@click.option("--plot", "plot_file", default=None, type=click.Path(dir_okay=False),
+              help="Write a space-time diagram (.png, .pdf or .svg).")
 @reported
-def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, top, fmt):
+def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, level, fmt, top,
+            region, output, trace_file, plot_file):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
+    from pathlib import Path
+
+    from .atomic import write_text
+    from .errors import InputError
+    from .levels import Structure
     from .pipeline import predict
-    from .report import render
+
+    if region is not None and level == "aag":
+        raise InputError("--region restricts the subaag and aau levels; give --level subaag or --level aau")
+    for opt, path in (("--output", output), ("--trace", trace_file), ("--plot", plot_file)):
+        if path is not None and not Path(path).resolve().parent.is_dir():
+            raise InputError(f"{opt} {path}: the directory {Path(path).parent} does not exist")
+    if plot_file is not None:
+        from .plot import plot_format
+        plot_format(plot_file)  # a bad file name is found before the prediction, not after
 
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
-                   include_dirs=include_dirs)
+                   trace=bool(trace_file or plot_file), include_dirs=include_dirs)
+    structure = Structure(pred.programs)
+    if region is not None:
+        structure.check_region(region)
     if fmt == "json":
         import json
 
         from .jsonout import to_json
-        click.echo(json.dumps(to_json(pred.result), indent=2))
+        report = json.dumps(to_json(pred.result, level, structure, region, top or None), indent=2) + "\n"
+    elif fmt == "csv":
+        from .csvout import to_csv
+        report = to_csv(pred.result, level, structure, region, top or None)
     else:
-        click.echo(render(pred.result, top=top or None))
+        from .report import render
+        report = render(pred.result, 25 if top is None else (top or None), level=level, structure=structure,
+                        region=region) + "\n"
+    if output is not None:
+        write_text(output, report)
+    else:
+        click.echo(report, nl=False)
+    # File notices go to stderr: standard output may be a JSON or CSV report in a pipe.
+    if trace_file is not None:
+        from .trace import trace_json
+        text = trace_json(pred.result, pred.programs)
+        write_text(trace_file, text + "\n")
+        click.echo(f"wrote {trace_file} (Chrome trace: open it in the Perfetto UI)", err=True)
+    if plot_file is not None:
+        from .plot import write_plot
+        write_plot(pred.result, plot_file, pred.programs)
+        click.echo(f"wrote {plot_file} (space-time diagram)", err=True)
+    if output is not None:
+        click.echo(f"wrote {output}", err=True)
 
 
 @main.command("check")
@@ -164,3 +215,13 @@ def show_cmd(files, dot_file, procs, machine, defines, granularity, include_dirs
     if dot_file:
         write_text(dot_file, dot(programs, edges) + "\n")
         click.echo(f"wrote {dot_file}" + (f" (SAAG for {procs} processes, {len(edges)} edges)" if edges is not None else ""))
+
+
+# Commands that run several predictions (sweep, whatif, compare) live in their own modules.
+from .sweep_cmd import sweep_cmd  # noqa: E402
+from .whatif_cmd import whatif_cmd  # noqa: E402
+from .compare import compare_cmd  # noqa: E402
+
+main.add_command(sweep_cmd)
+main.add_command(whatif_cmd)
+main.add_command(compare_cmd)

@@ -16,12 +16,18 @@ from sag.whatif import parse_assignments, scale as do_scale, with_runtime
 from .errors import InputError
 
 
-def load_program(path: str, granularity: str = "cluster", include_dirs=(), macros=None) -> AAG:
+def load_program(path: str, granularity: str = "cluster", include_dirs=(), macros=None,
+                 form: str | None = None) -> AAG:
+    """The AAG of one program: C (.c), or Fortran by extension or ``form`` (fixed | free)."""
     from frontends.c_level1 import level1
     from frontends.cparse import parse_c
+    from frontends.fortran import is_fortran, load_fortran
 
+    if form is not None or is_fortran(path):
+        return load_fortran(path, granularity, form=form, include_dirs=include_dirs)
     if not path.endswith((".c", ".h")):
-        raise InputError(f"{path}: interp reads C programs (.c); Fortran support is not there yet")
+        raise InputError(f"{path}: interp reads C (.c) and Fortran (.f, .for, .f77, .f90, .f95, .f03, "
+                         ".f08) programs")
     return level1(parse_c(path, macros=macros or None, include_dirs=list(include_dirs)), granularity)
 
 
@@ -46,8 +52,14 @@ def macro_names(files, defines: dict[str, float]) -> dict[str, str]:
 
 
 def load_programs(files, granularity="cluster", include_dirs=(), defines=None) -> list[AAG]:
+    from frontends.aag import reset_ids
+
     macros = macro_names(files, defines or {})
-    return [load_program(f, granularity, include_dirs, macros) for f in files]
+    programs = []
+    for k, f in enumerate(files):
+        reset_ids(1 + 1_000_000 * k)
+        programs.append(load_program(f, granularity, include_dirs, macros))
+    return programs
 
 
 def load_machine(name: str, scale=(), params=()) -> SAG:

@@ -177,7 +177,8 @@ class Chain:
         setattr(s, category, getattr(s, category) + seconds)
         setattr(self.proc, category, getattr(self.proc, category) + seconds)
         for outer in self.stack:
-            setattr(outer, category, getattr(outer, category) + seconds)
+            if outer is not s:  # a loop's own overhead is charged once, to the loop
+                setattr(outer, category, getattr(outer, category) + seconds)
 
     def compute(self, a: AAU, delta: float, count: float = 1) -> None:
         start = self.clock
@@ -422,7 +423,7 @@ class Chain:
         s = self.stats(a)
         s.record(start, done.time - start)
         comp, ovh, xmit, wait = done.comp, done.ovh, done.xmit, done.wait
-        for target in (s, self.proc, *self.stack):
+        for target in (s, self.proc, *(x for x in self.stack if x is not s)):
             target.comp += comp
             target.ovh += ovh
             target.xmit += xmit

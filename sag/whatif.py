@@ -48,7 +48,7 @@ def scale(sag: SAG, changes: list[tuple[str, float]], sau_id: str | None = None)
         if not hits[0]:
             known = sorted({f"{c}.{k}" for _, c_k, _ in sag.parameters() for c, _, k in [c_k.partition('.')]})
             raise ExprError(f"--scale {pattern}: no parameter matches (for example: {', '.join(known[:8])} ...)")
-    label = tuple(f"{p}x{f:g}" for p, f in changes)
+    label = tuple(f"{p}*{f:g}" for p, f in changes)
     return replace(sag, root=root, scenario=sag.scenario + label)
 
 

@@ -81,7 +81,7 @@ def test_whatif_scales_a_copy():
     s = scale(m, [("comm_sync.per_byte", 0.5)])
     assert s.find("N").effective("comm_sync")["static.per_byte"].value(load=0) == pytest.approx(0.25e-6)
     assert m.find("N").effective("comm_sync")["static.per_byte"].value(load=0) == pytest.approx(0.5e-6)
-    assert s.scenario == ("comm_sync.per_bytex0.5",)
+    assert s.scenario == ("comm_sync.per_byte*0.5",)
 
 
 def test_whatif_clock_scaling_rescales_clock_counts():

@@ -1,0 +1,153 @@
+"""Critical variables of a Fortran program (paper 3.3.2), with the C frontend's rules.
+
+A variable is critical when it appears in a DO limit or step, a DO WHILE / IF / SELECT CASE
+condition, or a message partner, size, tag or root; and, transitively, when a critical variable is
+assigned from it. Message buffers are tracked too, so values sent in messages keep their
+definition path. The closure is the C frontend's (c_critical); this module only collects the
+facts from Fortran statements.
+
+Fortran passes arguments by reference: a variable passed to a subroutine is defined by the
+subroutine's assignments to its dummy argument. As in C's ``&var`` arguments, such a store is
+recorded as ``*dummy`` (and ``*dummy`` depends on ``dummy``), so the caller's critical variable
+makes the callee's assignments to the dummy critical too.
+"""
+from __future__ import annotations
+
+from fparser.two import Fortran2003 as F
+
+from .f_calls import MACHINE, binding
+from .f_expr import args_of, is_ref, ref_name
+from .f_tree import DO_STMTS, loop_control, statements
+from .shared import CriticalInfo, closure
+
+
+class _Collector:
+    """The facts ``closure`` works on (the C collector's fields), from Fortran units."""
+
+    def __init__(self):
+        self.control: set[str] = set()
+        self.buffers: set[str] = set()
+        self.assigns: list[tuple[str, set[str], int]] = []
+        self.call_args: list[tuple[str, int, set[str]]] = []
+        self.call_refs: list[tuple[str, int, str]] = []
+
+    def unit(self, scope, body) -> None:
+        ex = scope.expr
+        dummies = set(scope.dummies)
+        for stmt, line in statements(body):
+            self._statement(stmt, line, ex, dummies)
+
+    def _assign(self, target, names, line, dummies):
+        self.assigns.append((target, names, line))
+        if target in dummies:
+            self.assigns.append((f"*{target}", {target}, line))
+
+    def _statement(self, stmt, line, ex, dummies) -> None:
+        if isinstance(stmt, DO_STMTS):
+            lc = loop_control(stmt)
+            if lc is not None:
+                self.control |= ex.names_in(lc.items[0])
+                if lc.items[1] is not None:
+                    var, bounds = lc.items[1]
+                    self.control |= ex.names_in(var)
+                    names = set()
+                    for b in bounds:
+                        names |= ex.names_in(b)
+                    self.control |= names
+                    # The DO variable is assigned from its limits (C's "i = lo").
+                    target = ex.target_name(var)
+                    if target is not None:
+                        self._assign(target, names, line, dummies)
+        elif isinstance(stmt, (F.If_Then_Stmt, F.Else_If_Stmt, F.If_Stmt, F.Select_Case_Stmt)):
+            self.control |= ex.names_in(stmt.items[0])
+        elif isinstance(stmt, F.Assignment_Stmt):
+            target = ex.target_name(stmt.items[0])
+            if target is not None:
+                self._assign(target, ex.names_in(stmt.items[2]), line, dummies)
+        elif isinstance(stmt, F.Read_Stmt):
+            for item in _io_items(stmt):
+                target = ex.target_name(item)
+                if target is not None:
+                    self._assign(target, set(), line, dummies)
+            self._status_var(stmt, ("IOSTAT",), line, ex, dummies)
+        elif isinstance(stmt, F.Allocate_Stmt):
+            self._status_var(stmt, ("STAT",), line, ex, dummies)
+        elif isinstance(stmt, F.Call_Stmt):
+            self._call(str(stmt.items[0]), args_of(stmt), line, ex, dummies, result=None)
+        if not isinstance(stmt, F.Call_Stmt):
+            for node in _refs(stmt):
+                result = ex.target_name(stmt.items[0]) if isinstance(stmt, F.Assignment_Stmt) else None
+                self._call(ref_name(node), args_of(node), line, ex, dummies, result)
+
+    def _status_var(self, stmt, keys, line, ex, dummies):
+        for node in _walk(stmt):
+            if isinstance(node, (F.Io_Control_Spec, F.Alloc_Opt)) and str(node.items[0]).upper() in keys:
+                target = ex.target_name(node.items[1])
+                if target is not None:
+                    self._assign(target, set(), line, dummies)
+
+    def _call(self, name, args, line, ex, dummies, result) -> None:
+        b = binding(name)
+        if b is not None:
+            for i in b.control():
+                if i < len(args):
+                    self.control |= ex.names_in(args[i])
+            pos = b.send_buffer()
+            if pos is not None and pos < len(args):
+                buf = ex.buffer_name(args[pos])
+                if buf:
+                    self.buffers.add(buf)
+            pos = b.recv_buffer()
+            if pos is not None and pos < len(args):
+                buf = ex.buffer_name(args[pos])
+                if buf:
+                    self._assign(buf, {"<message>"}, line, dummies)
+            return
+        up = name.upper()
+        if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:
+            target = ex.target_name(args[1])
+            if target is not None:
+                self._assign(target, set(), line, dummies)
+            return
+        if up in MACHINE:
+            return
+        if ex.scope.ref_kind(name) == "user":
+            callee = name.lower()
+            for i, a in enumerate(args):
+                self.call_args.append((callee, i, ex.names_in(a)))
+                if isinstance(a, F.Name) and ex.scope.var_type(str(a)) is not None:
+                    self.call_refs.append((callee, i, ex.scope.canon(str(a))))
+
+
+def _walk(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(c for c in (getattr(n, "items", None) or ()) if c is not None and not isinstance(c, str))
+
+
+def _refs(stmt):
+    """Function references in a statement's expressions (not inside nested statements)."""
+    for n in _walk(stmt):
+        if n is not stmt and is_ref(n):
+            yield n
+
+
+def _io_items(stmt) -> list:
+    lst = stmt.items[2] if len(stmt.items) > 2 else None
+    return list(lst.items) if lst is not None and hasattr(lst, "items") else []
+
+
+def analyse(units) -> CriticalInfo:
+    """``units``: (scope, execution statements) of every program unit."""
+    col = _Collector()
+    for scope, body in units:
+        col.unit(scope, body)
+    params = {scope.name: scope.dummies for scope, _ in units}
+    info = CriticalInfo(control=closure(set(col.control), col, params))
+    info.tracked = closure(info.control | set(col.buffers), col, params)
+    for target, _, line in col.assigns:
+        if info.is_critical(target) and not target.startswith("*"):
+            info.definitions.setdefault(target, []).append(line)
+    return info

@@ -1,0 +1,351 @@
+"""Declarations of one Fortran program unit: what every name in it is.
+
+A name is a variable (declared or implicitly typed), a named constant (PARAMETER, or an MPI
+constant of mpif.h / the mpi module), an MPI handle, a user function or subroutine, an intrinsic,
+a known NX/2 or MPI function, or an unknown external. Variables of a COMMON block are shared by
+every unit that declares the block; a member is known everywhere by the name the block's first
+declaration gives it at its position (``canon``), so values assigned in one unit are seen in
+another.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+from fparser.two import Fortran2003 as F
+from fparser.two.utils import walk
+
+from . import f_calls
+from .f_expr import INTRINSICS, FExpr, args_of, lower_name
+from .f_types import DOUBLE, INT, OTHER, REAL, FType, extent, implicit_type, intrinsic_type
+
+
+@dataclass
+class ProgramInfo:
+    """What every unit of a file needs to know about the others."""
+
+    functions: dict[str, FType | None] = field(default_factory=dict)  # user FUNCTIONs -> result type
+    subroutines: set[str] = field(default_factory=set)
+    commons: dict[str, list[str]] = field(default_factory=dict)  # block -> canonical member names
+    uses_mpi: bool = False
+    uses_nx: bool = False
+
+    @property
+    def user(self) -> set[str]:
+        return set(self.functions) | self.subroutines
+
+
+@dataclass
+class Issue:
+    """A declaration the frontend does not model (reported by the level-1 parse)."""
+
+    line: int
+    message: str
+
+
+class Scope:
+    """The names of one program unit (main program, subroutine, function or block data)."""
+
+    def __init__(self, name: str, kind: str, program: ProgramInfo, dummies: list[str],
+                 result: str | None = None):
+        self.name = name
+        self.kind = kind  # program | subroutine | function | blockdata
+        self.program = program
+        self.dummies = dummies
+        self.result = result  # a function's result variable
+        self.rules: dict[str, FType] | None = {}  # implicit typing; None: IMPLICIT NONE
+        self.types: dict[str, FType] = {}  # declared (local names)
+        self.constants: dict[str, sympy.Expr] = {}
+        self.externals: set[str] = set()
+        self.alias: dict[str, str] = {}  # local name -> canonical name (COMMON members)
+        self.common: set[str] = set()  # canonical names of COMMON members declared here
+        self.data: dict[str, sympy.Expr | None] = {}  # DATA / initialised declarations (canonical)
+        self.issues: list[Issue] = []
+        self.expr = FExpr(self)
+
+    # -- the interface FExpr uses ---------------------------------------------------------------
+    def canon(self, name: str) -> str:
+        name = name.lower()
+        return self.alias.get(name, name)
+
+    def constant(self, name: str):
+        name = name.lower()
+        if name in self.constants:
+            return self.constants[name]
+        if self.program.uses_mpi and name.upper() in f_calls.MPI_CONSTANTS and name not in self.types:
+            return sympy.Integer(f_calls.MPI_CONSTANTS[name.upper()])
+        return None
+
+    def is_handle(self, name: str) -> bool:
+        return name.upper() in f_calls.MPI_HANDLES and name.lower() not in self.types
+
+    def var_type(self, name: str) -> FType | None:
+        """The type of a variable (None for constants, handles, functions, unknown names)."""
+        name = name.lower()
+        if self.constant(name) is not None or self.is_handle(name):
+            return None
+        if name in self.types:
+            return self.types[name]
+        if self.ref_kind(name) != "array" and name in self.program.user and name != self.result:
+            return None
+        return implicit_type(name, self.rules)
+
+    def is_array(self, name: str) -> bool:
+        t = self.types.get(name.lower())
+        return t is not None and t.is_array
+
+    def ref_kind(self, name: str) -> str:
+        """What ``name(...)`` is here: array | user | intrinsic | known | unknown."""
+        low, up = name.lower(), name.upper()
+        if self.is_array(low):
+            return "array"
+        if low in self.program.user and low != self.name:
+            return "user"
+        if low == self.name and self.kind == "function":
+            return "user"  # a recursive reference
+        if up in f_calls.FUNCTION_RESULTS or up in f_calls.MACHINE or up in f_calls.BINDINGS:
+            return "known"
+        if up in INTRINSICS and low not in self.externals:
+            return "intrinsic"
+        return "unknown"
+
+    def function_type(self, name: str) -> FType:
+        low, up = name.lower(), name.upper()
+        if low in self.types and not self.types[low].is_array:
+            return self.types[low]
+        if low in self.program.functions and self.program.functions[low] is not None:
+            return self.program.functions[low]
+        if up in f_calls.FUNCTION_RESULTS:
+            return DOUBLE if f_calls.FUNCTION_RESULTS[up] == "double" else INT
+        return implicit_type(low, self.rules if self.rules is not None else {}) or OTHER
+
+    # -- building ------------------------------------------------------------------------------
+    def declare(self, stmt) -> None:
+        """One specification statement (in source order)."""
+        handler = getattr(self, f"_d_{type(stmt).__name__}", None)
+        if handler is not None:
+            handler(stmt)
+        elif type(stmt).__name__ in _IGNORED:
+            return
+        else:
+            self.issues.append(Issue(_line(stmt), f"{_what(stmt)} is not modelled"))
+
+    def _d_Implicit_Stmt(self, stmt):
+        spec = stmt.items[0]
+        if spec is None or str(spec).upper() == "NONE" or str(stmt).upper().endswith("NONE"):
+            self.rules = None
+            return
+        if self.rules is None:
+            self.rules = {}
+        for item in walk(spec, F.Implicit_Spec):
+            t = self._type_spec(item.items[0])
+            for letters in walk(item.items[1], F.Letter_Spec):
+                lo, hi = letters.items
+                hi = hi or lo
+                for c in range(ord(lo.lower()), ord(hi.lower()) + 1):
+                    self.rules[chr(c)] = t
+
+    def _d_Type_Declaration_Stmt(self, stmt):
+        base = self._type_spec(stmt.items[0])
+        attrs = stmt.items[1]
+        dims, pointer, parameter = None, False, False
+        for a in (attrs.items if attrs is not None else ()):
+            text = str(a).upper()
+            if isinstance(a, F.Dimension_Attr_Spec):
+                dims = self._shape(a.items[1])
+            elif text in ("POINTER", "ALLOCATABLE"):
+                pointer = True
+            elif text == "PARAMETER":
+                parameter = True
+            elif text == "EXTERNAL":
+                for d in walk(stmt.items[2], F.Entity_Decl):
+                    self.externals.add(lower_name(d.items[0]))
+        for d in walk(stmt.items[2], F.Entity_Decl):
+            name = lower_name(d.items[0])
+            t = base
+            char_len = d.items[2]
+            if char_len is not None and base.kind == "other":
+                n = self.expr.sym(char_len)
+                t = FType("other", int(n) if n is not None and n.is_Integer else base.size)
+            own = self._shape(d.items[1]) if d.items[1] is not None else dims
+            if own is not None:
+                t = t.with_dims(own, pointer or any(e is None for _, e in own) and pointer)
+            if pointer:
+                t = FType(t.kind, t.size, t.dims, True)
+            self.types[name] = t
+            init = d.items[3]
+            if init is not None:
+                value = self.expr.sym(init.items[1] if hasattr(init, "items") else init)
+                if parameter:
+                    self._constant(name, value, stmt)
+                else:
+                    self.data[self.canon(name)] = value
+
+    def _d_Dimension_Stmt(self, stmt):
+        for name, spec in stmt.items[0]:
+            name = lower_name(name)
+            t = self.types.get(name) or implicit_type(name, self.rules) or OTHER
+            self.types[name] = t.with_dims(self._shape(spec))
+
+    def _d_Parameter_Stmt(self, stmt):
+        for d in walk(stmt, F.Named_Constant_Def):
+            self._constant(lower_name(d.items[0]), self.expr.sym(d.items[1]), stmt)
+
+    def _constant(self, name, value, stmt):
+        if value is None:
+            self.issues.append(Issue(_line(stmt), f"the value of PARAMETER {name.upper()} cannot be computed"))
+            return
+        t = self.types.get(name) or implicit_type(name, self.rules)
+        if t is not None and t.kind == "int" and not value.is_Integer:
+            value = sympy.Integer(int(value))
+        elif t is not None and t.kind in ("real", "double") and value.is_Integer:
+            value = sympy.Float(value)
+        self.constants[name] = value
+
+    def _d_Common_Stmt(self, stmt):
+        for block, objects in stmt.items[0]:
+            block = lower_name(block) if block is not None else ""
+            members = []
+            for obj in objects.items:
+                if isinstance(obj, F.Common_Block_Object):
+                    name = lower_name(obj.items[0])
+                    if obj.items[1] is not None:
+                        t = self.types.get(name) or implicit_type(name, self.rules) or OTHER
+                        self.types[name] = t.with_dims(self._shape(obj.items[1]))
+                else:
+                    name = lower_name(obj)
+                members.append(name)
+            known = self.program.commons.setdefault(block, [])
+            for k, name in enumerate(members):
+                if k >= len(known):
+                    known.append(name)
+                if known[k] != name:
+                    self.alias[name] = known[k]
+                self.common.add(known[k])
+
+    def _d_External_Stmt(self, stmt):
+        for n in walk(stmt, F.Name):
+            self.externals.add(lower_name(n))
+
+    def _d_Data_Stmt(self, stmt):
+        for s in walk(stmt, F.Data_Stmt_Set):
+            objects, values = s.items
+            vals = []
+            for v in values.items:
+                if isinstance(v, F.Data_Stmt_Value):
+                    rep, val = v.items
+                    n = self.expr.sym(rep)
+                    vals.extend([self.expr.sym(val)] * (int(n) if n is not None and n.is_Integer else 1))
+                else:
+                    vals.append(self.expr.sym(v))
+            for k, obj in enumerate(objects.items):
+                if isinstance(obj, F.Name) and not self.is_array(lower_name(obj)) and k < len(vals):
+                    self.data[self.canon(lower_name(obj))] = vals[k]
+
+    def _d_Use_Stmt(self, stmt):
+        module = str(stmt.items[2]).lower() if len(stmt.items) > 2 else str(stmt).split()[-1].lower()
+        if module in ("mpi", "mpi_f08"):
+            return
+        self.issues.append(Issue(_line(stmt), f"USE {module}: modules are not read (only the mpi module "
+                                 "is known); names from it are unknown"))
+
+    def _d_Equivalence_Stmt(self, stmt):
+        self.issues.append(Issue(_line(stmt), "EQUIVALENCE is not modelled: values stored through one name "
+                                 "are not seen through the other"))
+
+    def _d_Implicit_Part(self, stmt):
+        for s in stmt.content if hasattr(stmt, "content") else stmt.items:
+            self.declare(s)
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _type_spec(self, spec) -> FType:
+        if isinstance(spec, F.Intrinsic_Type_Spec):
+            name, selector = spec.items
+            kind = length = None
+            if selector is not None:
+                inner = [x for x in selector.items if not isinstance(x, str)]
+                value = self.expr.sym(inner[-1]) if inner else None
+                if value is not None and value.is_Integer:
+                    if isinstance(selector, F.Length_Selector):
+                        length = int(value)
+                    else:
+                        kind = int(value)
+            return intrinsic_type(name, kind, length)
+        return OTHER
+
+    def _shape(self, spec) -> tuple:
+        """((lower, extent), ...) of an array spec; None where the source leaves it open."""
+        dims = []
+        if isinstance(spec, F.Assumed_Size_Spec):
+            explicit, last_lo = spec.items
+            for s in (explicit.items if explicit is not None else ()):
+                dims.append(self._bounds(s))
+            lo = self.expr.sym(last_lo) if last_lo is not None else sympy.Integer(1)
+            dims.append((lo, None))
+            return tuple(dims)
+        for s in getattr(spec, "items", ()):
+            if isinstance(s, F.Explicit_Shape_Spec):
+                dims.append(self._bounds(s))
+            else:  # assumed or deferred shape: ':' / 'lo:'
+                lo = s.items[0] if getattr(s, "items", None) else None
+                dims.append((self.expr.sym(lo) if lo is not None else sympy.Integer(1), None))
+        return tuple(dims)
+
+    def _bounds(self, s):
+        lo_node, hi_node = s.items
+        lo = self.expr.sym(lo_node) if lo_node is not None else sympy.Integer(1)
+        hi = self.expr.sym(hi_node)
+        return (lo, extent(lo, hi))
+
+    def allocate(self, name: str, dims: tuple) -> None:
+        """ALLOCATE gives a pointer / allocatable array its shape (flow-insensitively)."""
+        t = self.types.get(name.lower())
+        if t is not None:
+            self.types[name.lower()] = t.with_dims(dims)
+
+
+_IGNORED = {"Comment", "Save_Stmt", "Intrinsic_Stmt", "Format_Stmt", "Interface_Block", "Access_Stmt",
+            "Derived_Type_Def", "Namelist_Stmt", "Intent_Stmt", "Optional_Stmt", "Import_Stmt",
+            "Procedure_Declaration_Stmt", "Entry_Stmt_Ignored"}
+
+
+def _line(stmt) -> int:
+    item = getattr(stmt, "item", None)
+    return item.span[0] if item is not None else 0
+
+
+def _what(stmt) -> str:
+    name = type(stmt).__name__.replace("_Stmt", "").replace("_", " ").upper()
+    return f"{name} statement"
+
+
+def unit_header(unit) -> tuple[str, str, list[str], str | None, FType | None, object]:
+    """(name, kind, dummies, result variable, declared result type, header statement) of a unit."""
+    first = unit.content[0] if unit.content else None
+    if isinstance(unit, F.Main_Program) or type(unit).__name__ == "Main_Program0":
+        name = lower_name(first.items[1]) if isinstance(first, F.Program_Stmt) else "main"
+        return name, "program", [], None, None, first
+    if isinstance(unit, F.Subroutine_Subprogram):
+        return lower_name(first.items[1]), "subroutine", _dummies(first.items[2]), None, None, first
+    if isinstance(unit, F.Function_Subprogram):
+        prefix, name, dummies, suffix = first.items[:4]
+        name = lower_name(name)
+        result = name
+        if suffix is not None:
+            for r in walk(suffix, F.Result_Name if hasattr(F, "Result_Name") else F.Name):
+                result = lower_name(r)
+                break
+        rtype = None
+        if prefix is not None:
+            for p in walk(prefix, F.Intrinsic_Type_Spec):
+                rtype = p
+        return name, "function", _dummies(dummies), result, rtype, first
+    if isinstance(unit, F.Block_Data):
+        return "blockdata", "blockdata", [], None, None, first
+    return type(unit).__name__.lower(), "other", [], None, None, first
+
+
+def _dummies(node) -> list[str]:
+    if node is None:
+        return []
+    return [lower_name(n) for n in node.items if isinstance(n, F.Name)]

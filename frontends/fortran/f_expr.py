@@ -1,0 +1,602 @@
+"""Fortran expressions for the level-1 parse: their type, their operation counts, their value.
+
+The counts use the operator classes of paper Table 1 and the accesses of Table 2 exactly as the C
+frontend counts the equivalent C (frontends/c_expr.py), so the same algorithm gives the same AAG:
+
+- ``a(i, j)``: the subscripts, then the address arithmetic C spells out for a flattened array
+  (``a[j*n + i]``): one int multiply and one int add per dimension after the first, and a fetch of
+  every extent that is a variable (a constant extent is an immediate). The FIRST index is
+  contiguous (column major); lower bounds fold into the base address and cost nothing.
+- ``x**k`` with a small integer literal k: the multiplications of binary exponentiation (what
+  compilers emit); any other power is a call of ``pow``.
+- Intrinsics: type conversions (REAL, DBLE, INT, NINT) count as C's casts; MOD of integers as C's
+  ``%`` (an int division); MAX / MIN as one comparison per extra argument; MERGE as C's ``?:``
+  (both arms at weight 0.5); ABS, SQRT, EXP, LOG, SIN, COS, ... as C's library calls (``fabs``
+  for a real ABS, ``fmod`` for a real MOD).
+- Comparisons count as an add of their operand type, ``.AND.``/``.OR.``/``.NOT.`` as int adds.
+- Arguments are passed by reference, but a scalar variable passed to a user function counts a
+  fetch as C's by-value argument does; a whole array passed counts nothing (its address).
+
+Values (for critical expressions) are sympy expressions over canonical lower-case names; integer
+division truncates (symexpr.CDiv), MOD is symexpr.CMod, ``**`` a power; None means unknown.
+"""
+from __future__ import annotations
+
+import sympy
+from fparser.two import Fortran2003 as F
+from fparser.two.utils import BinaryOpBase, UnaryOpBase
+
+from .. import symexpr as S
+from ..aag import Access, OpCounts
+from . import f_calls
+from .f_types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
+
+# Intrinsics: name -> (C library name or rule, result rule). Rules: "arg" (type of the first
+# argument), "int", "real", "double", "promote" (of all arguments).
+_LIB = {"SQRT": "sqrt", "EXP": "exp", "LOG": "log", "LOG10": "log10", "SIN": "sin", "COS": "cos",
+        "TAN": "tan", "ASIN": "asin", "ACOS": "acos", "ATAN": "atan", "ATAN2": "atan2",
+        "SINH": "sinh", "COSH": "cosh", "TANH": "tanh", "SIGN": "copysign"}
+_SPECIFIC = {  # specific names of the generic intrinsics (FORTRAN 77)
+    "DSQRT": "SQRT", "DEXP": "EXP", "ALOG": "LOG", "DLOG": "LOG", "ALOG10": "LOG10", "DLOG10": "LOG10",
+    "DSIN": "SIN", "DCOS": "COS", "DTAN": "TAN", "DASIN": "ASIN", "DACOS": "ACOS", "DATAN": "ATAN",
+    "DATAN2": "ATAN2", "DSINH": "SINH", "DCOSH": "COSH", "DTANH": "TANH", "IABS": "ABS", "DABS": "ABS",
+    "AMOD": "MOD", "DMOD": "MOD", "MAX0": "MAX", "AMAX0": "MAX", "MAX1": "MAX", "AMAX1": "MAX",
+    "DMAX1": "MAX", "MIN0": "MIN", "AMIN0": "MIN", "MIN1": "MIN", "AMIN1": "MIN", "DMIN1": "MIN",
+    "FLOAT": "REAL", "SNGL": "REAL", "DFLOAT": "DBLE", "IFIX": "INT", "IDINT": "INT", "IDNINT": "NINT",
+    "ISIGN": "SIGN", "DSIGN": "SIGN"}
+_SPECIFIC_TYPE = {"D": DOUBLE, "A": REAL, "I": INT}  # DSQRT -> double, ALOG -> real, IABS -> int
+_CONVERT = {"REAL": REAL, "DBLE": DOUBLE, "INT": INT, "NINT": INT}
+_INQUIRY = {"SIZE", "LBOUND", "UBOUND", "SHAPE", "KIND", "LEN", "LEN_TRIM", "TRIM", "ADJUSTL",
+            "ADJUSTR", "HUGE", "TINY", "EPSILON", "PRECISION", "RANGE", "DIGITS", "PRESENT",
+            "ASSOCIATED", "ALLOCATED", "SELECTED_REAL_KIND", "SELECTED_INT_KIND", "BIT_SIZE"}
+# Array intrinsics: their cost depends on the size of the array (reported, not modelled).
+ARRAY_INTRINSICS = {"SUM", "PRODUCT", "MAXVAL", "MINVAL", "DOT_PRODUCT", "MATMUL", "TRANSPOSE",
+                    "RESHAPE", "COUNT", "ANY", "ALL", "MAXLOC", "MINLOC", "PACK", "UNPACK", "SPREAD",
+                    "CSHIFT", "EOSHIFT"}
+INTRINSICS = (set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | _INQUIRY | ARRAY_INTRINSICS
+              | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR", "CEILING", "ICHAR", "CHAR", "MODULO"})
+
+_REL = {".GT.": ">", ".GE.": ">=", ".LT.": "<", ".LE.": "<=", ".EQ.": "==", ".NE.": "/=",
+        ">": ">", ">=": ">=", "<": "<", "<=": "<=", "==": "==", "/=": "/="}
+_LOGIC = {".AND.", ".OR.", ".EQV.", ".NEQV."}
+_ARITH = {"+": "add", "-": "add", "*": "mul", "/": "div"}
+
+
+def op_name(kind: str, op: str) -> str:
+    return f"{kind if kind in ('int', 'real', 'double') else 'int'}_{op}"
+
+
+def lower_name(node) -> str:
+    return str(node).lower()
+
+
+def args_of(node) -> list:
+    """The argument expressions of a reference ``name(args)`` (keywords dropped)."""
+    lst = node.items[1] if len(node.items) > 1 else None
+    if lst is None:
+        return []
+    items = lst.items if hasattr(lst, "items") and not isinstance(lst, (F.Actual_Arg_Spec, F.Component_Spec)) \
+        else (lst,)
+    out = []
+    for a in items:
+        if isinstance(a, (F.Actual_Arg_Spec, F.Component_Spec)):
+            a = a.items[1]
+        out.append(a)
+    return out
+
+
+def is_ref(node) -> bool:
+    """``name(...)``: an array element or section, or a function reference."""
+    return isinstance(node, (F.Part_Ref, F.Function_Reference, F.Intrinsic_Function_Reference,
+                             F.Structure_Constructor))
+
+
+def ref_name(node) -> str:
+    return str(node.items[0]).upper()
+
+
+def generic(name: str) -> str:
+    return _SPECIFIC.get(name.upper(), name.upper())
+
+
+def binary_power_muls(k: int) -> int:
+    """Multiplications of x**k by binary exponentiation (x**2: 1, x**3: 2, x**4: 2)."""
+    return max(0, k.bit_length() - 1 + bin(k).count("1") - 1)
+
+
+class FExpr:
+    """Types, values and operation counts of expressions in one program unit (``scope``)."""
+
+    def __init__(self, scope):
+        self.scope = scope
+        self.loop_var: str | None = None  # innermost enclosing DO variable, for access strides
+        self.result_var: str | None = None  # a function's result: held in a register (see count)
+
+    # -- types -------------------------------------------------------------------------------
+    def ftype(self, node) -> FType:
+        if isinstance(node, F.Int_Literal_Constant):
+            return FType("int", kind_of_literal(node.items[1], self.scope.constants) or 4)
+        if isinstance(node, F.Real_Literal_Constant):
+            kind = kind_of_literal(node.items[1], self.scope.constants)
+            if kind is not None:
+                return DOUBLE if kind >= 8 else REAL
+            return DOUBLE if "D" in node.items[0].upper() else REAL
+        if isinstance(node, F.Logical_Literal_Constant):
+            return INT
+        if isinstance(node, F.Name):
+            value = self.scope.constant(str(node))
+            if value is not None:
+                t = self.scope.types.get(str(node).lower())
+                return t if t is not None else (INT if value.is_Integer else REAL)
+            return self.scope.var_type(str(node)) or OTHER
+        if isinstance(node, F.Parenthesis):
+            return self.ftype(node.items[1])
+        if is_ref(node):
+            return self._ref_type(node)
+        if isinstance(node, BinaryOpBase):
+            left, op, right = node.items
+            op = op.upper()
+            if op in _REL or op in _LOGIC:
+                return INT
+            if op == "//":
+                return OTHER
+            return promote(self.ftype(left), self.ftype(right))
+        if isinstance(node, UnaryOpBase):
+            op, operand = node.items
+            return INT if op.upper() == ".NOT." else self.ftype(operand)
+        return OTHER
+
+    def _ref_type(self, node) -> FType:
+        name = ref_name(node)
+        kind = self.scope.ref_kind(name)
+        args = args_of(node)
+        if kind == "array":
+            return (self.scope.var_type(name) or OTHER).element()
+        if kind == "intrinsic":
+            g = generic(name)
+            if g in _CONVERT:
+                return _CONVERT[g]
+            if g in ("FLOOR", "CEILING", "ICHAR") or g in _INQUIRY:
+                return INT
+            if name.upper() != g and name[0].upper() in _SPECIFIC_TYPE and g not in ("MAX", "MIN"):
+                return _SPECIFIC_TYPE[name[0].upper()]
+            if g in ("MAX", "MIN", "MOD", "MODULO", "SIGN"):
+                return self._ref_type_of(g, args)
+            if g == "MERGE":
+                return promote(self.ftype(args[0]), self.ftype(args[1])) if len(args) >= 2 else OTHER
+            return self.ftype(args[0]) if args else DOUBLE
+        return self.scope.function_type(name)
+
+    # -- values -------------------------------------------------------------------------------
+    def sym(self, node):
+        """The value of ``node`` as a sympy expression of program variables, or None if unknown."""
+        try:
+            return self._sym(node)
+        except (TypeError, ValueError, ZeroDivisionError, AttributeError, IndexError):
+            return None
+
+    def _sym(self, node):
+        if isinstance(node, F.Int_Literal_Constant):
+            return sympy.Integer(int(node.items[0]))
+        if isinstance(node, F.Real_Literal_Constant):
+            return sympy.Float(node.items[0].upper().replace("D", "E"))
+        if isinstance(node, F.Logical_Literal_Constant):
+            return sympy.Integer(1 if "TRUE" in str(node).upper() else 0)
+        if isinstance(node, F.Name):
+            value = self.scope.constant(str(node))
+            if value is not None:
+                return value
+            t = self.scope.var_type(str(node))
+            if t is None or not t.arithmetic or t.is_array:
+                return None
+            return S.var(self.scope.canon(str(node)))
+        if isinstance(node, F.Parenthesis):
+            return self._sym(node.items[1])
+        if is_ref(node):
+            return self._ref_sym(node)
+        if isinstance(node, BinaryOpBase):
+            left, op, right = node.items
+            op = op.upper()
+            a, b = self._sym(left), self._sym(right)
+            if a is None or b is None:
+                return None
+            if op == "+":
+                return a + b
+            if op == "-":
+                return a - b
+            if op == "*":
+                return a * b
+            if op == "/":
+                ints = self.ftype(left).kind == "int" and self.ftype(right).kind == "int"
+                return S.CDiv(a, b) if ints else a / b
+            if op == "**":
+                return a ** b
+            if op in _REL:
+                rel = {">": sympy.Gt, ">=": sympy.Ge, "<": sympy.Lt, "<=": sympy.Le, "==": sympy.Eq,
+                       "/=": sympy.Ne}[_REL[op]]
+                return S.as_number(rel(S.as_number(a), S.as_number(b)))
+            if op == ".AND.":
+                return S.as_number(sympy.And(S.as_condition(a), S.as_condition(b)))
+            if op == ".OR.":
+                return S.as_number(sympy.Or(S.as_condition(a), S.as_condition(b)))
+            if op == ".EQV.":
+                return S.as_number(sympy.Equivalent(S.as_condition(a), S.as_condition(b)))
+            if op == ".NEQV.":
+                return S.as_number(sympy.Xor(S.as_condition(a), S.as_condition(b)))
+            return None
+        if isinstance(node, UnaryOpBase):
+            op, operand = node.items
+            inner = self._sym(operand)
+            if inner is None:
+                return None
+            op = op.upper()
+            if op == "-":
+                return -inner
+            if op == "+":
+                return inner
+            if op == ".NOT.":
+                return S.as_number(sympy.Not(S.as_condition(inner)))
+        return None
+
+    def _ref_sym(self, node):
+        name = ref_name(node)
+        kind = self.scope.ref_kind(name)
+        args = args_of(node)
+        if kind == "array":
+            offset = self.element_offset(name, args)
+            return None if offset is None else S.var(f"{self.scope.canon(name)}[{offset}]")
+        if kind == "known":
+            return {"MYNODE": S.RANK, "NUMNODES": S.NPROCS, "MYHOST": sympy.Integer(S.HOST),
+                    "MYPID": sympy.Integer(0)}.get(name)
+        if kind != "intrinsic":
+            return None
+        g = generic(name)
+        if g in ("KIND",) and args:
+            return sympy.Integer(max(self.ftype(args[0]).size, 1))
+        if g == "SELECTED_REAL_KIND":
+            p = self._sym(args[0]) if args else None
+            return None if p is None else sympy.Integer(4 if p <= 6 else 8 if p <= 15 else 16)
+        if g == "SELECTED_INT_KIND":
+            r = self._sym(args[0]) if args else None
+            return None if r is None else sympy.Integer(4 if r <= 9 else 8)
+        vals = [self._sym(a) for a in args]
+        if g == "MERGE" and len(vals) >= 3:
+            t, f, c = vals[:3]
+            if t is None or f is None or c is None:
+                return None
+            return sympy.Piecewise((t, S.as_condition(c)), (f, True))
+        if any(v is None for v in vals) or not vals:
+            return None
+        if g in ("REAL", "DBLE"):
+            return vals[0]
+        if g == "INT":
+            return S.CTrunc(vals[0]) if self.ftype(args[0]).kind in ("real", "double") else vals[0]
+        if g == "ABS":
+            return sympy.Abs(vals[0])
+        if g == "SQRT":
+            return sympy.sqrt(vals[0])
+        if g == "EXP":
+            return sympy.exp(vals[0])
+        if g == "LOG":
+            return sympy.log(vals[0])
+        if g == "MOD" and len(vals) == 2:
+            ints = all(self.ftype(a).kind == "int" for a in args)
+            return S.CMod(vals[0], vals[1]) if ints else None
+        if g == "MAX":
+            return sympy.Max(*vals)
+        if g == "MIN":
+            return sympy.Min(*vals)
+        if g == "FLOOR":
+            return sympy.floor(vals[0])
+        if g == "CEILING":
+            return sympy.ceiling(vals[0])
+        return None
+
+    def element_offset(self, name: str, args) -> int | None:
+        """0-based column-major offset of an element with constant subscripts (``params(3)`` -> 2).
+
+        Tracked elements are named ``name[offset]`` as the C frontend names ``params[2]``, so a
+        value keeps its name whichever language sends or receives the buffer.
+        """
+        t = self.scope.var_type(name)
+        if t is None or not t.is_array or len(args) != len(t.dims):
+            return None
+        offset, mult = 0, 1
+        for k, (a, (lo, ext)) in enumerate(zip(args, t.dims)):
+            if isinstance(a, F.Subscript_Triplet):
+                return None
+            v = self._sym(a)
+            if v is None or not v.is_Integer or lo is None or not lo.is_Integer:
+                return None
+            offset += (int(v) - int(lo)) * mult
+            if k < len(args) - 1:
+                if ext is None or not ext.is_Integer:
+                    return None
+                mult *= int(ext)
+        return offset
+
+    def condition(self, node):
+        value = self.sym(node)
+        return None if value is None else S.as_condition(value)
+
+    # -- operation counts ---------------------------------------------------------------------
+    def count(self, node, counts: OpCounts, accesses: list[Access], store: bool = False) -> None:
+        """Add the operations of evaluating ``node`` (Table 1 classes, Table 2 accesses)."""
+        if node is None or isinstance(node, (F.Int_Literal_Constant, F.Real_Literal_Constant,
+                                             F.Logical_Literal_Constant, F.Char_Literal_Constant, str)):
+            return
+        if isinstance(node, F.Name):
+            name = str(node)
+            if self.scope.constant(name) is not None or self.scope.is_handle(name):
+                return
+            t = self.scope.var_type(name)
+            if t is None or (t.is_array and not store):
+                return  # an array's address, not an access
+            if store and self.scope.canon(name) == self.result_var:
+                return  # a function's result is returned in a register, as C's return value
+            self._access(self.scope.canon(name), t, counts, accesses, store, is_array=False)
+            return
+        if isinstance(node, F.Parenthesis):
+            self.count(node.items[1], counts, accesses)
+            return
+        if is_ref(node):
+            self._count_ref(node, counts, accesses, store)
+            return
+        if isinstance(node, BinaryOpBase):
+            left, op, right = node.items
+            op = op.upper()
+            if op == "**":
+                self._count_power(left, right, counts, accesses)
+                return
+            self.count(left, counts, accesses)
+            self.count(right, counts, accesses)
+            lt, rt = self.ftype(left), self.ftype(right)
+            kind = promote(lt, rt).kind
+            if op in _ARITH:
+                counts.add_op(op_name(kind, _ARITH[op]))
+            elif op in _REL:
+                counts.add_op(op_name(kind, "add"))
+            else:  # .AND. .OR. .EQV. .NEQV. //
+                counts.add_op("int_add")
+            if op not in _LOGIC and kind in ("real", "double") and "int" in (lt.kind, rt.kind):
+                counts.add_op("int_to_real")
+            return
+        if isinstance(node, UnaryOpBase):
+            op, operand = node.items
+            self.count(operand, counts, accesses)
+            if op.upper() == ".NOT.":
+                counts.add_op("int_add")
+            elif op == "-":
+                counts.add_op(op_name(self.ftype(operand).kind, "add"))
+            return
+        if isinstance(node, F.Data_Ref):  # a%b: a structure component
+            for part in node.items[1:]:
+                if is_ref(part):
+                    for a in args_of(part):
+                        self.count(a, counts, accesses)
+            if store:
+                counts.store += 1
+            else:
+                counts.fetch += 1
+            return
+        for child in getattr(node, "items", ()) or ():
+            if not isinstance(child, str):
+                self.count(child, counts, accesses)
+
+    def count_assignment(self, target, rhs, counts: OpCounts, accesses: list[Access]) -> None:
+        """``target = rhs``. An update ``x = x op e`` is counted as C's ``x op= e`` (e, then x, the
+        operation, the store), so both languages give the same accesses in the same order."""
+        if isinstance(rhs, BinaryOpBase) and rhs.items[1] in _ARITH and str(rhs.items[0]) == str(target) \
+                and isinstance(target, (F.Name, F.Part_Ref)):
+            left, op, right = rhs.items
+            self.count(right, counts, accesses)
+            self.count(left, counts, accesses)
+            lt, rt = self.ftype(left), self.ftype(right)
+            kind = promote(lt, rt).kind
+            counts.add_op(op_name(kind, _ARITH[op]))
+            if kind in ("real", "double") and "int" in (lt.kind, rt.kind):
+                counts.add_op("int_to_real")
+        else:
+            self.count(rhs, counts, accesses)
+        self.convert(self.ftype(rhs).kind, self.ftype(target).kind, counts)
+        self.count(target, counts, accesses, store=True)
+
+    def _count_power(self, base, exponent, counts, accesses) -> None:
+        self.count(base, counts, accesses)
+        k = self.sym(exponent) if isinstance(exponent, F.Int_Literal_Constant) else None
+        bt = self.ftype(base)
+        if k is not None and 0 <= int(k) <= 64:
+            counts.add_op(op_name(bt.kind, "mul"), binary_power_muls(int(k)))
+            return
+        self.count(exponent, counts, accesses)
+        if bt.kind == "int" or self.ftype(exponent).kind == "int":
+            counts.add_op("int_to_real")
+        counts.add_call("pow", 2)
+
+    def _count_ref(self, node, counts, accesses, store) -> None:
+        name = ref_name(node)
+        kind = self.scope.ref_kind(name)
+        args = args_of(node)
+        if kind == "array":
+            self._count_element(name, args, counts, accesses, store)
+            return
+        if kind == "intrinsic":
+            self._count_intrinsic(name, args, counts, accesses)
+            return
+        for a in args:
+            self.count(a, counts, accesses)
+        if kind == "known":
+            counts.add_call(f_calls.MACHINE.get(name, name.lower()), len(args))
+        elif kind == "unknown":
+            counts.add_call(name.lower(), len(args))
+        # a user function is its own Call AAU: only its arguments are evaluated here
+
+    def _count_element(self, name, args, counts, accesses, store) -> None:
+        t = self.scope.var_type(name) or OTHER
+        for a in args:
+            if isinstance(a, F.Subscript_Triplet):
+                for part in a.items:
+                    self.count(part, counts, accesses)
+            else:
+                self.count(a, counts, accesses)
+        if len(args) > 1:
+            # The address arithmetic C writes out for a flattened array (a[j*n + i]).
+            counts.add_op("int_mul", len(args) - 1)
+            counts.add_op("int_add", len(args) - 1)
+            for k in range(len(args) - 1):
+                ext = t.dims[k][1] if k < len(t.dims) else None
+                if ext is not None and ext.is_Integer:
+                    continue  # a constant extent is an immediate
+                field = ext.name if isinstance(ext, sympy.Symbol) else f"{self.scope.canon(name)}%extent{k + 1}"
+                self._access(field, INT, counts, accesses, False, is_array=False)
+        acc = self._access(self.scope.canon(name), t.element(), counts, accesses, store, is_array=True)
+        acc.stride = self._stride(args, t)
+
+    def _count_intrinsic(self, name, args, counts, accesses) -> None:
+        g = generic(name)
+        if g in _INQUIRY:
+            return
+        if g == "MERGE" and len(args) >= 3:
+            self.count(args[2], counts, accesses)
+            # Both values counted at half weight, as C's ?: (which one is taken is not known).
+            for arm in args[:2]:
+                half_c, half_a = OpCounts(), []
+                self.count(arm, half_c, half_a)
+                for k, v in half_c.ops.items():
+                    counts.add_op(k, v * 0.5)
+                counts.fetch += half_c.fetch * 0.5
+                counts.store += half_c.store * 0.5
+            return
+        for a in args:
+            self.count(a, counts, accesses)
+        kinds = [self.ftype(a).kind for a in args]
+        if g in _CONVERT:
+            src, dst = (kinds[0] if kinds else "int"), _CONVERT[g].kind
+            self.convert(src, dst, counts)
+            return
+        if g == "MOD" or g == "MODULO":
+            kind = self._ref_type_of(g, args).kind
+            if kind == "int":
+                counts.add_op("int_div")  # C's %
+            else:
+                counts.add_call("fmod", 2)
+            return
+        if g in ("MAX", "MIN"):
+            kind = self._ref_type_of(g, args).kind
+            for k in kinds:
+                if kind in ("real", "double") and k == "int":
+                    counts.add_op("int_to_real")
+            counts.add_op(op_name(kind, "add"), max(0, len(args) - 1))
+            return
+        if g == "ABS":
+            counts.add_call("abs" if kinds and kinds[0] == "int" else "fabs", 1)
+            return
+        if g in ("FLOOR", "CEILING"):
+            counts.add_call("floor" if g == "FLOOR" else "ceil", 1)
+            counts.add_op("real_to_int")
+            return
+        if g in _LIB:
+            if kinds and kinds[0] == "int":
+                counts.add_op("int_to_real")
+            counts.add_call(_LIB[g], len(args))
+            return
+        counts.add_call(g.lower(), len(args))
+
+    def _ref_type_of(self, g, args) -> FType:
+        t = INT
+        for a in args:
+            at = self.ftype(a)
+            t = promote(t, at) if at.arithmetic else t
+        return t
+
+    def _stride(self, args, t: FType) -> int | None:
+        """Elements between successive accesses as the innermost DO variable steps by one.
+
+        Column major: the first subscript moves through contiguous memory, each later one by the
+        product of the extents before it.
+        """
+        if self.loop_var is None:
+            return None
+        i = S.var(self.loop_var)
+        stride, mult = 0, 1
+        for k, a in enumerate(args):
+            value = self.sym(a)
+            if value is None:
+                return None
+            d = sympy.diff(value, i)
+            if d.free_symbols or not d.is_number:
+                return None
+            stride += int(d) * mult
+            if k < len(args) - 1:
+                ext = t.dims[k][1] if k < len(t.dims) else None
+                if ext is None or not ext.is_Integer:
+                    rest = [self.sym(b) for b in args[k + 1:]]
+                    if all(r is not None and sympy.diff(r, i) == 0 for r in rest):
+                        return stride
+                    return None
+                mult *= int(ext)
+        return stride
+
+    def convert(self, src: str, dst: str, counts: OpCounts) -> None:
+        """An implicit or explicit conversion (paper Table 1 "Mix Oper")."""
+        if src == "int" and dst in ("real", "double"):
+            counts.add_op("int_to_real")
+        elif src in ("real", "double") and dst == "int":
+            counts.add_op("real_to_int")
+
+    def _access(self, name, t: FType, counts: OpCounts, accesses, store: bool, is_array: bool) -> Access:
+        if store:
+            counts.store += 1
+        else:
+            counts.fetch += 1
+        acc = Access(name, "store" if store else "fetch", max(t.size, 1), is_array)
+        accesses.append(acc)
+        return acc
+
+    # -- names --------------------------------------------------------------------------------
+    def names_in(self, node) -> set[str]:
+        """Every variable read in an expression (canonical), constant-index elements as ``a[k]``."""
+        out: set[str] = set()
+        self._names(node, out)
+        return out
+
+    def _names(self, node, out: set[str]) -> None:
+        if node is None or isinstance(node, str):
+            return
+        if isinstance(node, F.Name):
+            name = str(node)
+            if self.scope.constant(name) is None and not self.scope.is_handle(name) \
+                    and self.scope.var_type(name) is not None:
+                out.add(self.scope.canon(name))
+            return
+        if is_ref(node):
+            name = ref_name(node)
+            args = args_of(node)
+            if self.scope.ref_kind(name) == "array":
+                out.add(self.scope.canon(name))
+                offset = self.element_offset(name, args)
+                if offset is not None:
+                    out.add(f"{self.scope.canon(name)}[{offset}]")
+            for a in args:
+                self._names(a, out)
+            return
+        for child in getattr(node, "items", ()) or ():
+            self._names(child, out)
+
+    def target_name(self, node) -> str | None:
+        """The variable a statement stores to: ``x``, ``a[k]`` (constant subscripts) or ``a``."""
+        if isinstance(node, F.Name):
+            return self.scope.canon(str(node))
+        if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array":
+            offset = self.element_offset(ref_name(node), args_of(node))
+            base = self.scope.canon(ref_name(node))
+            return base if offset is None else f"{base}[{offset}]"
+        return None
+
+    def buffer_name(self, node) -> str | None:
+        """Base variable of a buffer argument: ``x``, ``a``, ``a(k)`` -> a."""
+        if isinstance(node, F.Name):
+            return self.scope.canon(str(node))
+        if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array":
+            return self.scope.canon(ref_name(node))
+        return None

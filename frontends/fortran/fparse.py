@@ -1,0 +1,156 @@
+"""Fortran source -> fparser2 parse tree: source form, INCLUDE lines and ``!$interp`` directives.
+
+The first layer of the Fortran frontend. It reads the file as it is, decides fixed or free form
+(by extension, or the caller's ``form``), takes the INCLUDE lines out of the text before fparser
+sees it (fparser would splice an included file in with that file's own line numbers, so AAUs
+would name the wrong lines), collects the comment directives (``!$interp ...``, and ``C$interp``
+/ ``*$interp`` in fixed form) with their lines, and parses with fparser2.
+
+Every problem with the input is raised as ``FrontendError(message, file, line)``.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from fparser.common.readfortran import FortranStringReader
+from fparser.common.sourceinfo import FortranFormat
+from fparser.two.parser import ParserFactory
+from fparser.two.symbol_table import SYMBOL_TABLES
+from fparser.two.utils import FortranSyntaxError
+
+from ..cparse import read_source
+from ..errors import FrontendError
+
+FIXED_EXTENSIONS = (".f", ".for", ".f77", ".ftn")
+FREE_EXTENSIONS = (".f90", ".f95", ".f03", ".f08")
+# Headers whose contents interp knows: the message-passing interfaces. Their INCLUDE only says
+# which API the program uses (the constants they define are built into the frontend).
+KNOWN_INCLUDES = {"mpif.h": "mpi", "fnx.h": "nx", "nx.h": "nx"}
+
+_INCLUDE = re.compile(r"""^[ \t]*include[ \t]*(['"])([^'"]+)\1[ \t]*(?:!.*)?$""", re.I)
+_CPP_INCLUDE = re.compile(r"""^#[ \t]*include[ \t]*["<]([^">]+)[">]""")
+_CPP = re.compile(r"^#")
+# A directive comment: "!$word" anywhere a comment may start a line; in fixed form also
+# "C$word" / "*$word" in column 1.
+_FREE_DIRECTIVE = re.compile(r"^[ \t]*!\$(.*)$")
+_FIXED_DIRECTIVE = re.compile(r"^[Cc*!]\$(.*)$")
+
+
+@dataclass
+class Include:
+    line: int
+    name: str
+    known: str | None  # "mpi" / "nx" for the message-passing headers, else None
+    path: str | None = None  # the file found for a user include
+
+
+@dataclass
+class FSource:
+    """A parsed Fortran file: its parse tree, the path as given, its text and its directives."""
+
+    ast: object
+    file: str
+    text: str
+    form: str  # fixed | free
+    # (line, text) of every directive comment: text after the "$" sentinel, e.g. "interp iters(10)"
+    # or "omp parallel do"; the level-1 parse applies interp's and reports the others.
+    directives: list[tuple[int, str]] = field(default_factory=list)
+    includes: list[Include] = field(default_factory=list)
+
+
+def source_form(path: str, form: str | None = None) -> str:
+    """``fixed`` or ``free``: the caller's ``form`` if given, else by the file's extension."""
+    if form is not None:
+        if form not in ("fixed", "free"):
+            raise FrontendError(f"unknown Fortran source form {form!r} (expected 'fixed' or 'free')", path)
+        return form
+    ext = os.path.splitext(path)[1].lower()
+    if ext in FIXED_EXTENSIONS:
+        return "fixed"
+    if ext in FREE_EXTENSIONS:
+        return "free"
+    raise FrontendError(f"cannot tell the Fortran source form from the extension {ext!r}: use "
+                        f"{', '.join(FIXED_EXTENSIONS)} for fixed form, {', '.join(FREE_EXTENSIONS)} "
+                        "for free form, or give the form", path)
+
+
+def is_fortran(path: str) -> bool:
+    return os.path.splitext(path)[1].lower() in FIXED_EXTENSIONS + FREE_EXTENSIONS
+
+
+def parse_fortran(path: str | os.PathLike, form: str | None = None,
+                  include_dirs: list[str] | None = None) -> FSource:
+    """Read and parse the Fortran file at ``path`` (``form``: fixed | free | None for by extension)."""
+    file = os.fspath(path)
+    text = read_source(file)
+    return parse_text(text, file, source_form(file, form), include_dirs)
+
+
+def parse_text(text: str, file: str, form: str, include_dirs: list[str] | None = None) -> FSource:
+    lines = text.split("\n")
+    includes: list[Include] = []
+    directives: list[tuple[int, str]] = []
+    blank = "C" if form == "fixed" else "!"
+    for k, line in enumerate(lines):
+        line = line.rstrip("\r")
+        m = _INCLUDE.match(line) or _CPP_INCLUDE.match(line)
+        if m:
+            name = m.group(m.lastindex)
+            includes.append(_include(name, k + 1, file, include_dirs))
+            lines[k] = blank  # keep the line count: every later statement keeps its line
+            continue
+        if _CPP.match(line):
+            raise FrontendError("C preprocessor directives are not interpreted in Fortran sources "
+                                "(run the preprocessor first)", file, k + 1)
+        m = (_FIXED_DIRECTIVE.match(line) if form == "fixed" else None) or _FREE_DIRECTIVE.match(line)
+        if m:
+            directives.append((k + 1, " ".join(m.group(1).split())))
+    ast = _parse("\n".join(lines), file, form)
+    return FSource(ast=ast, file=file, text=text, form=form, directives=directives, includes=includes)
+
+
+def _include(name: str, line: int, file: str, include_dirs) -> Include:
+    base = os.path.basename(name).lower()
+    if base in KNOWN_INCLUDES:
+        return Include(line, name, KNOWN_INCLUDES[base])
+    for d in [os.path.dirname(os.path.abspath(file))] + list(include_dirs or []):
+        candidate = os.path.join(d, name)
+        if os.path.isfile(candidate):
+            return Include(line, name, None, candidate)
+    return Include(line, name, None, None)
+
+
+def _parse(text: str, file: str, form: str):
+    reader = FortranStringReader(text, ignore_comments=False)
+    reader.set_format(FortranFormat(form == "free", False))
+    SYMBOL_TABLES.clear()  # fparser keeps scopes between parses; each file starts afresh
+    parser = ParserFactory().create(std="f2008")
+    try:
+        return parser(reader)
+    except FortranSyntaxError as exc:
+        msg = str(exc)
+        m = re.search(r"at line (\d+)", msg)
+        line = int(m.group(1)) if m else None
+        where = msg.split(">>>", 1)[1].strip() if ">>>" in msg else ""
+        detail = f": {where}" if where else ""
+        raise FrontendError(f"Fortran syntax error{detail} (is the source form {form}?)", file, line) from None
+    except RecursionError:
+        raise FrontendError("the code nests too deeply for the Fortran parser", file) from None
+    except Exception as exc:  # an fparser failure must not become a traceback
+        raise FrontendError(f"the Fortran parser failed ({type(exc).__name__}: {exc})", file) from None
+    finally:
+        SYMBOL_TABLES.clear()
+
+
+def parse_fragment(text: str, file: str, form: str):
+    """Parse the text of an included file as the specification part of a program unit."""
+    if form == "fixed":
+        wrapped = "      SUBROUTINE INTERP__INCLUDE\n" + text + "\n      END\n"
+    else:
+        wrapped = "SUBROUTINE INTERP__INCLUDE\n" + text + "\nEND SUBROUTINE\n"
+    try:
+        return _parse(wrapped, file, form)
+    except FrontendError as exc:
+        raise FrontendError(exc.message, file, exc.line - 1 if exc.line else None) from None
