@@ -33,7 +33,8 @@ from sag.parameter import Bound, Parameter
 from . import collectives
 from .errors import InputError, ProgramHang
 from .mapping import Mapping
-from .omega import NodeModel, NotClosed, sum_over
+from .attribution import call_attributions, loop_attributions
+from .omega import NodeModel
 from .ops import ANY, BCAST, Completion, Op
 from .result import Message, ProcStats, RunResult
 from .walker import Chain, Compiled
@@ -670,51 +671,10 @@ class Engine:
         return "\n".join(lines)
 
     # -- inner attribution for closed-form loops -----------------------------------------------
-    def inner_attributions(self, model: NodeModel, loop: Iter):
-        key = (model.sau.id, loop.id)
+    def inner_attributions(self, model: NodeModel, aau):
+        """(aau, executions, time) of every AAU inside a closed-form loop or call, built once."""
+        key = (model.sau.id, aau.id)
         if key not in self._inner:
-            self._inner[key] = _attributions(model, loop)
+            self._inner[key] = (loop_attributions(model, aau) if isinstance(aau, Iter)
+                                else call_attributions(model, aau))
         return self._inner[key]
-
-
-def _attributions(model: NodeModel, loop: Iter):
-    """For each AAU inside a closed-form loop: (aau, executions, total time) per loop execution."""
-    from frontends import symexpr as S
-    import sympy
-
-    out = []
-    var = S.var(loop.var) if loop.var else None
-
-    def per_iteration(body, weight):
-        items = []
-        for a in body:
-            try:
-                if isinstance(a, Seq):
-                    items.append((a, weight, weight * model.seq(a)))
-                elif isinstance(a, Iter) and a.cls == "IterD":
-                    items.append((a, weight, weight * model.iterd(a)))
-                    for child, c, tot in _attributions(model, a):
-                        items.append((child, weight * c, weight * tot))
-                elif isinstance(a, Condt) and a.cls == "CondtD":
-                    items.append((a, weight, weight * model.condt(a)))
-                    reach = sympy.Integer(1)
-                    for b in a.branches:
-                        w = sympy.Integer(1) if b.cond is None else (
-                            sympy.Float(b.prob) if b.data_dependent else sympy.Piecewise((1, b.cond), (0, True)))
-                        items.extend(per_iteration(b.body, weight * reach * w))
-                        reach = reach * (1 - w)
-                elif isinstance(a, Call):
-                    items.append((a, weight, weight * model.call(a)))
-            except NotClosed:
-                continue
-        return items
-
-    for child, count, total in per_iteration(loop.body, sympy.Integer(1)):
-        if var is not None and (var in sympy.sympify(count).free_symbols or var in total.free_symbols):
-            c = sum_over(sympy.sympify(count), var, loop.lo, loop.step, loop.num_iters)
-            tot = sum_over(total, var, loop.lo, loop.step, loop.num_iters)
-        else:
-            c = loop.num_iters * count
-            tot = loop.num_iters * total
-        out.append((child, c, tot))
-    return out

@@ -285,9 +285,9 @@ class Chain:
         if self.engine.tracing:
             self.engine.spans.append(Span(self.index, a.id, start, self.clock, "compound", len(self.stack)))
 
-    def attribute_inner(self, loop: Iter, start: float) -> None:
-        """Executions and time of the AAUs inside a closed-form loop, for AAU-level reports."""
-        for child, count_e, total_e in self.engine.inner_attributions(self.model, loop):
+    def attribute_inner(self, aau, start: float) -> None:
+        """Executions and time of the AAUs inside a closed-form loop or call (AAU-level reports)."""
+        for child, count_e, total_e in self.engine.inner_attributions(self.model, aau):
             count = self.try_eval(count_e)
             total = self.try_eval(total_e)
             if count is None or total is None or count == 0:
@@ -340,7 +340,10 @@ class Chain:
             try:
                 value = self.model.call(a)
                 delta = self.need(value, "call's interpretation function")
+                start = self.clock
                 self.compute(a, delta)
+                if a.cost is None:
+                    self.attribute_inner(a, start)
                 return
             except NotClosed:
                 pass

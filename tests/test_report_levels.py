@@ -235,8 +235,12 @@ def test_aau_level_text(calls, cli):
     lines = out.output.splitlines()
     assert "AAUs by total time over all processes (top 2 of" in out.output
     first = next(l for l in lines if l.strip().startswith("1 "))
+    second = next(l for l in lines if l.strip().startswith("2 "))
+    # The body of f() (its cost(2 ms) statement at line 4) runs at both call sites on both
+    # processes: 4 executions, first at 1 ms, 8 ms in all, 2 ms each.
+    assert first.split()[:5] == ["1", "Seq", "calls.c:4", "4", "1"] and first.split()[8:12] == ["8", "ms", "2", "ms"]
     # Call f() at line 13: 2 executions, first at 1 ms, last at 1 ms, total 4 ms, mean 2 ms.
-    assert first.split() == ["1", "Call", "calls.c:13", "2", "1", "ms", "1", "ms", "4", "ms", "2", "ms"]
+    assert second.split() == ["2", "Call", "calls.c:13", "2", "1", "ms", "1", "ms", "4", "ms", "2", "ms"]
     assert max(len(l) for l in lines) <= 100
 
 

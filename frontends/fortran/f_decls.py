@@ -47,29 +47,50 @@ class Scope:
     """The names of one program unit (main program, subroutine, function or block data)."""
 
     def __init__(self, name: str, kind: str, program: ProgramInfo, dummies: list[str],
-                 result: str | None = None):
+                 result: str | None = None, parent: "Scope | None" = None):
         self.name = name
+        self.parent = parent  # the host of an internal subprogram
         self.kind = kind  # program | subroutine | function | blockdata
         self.program = program
         self.dummies = dummies
         self.result = result  # a function's result variable
-        self.rules: dict[str, FType] | None = {}  # implicit typing; None: IMPLICIT NONE
+        # implicit typing; None: IMPLICIT NONE (an internal subprogram starts with its host's)
+        self.rules: dict[str, FType] | None = dict(parent.rules) if parent and parent.rules is not None \
+            else (None if parent else {})
         self.types: dict[str, FType] = {}  # declared (local names)
         self.constants: dict[str, sympy.Expr] = {}
         self.externals: set[str] = set()
         self.alias: dict[str, str] = {}  # local name -> canonical name (COMMON members)
-        self.common: set[str] = set()  # canonical names of COMMON members declared here
+        self.common: dict[str, int] = {}  # canonical names of COMMON members declared here -> line
         self.data: dict[str, sympy.Expr | None] = {}  # DATA / initialised declarations (canonical)
         self.issues: list[Issue] = []
         self.expr = FExpr(self)
 
     # -- the interface FExpr uses ---------------------------------------------------------------
+    def _host(self, name: str) -> "Scope | None":
+        """The host scope that declares ``name``, for a name this internal subprogram does not."""
+        name = name.lower()
+        if name in self.types or name in self.constants or name in self.dummies:
+            return None
+        p = self.parent
+        while p is not None:
+            if name in p.types or name in p.constants:
+                return p
+            p = p.parent
+        return None
+
     def canon(self, name: str) -> str:
         name = name.lower()
+        host = self._host(name)
+        if host is not None:
+            return host.canon(name)
         return self.alias.get(name, name)
 
     def constant(self, name: str):
         name = name.lower()
+        host = self._host(name)
+        if host is not None:
+            return host.constant(name)
         if name in self.constants:
             return self.constants[name]
         if self.program.uses_mpi and name.upper() in f_calls.MPI_CONSTANTS and name not in self.types:
@@ -84,13 +105,24 @@ class Scope:
         name = name.lower()
         if self.constant(name) is not None or self.is_handle(name):
             return None
+        host = self._host(name)
+        if host is not None:
+            return host.var_type(name)
         if name in self.types:
             return self.types[name]
         if self.ref_kind(name) != "array" and name in self.program.user and name != self.result:
             return None
         return implicit_type(name, self.rules)
 
+    def undeclared(self, name: str) -> bool:
+        """A name used as a variable that IMPLICIT NONE leaves without a type."""
+        return self.var_type(name) is None and self.constant(name) is None and not self.is_handle(name) \
+            and name.lower() not in self.program.user and self.ref_kind(name) in ("unknown", "array")
+
     def is_array(self, name: str) -> bool:
+        host = self._host(name)
+        if host is not None:
+            return host.is_array(name)
         t = self.types.get(name.lower())
         return t is not None and t.is_array
 
@@ -221,7 +253,7 @@ class Scope:
                     known.append(name)
                 if known[k] != name:
                     self.alias[name] = known[k]
-                self.common.add(known[k])
+                self.common.setdefault(known[k], _line(stmt))
 
     def _d_External_Stmt(self, stmt):
         for n in walk(stmt, F.Name):

@@ -111,6 +111,8 @@ class FExpr:
         self.scope = scope
         self.loop_var: str | None = None  # innermost enclosing DO variable, for access strides
         self.result_var: str | None = None  # a function's result: held in a register (see count)
+        self.seen: dict[str, FType] = {}  # every variable accessed, with its type (symbol table)
+        self.undeclared: set[str] = set()  # names with no type under IMPLICIT NONE (reported)
 
     # -- types -------------------------------------------------------------------------------
     def ftype(self, node) -> FType:
@@ -330,6 +332,8 @@ class FExpr:
             if self.scope.constant(name) is not None or self.scope.is_handle(name):
                 return
             t = self.scope.var_type(name)
+            if t is None and self.scope.undeclared(name):
+                self.undeclared.add(name.upper())
             if t is None or (t.is_array and not store):
                 return  # an array's address, not an access
             if store and self.scope.canon(name) == self.result_var:
@@ -449,7 +453,7 @@ class FExpr:
                     continue  # a constant extent is an immediate
                 field = ext.name if isinstance(ext, sympy.Symbol) else f"{self.scope.canon(name)}%extent{k + 1}"
                 self._access(field, INT, counts, accesses, False, is_array=False)
-        acc = self._access(self.scope.canon(name), t.element(), counts, accesses, store, is_array=True)
+        acc = self._access(self.scope.canon(name), t, counts, accesses, store, is_array=True)
         acc.stride = self._stride(args, t)
 
     def _count_intrinsic(self, name, args, counts, accesses) -> None:
@@ -545,6 +549,8 @@ class FExpr:
             counts.add_op("real_to_int")
 
     def _access(self, name, t: FType, counts: OpCounts, accesses, store: bool, is_array: bool) -> Access:
+        """One access of variable ``name`` (of type ``t``; an element of it when ``is_array``)."""
+        self.seen.setdefault(name, t)
         if store:
             counts.store += 1
         else:

@@ -74,8 +74,9 @@ class FLevel1:
         self._next_directive = 0
         self._cluster: Seq | None = None
         self._symbol_types: dict = {}
-        self.units = []  # (unit node, Scope, header statement)
-        for u in T.units(src.ast):
+        self.units = []  # (unit node, Scope, header statement, declared result type)
+        scopes = {}
+        for u, host in T.units(src.ast):
             if isinstance(u, F.Module):
                 self.problem("unsupported", "MODULE is not modelled (only the mpi module is known)", T.line(u))
                 continue
@@ -84,7 +85,10 @@ class FLevel1:
                 self.info.functions[name] = None
             elif kind == "subroutine":
                 self.info.subroutines.add(name)
-            self.units.append((u, Scope(name, kind, self.info, dummies, result), header, rtype))
+            # An internal subprogram sees its host's names (host association).
+            scope = scopes[id(u)] = Scope(name, kind, self.info, dummies, result,
+                                          parent=scopes.get(id(host)) if host is not None else None)
+            self.units.append((u, scope, header, rtype))
         self._scan_apis()
         for u, scope, header, rtype in self.units:
             self._declare(u, scope)
@@ -147,7 +151,7 @@ class FLevel1:
 
         text = read_source(inc.path)
         tree = parse_fragment(text, inc.path, self.src.form)
-        for u in T.units(tree):
+        for u, _ in T.units(tree):
             for stmt in T.spec_statements(u):
                 scope.declare(stmt)
             if T.exec_statements(u):
@@ -173,6 +177,7 @@ class FLevel1:
         if a is None:
             self.problem("ignored-pragma", f"'!${text}' is not an interp annotation; it is not modelled", line)
             return
+        _lower_names(a)  # Fortran names are case-insensitive; interp's are the lower-case spelling
         if a.kind == "input":
             inp = self.inputs.get(a.name)
             if inp is None:
@@ -237,21 +242,27 @@ class FLevel1:
         aag = AAG(name=self.name, file=self.file, language="fortran", entry=entry, functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
                   api=api, role=role, regions=self.regions, global_inits=global_inits)
+        for _, scope, _, _ in self.units:
+            for name, t in scope.expr.seen.items():
+                self._symbol_types.setdefault(name, t)
         aag.symbols = symbol_table(aag, self._symbol_types)
         return aag
 
     def _global_inits(self, data) -> dict:
         """COMMON variables (C's globals) and DATA-initialised variables that are tracked."""
         out = {}
-        commons = {n for _, s, _, _ in self.units for n in s.common}
-        for name in sorted(commons | set(data)):
+        commons = {}
+        for _, scope, _, _ in self.units:
+            for name, line in scope.common.items():
+                commons.setdefault(name, line)
+        for name in sorted(set(commons) | set(data)):
             if not self.critical.is_tracked(name):
                 continue
             if data.get(name) is not None:
                 out[name] = data[name]
             elif self.critical.is_critical(name) and name not in self.critical.definitions:
                 # Never assigned: an external input (C's rule for a global never assigned).
-                self.inputs.setdefault(name, ExternalInput(name, 0, "uninitialized-global", 0.0))
+                self.inputs.setdefault(name, ExternalInput(name, commons.get(name, 0), "uninitialized-global", 0.0))
                 out[name] = sympy.Symbol(f"input:{name}", real=True)
             else:
                 out[name] = None
@@ -322,6 +333,10 @@ class FLevel1:
                 self.problem("unsupported", f"{what} statement is not modelled: '{_label(stmt)}'", first)
             return
         handler(stmt, out, first, last)
+        for name in sorted(self.ex.undeclared):
+            self.problem("unsupported", f"{name} has no type (IMPLICIT NONE is in force and it is not "
+                         "declared): its accesses are not counted", first)
+        self.ex.undeclared.clear()
 
     def _annotated(self, stmt, out, cost, work, first, last) -> None:
         """A statement, call or construct whose cost the user gives (a user interpretation function)."""
@@ -559,7 +574,7 @@ class FLevel1:
                 (seq.counts.__setattr__("store", seq.counts.store + 1) if store
                  else seq.counts.__setattr__("fetch", seq.counts.fetch + 1))
                 continue
-            self.ex._access(self.scope.canon(str(node)), t.element(), seq.counts, seq.accesses, store, False)
+            self.ex._access(self.scope.canon(str(node)), t, seq.counts, seq.accesses, store, False)
 
     def _s_Nullify_Stmt(self, stmt, out, first, last):
         seq = self._seq_for(stmt, first, last, out)
@@ -585,8 +600,7 @@ class FLevel1:
             t = self.scope.var_type(name)
             self._symbol_types[self.scope.canon(name)] = t
             seq.counts.add_call(lib, 1)
-            self.ex._access(self.scope.canon(name), t.element() if t else INT, seq.counts,
-                            seq.accesses, True, False)
+            self.ex._access(self.scope.canon(name), t or INT, seq.counts, seq.accesses, True, False)
         self._status(options.get("STAT"), seq)
 
     def _status(self, var, seq: Seq) -> None:
@@ -731,7 +745,9 @@ class FLevel1:
         if aau.cls not in ("Sync", "Spawn"):
             missing = [attr for attr in ("size", "partner") if getattr(aau, attr, "absent") is None
                        and not (attr == "partner" and aau.cls != "Comm")
-                       and not (aau.cls == "Comm" and aau.op in ("wait", "waitall", "probe") and attr == "size")]
+                       and not (aau.cls == "Comm" and aau.op in ("wait", "waitall")
+                                and attr in ("size", "partner"))
+                       and not (aau.cls == "Comm" and aau.op == "probe" and attr == "size")]
             for attr in missing:
                 self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
                              "know; it must come from inputs, the rank and constants", first)
@@ -959,6 +975,22 @@ class FLevel1:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+def _lower_names(a: ann_mod.Annotation) -> None:
+    """An annotation's variable names in lower case (``input N = 8`` names the input ``n``)."""
+    if a.name is not None and a.kind == "input":
+        a.name = a.name.lower()
+
+    def lower(e):
+        if isinstance(e, sympy.Basic):
+            return e.xreplace({s: sympy.Symbol(s.name.lower(), **s.assumptions0) for s in e.free_symbols})
+        return e
+
+    if isinstance(a.value, dict):
+        a.value = {k: lower(v) for k, v in a.value.items()}
+    else:
+        a.value = lower(a.value)
+
 
 def _literal(node) -> bool:
     return isinstance(node, (F.Int_Literal_Constant, F.Real_Literal_Constant, F.Logical_Literal_Constant,

@@ -21,20 +21,21 @@ def content(node) -> list:
 
 
 def units(ast) -> list:
-    """Every program unit of the file, internal subprograms (CONTAINS) included, in order."""
+    """Every program unit of the file as (unit, host unit or None), internal subprograms
+    (CONTAINS) after their host, in source order."""
     out = []
 
-    def visit(node):
+    def visit(node, host):
         for c in content(node):
             if isinstance(c, UNIT_CLASSES) or type(c).__name__ == "Main_Program0":
-                out.append(c)
+                out.append((c, host))
                 for part in content(c):
                     if isinstance(part, F.Internal_Subprogram_Part):
-                        visit(part)
+                        visit(part, c)
             elif isinstance(c, F.Module):
-                out.append(c)
+                out.append((c, host))
 
-    visit(ast)
+    visit(ast, None)
     return out
 
 
