@@ -107,9 +107,11 @@ def _common(fn):
               help="Write a Chrome Trace Event file (JSON) of every AAU execution and message, for the Perfetto UI.")
 @click.option("--plot", "plot_file", default=None, type=click.Path(dir_okay=False),
               help="Write a space-time diagram (.png, .pdf or .svg).")
+@click.option("--map", "map_file", default=None, type=click.Path(dir_okay=False),
+              help="Place processes on SAUs explicitly (YAML; see docs/model.md), e.g. across a heterogeneous SAG.")
 @reported
 def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, level, fmt, top,
-            region, output, trace_file, plot_file):
+            region, output, trace_file, plot_file, map_file):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
     from pathlib import Path
 
@@ -128,7 +130,7 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
         plot_format(plot_file)  # a bad file name is found before the prediction, not after
 
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
-                   trace=bool(trace_file or plot_file), include_dirs=include_dirs)
+                   trace=bool(trace_file or plot_file), include_dirs=include_dirs, map_file=map_file)
     structure = Structure(pred.programs)
     if region is not None:
         structure.check_region(region)

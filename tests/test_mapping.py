@@ -97,3 +97,12 @@ def test_hop_counts(kind, shape, a, b, hops):
 
 def test_ecube_route_corrects_low_dimensions_first():
     assert Topology("hypercube", 16).route(0, 7) == [(0, 1), (1, 3), (3, 7)]
+
+
+def test_map_option_on_the_command_line(files, cli):
+    r = cli("run", files / "p.c", "--machine", files / "m.yaml", "--procs", 4, "--map", files / "map.yaml",
+            "--level", "aag")
+    assert r.exit_code == 0, r.output
+    assert "B-nodes" in r.stdout
+    bad = cli("run", files / "p.c", "--machine", files / "m.yaml", "--procs", 4, "--map", files / "nope.yaml")
+    assert bad.exit_code == 2 and "no such map file" in bad.stderr

@@ -11,6 +11,8 @@ from __future__ import annotations
 from fparser.two import Fortran2003 as F
 from fparser.two.utils import BlockBase, StmtBase
 
+from .f_expr import is_ref
+
 UNIT_CLASSES = (F.Main_Program, F.Subroutine_Subprogram, F.Function_Subprogram, F.Block_Data)
 DO_CONSTRUCTS = (F.Block_Label_Do_Construct, F.Block_Nonlabel_Do_Construct, F.Action_Term_Do_Construct)
 DO_STMTS = (F.Label_Do_Stmt, F.Nonlabel_Do_Stmt)
@@ -119,3 +121,61 @@ def is_statement(node) -> bool:
 def label_of(node) -> str | None:
     item = getattr(node, "item", None)
     return str(item.label) if item is not None and item.label is not None else None
+
+def label(node, limit: int = 48) -> str:
+    """Short source text of a statement or expression, for reports."""
+    text = " ".join(str(node).split())
+    if text.upper().startswith("CALL "):
+        text = text[5:]
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def literal(node) -> bool:
+    return isinstance(node, (F.Int_Literal_Constant, F.Real_Literal_Constant, F.Logical_Literal_Constant,
+                             F.Char_Literal_Constant))
+
+
+def children(n) -> list:
+    out = []
+    for c in list(getattr(n, "content", None) or []) + list(getattr(n, "items", None) or []):
+        if isinstance(c, (tuple, list)):
+            out.extend(flatten(c))
+        elif c is not None and not isinstance(c, str):
+            out.append(c)
+    return out
+
+
+def flatten(seq) -> list:
+    out = []
+    for x in seq:
+        if isinstance(x, (tuple, list)):
+            out.extend(flatten(x))
+        elif x is not None and not isinstance(x, str):
+            out.append(x)
+    return out
+
+
+def walk_all(node):
+    """Every node below ``node``, in source order (pre-order, left to right)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(children(n)))
+
+
+def refs_in(expr):
+    """Function references and array elements in an expression, outermost first."""
+    for n in walk_all(expr):
+        if is_ref(n):
+            yield n
+
+
+def called_names(stmt) -> list[str]:
+    names = []
+    for n in walk_all(stmt):
+        if isinstance(n, F.Call_Stmt):
+            names.append(str(n.items[0]))
+        elif is_ref(n):
+            names.append(ref_name(n))
+    return names

@@ -1,0 +1,183 @@
+"""CALL statements and function references (part of the level-1 parse, see f_level1).
+
+A message-passing call becomes a Comm, Sync, SyncSeq or Spawn AAU (f_calls); a user subroutine or
+function a Call AAU (arguments by reference: a tracked variable passed to a routine that assigns
+its dummy argument receives the value, as C's ``&var``); a machine or library call stays in the
+Seq, costed by the processing component; anything else is reported as unmodelled.
+"""
+from __future__ import annotations
+
+from fparser.two import Fortran2003 as F
+
+from .. import symexpr as S
+from ..aag import Call, Loc, Seq
+from . import f_calls
+from . import f_tree as T
+from .f_expr import ARRAY_INTRINSICS, args_of, generic, is_ref, ref_name
+
+# Fortran library subroutines -> the C library call that costs the same (machine file ``lib.*``).
+_LIB_SUBROUTINES = {"CPU_TIME": "clock", "SYSTEM_CLOCK": "clock", "DATE_AND_TIME": "time",
+                    "RANDOM_NUMBER": "rand", "RANDOM_SEED": "srand", "FLUSH": "fflush"}
+
+
+class CallStatements:
+    """Mixin of FLevel1: calls, user routines and message passing."""
+
+    def _s_Call_Stmt(self, stmt, out, first, last):
+        name = str(stmt.items[0])
+        up = name.upper()
+        args = args_of(stmt)
+        kind = self.scope.ref_kind(name)
+        if kind != "user" and f_calls.is_comm_call(up):
+            self._comm(up, args, None, out, stmt, first, last)
+            return
+        for a in args:
+            bad = self._array_syntax(a, argument=True)
+            if bad:
+                self.problem("unsupported", f"array syntax ({bad}) is not modelled: write the loop out", first)
+                return
+        self._calls_first_args(args, out, first, last)
+        if kind == "user":
+            self._flush(out)
+            out.append(self._user_call(name.lower(), args, first, last, stmt))
+            counts_needed = any(not isinstance(a, F.Name) and not T.literal(a) for a in args)
+            if not counts_needed:
+                return
+            seq = self._seq_for(stmt, first, last, out)
+            self._count_by_ref(args, seq)
+            return
+        seq = self._seq_for(stmt, first, last, out)
+        self._count_by_ref(args, seq)
+        if up in f_calls.MACHINE:
+            seq.counts.add_call(f_calls.MACHINE[up], len(args))
+            if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:
+                target = self.ex.target_name(args[1])
+                if target and self.critical.is_tracked(target):
+                    self._def(seq, target, S.RANK if up == "MPI_COMM_RANK" else S.NPROCS)
+        elif up in _LIB_SUBROUTINES:
+            seq.counts.add_call(_LIB_SUBROUTINES[up], len(args))
+            for a in args:
+                self._clobber(a, seq)
+        elif up in f_calls.COMM_FREE:
+            pass
+        else:
+            seq.counts.add_call(name.lower(), len(args))
+            seq.unmodelled.append(name.lower())
+            self.problem("unmodelled-call", f"call to {up} is not modelled: it is neither defined in the "
+                         "program nor a known library, MPI or NX/2 routine (its time is not predicted; "
+                         "annotate it with '!$interp cost(EXPR)')", first)
+            for a in args:
+                self._clobber(a, seq)
+
+    def _clobber(self, arg, seq: Seq) -> None:
+        """A tracked variable passed to a routine interp does not know: its value becomes unknown."""
+        name = self.ex.target_name(arg) if isinstance(arg, F.Name) or is_ref(arg) else None
+        if name and self.critical.is_tracked(name):
+            self._def(seq, name, None)
+
+    def _count_by_ref(self, args, seq: Seq) -> None:
+        """Arguments passed by reference: a variable costs nothing (its address), an element its
+        subscripts, an expression its evaluation."""
+        for a in args:
+            if isinstance(a, F.Name):
+                continue
+            if is_ref(a) and self.scope.ref_kind(ref_name(a)) == "array":
+                for s in args_of(a):
+                    self.ex.count(s, seq.counts, seq.accesses)
+                continue
+            self.ex.count(a, seq.counts, seq.accesses)
+            self._note_calls(a, seq, seq.loc.last)
+
+    def _user_call(self, callee: str, args, first, last, node) -> Call:
+        params = self._params_of(callee)
+        refs = {}
+        for i, a in enumerate(args):
+            if i < len(params) and isinstance(a, F.Name) and self.scope.var_type(str(a)) is not None:
+                var = self.scope.canon(str(a))
+                if self.critical.is_tracked(var) and self.critical.is_tracked(f"*{params[i]}"):
+                    refs[params[i]] = var
+        return self._new(Call, first, last, callee=callee, label=T.label(node),
+                         args=[self.ex.sym(a) for a in args], refs=refs)
+
+    def _params_of(self, name: str) -> list[str]:
+        for _, s, _, _ in self.units:
+            if s.name == name:
+                return [s.canon(d) for d in s.dummies]
+        return []
+
+    def _calls_first(self, expr, out, first, last) -> None:
+        """User-function references inside an expression become Call AAUs ahead of the Seq part."""
+        for node in T.refs_in(expr):
+            if self.scope.ref_kind(ref_name(node)) == "user":
+                self._flush(out)
+                out.append(self._user_call(ref_name(node).lower(), args_of(node), first, last, node))
+
+    def _calls_first_args(self, args, out, first, last) -> None:
+        for a in args:
+            self._calls_first(a, out, first, last)
+
+    def _note_calls(self, expr, seq: Seq, line: int) -> None:
+        for node in T.refs_in(expr):
+            name = ref_name(node)
+            kind = self.scope.ref_kind(name)
+            if kind == "unknown":
+                seq.unmodelled.append(name.lower())
+                self.problem("unmodelled-call", f"call to {name} is not modelled: it is neither defined in the "
+                             "program nor a known intrinsic, library, MPI or NX/2 function (its time is not "
+                             "predicted; annotate it with '!$interp cost(EXPR)')", line)
+            elif kind == "intrinsic" and generic(name) in ARRAY_INTRINSICS:
+                self.problem("unsupported", f"array intrinsic {name} is not modelled (its cost depends on the "
+                             "array's size): write the loop out", line)
+
+    def _no_comm_inside(self, expr, line) -> bool:
+        for node in T.refs_in(expr):
+            name = ref_name(node)
+            if f_calls.is_comm_call(name) and self.scope.ref_kind(name) != "user":
+                self.problem("unsupported", f"{name} inside an expression is not modelled; assign its "
+                             "result on its own", line)
+                return False
+        return True
+
+    # -- communication --------------------------------------------------------------------------
+    def _comm(self, name, args, target, out, node, first, last) -> None:
+        self._flush(out)
+        loc = Loc(self.file, first, last)
+        ex = self.ex
+
+        def at(i, fn):
+            return fn(args[i]) if i is not None and i < len(args) else None
+
+        def plain(a):
+            return str(a).upper() if isinstance(a, F.Name) else None
+
+        def request(a):
+            if isinstance(a, F.Name):
+                return self.scope.canon(str(a))
+            if is_ref(a):
+                return f"{self.scope.canon(ref_name(a))}[]"
+            return None
+
+        def string(a):
+            return str(a)[1:-1] if isinstance(a, F.Char_Literal_Constant) else None
+
+        call_args = f_calls.CallArgs(values=lambda i: at(i, ex.sym), names=lambda i: at(i, plain),
+                                     buffers=lambda i: at(i, ex.buffer_name), requests=lambda i: at(i, request),
+                                     strings=lambda i: at(i, string))
+        try:
+            aau = f_calls.build(name, call_args, len(args), loc, target)
+        except f_calls.CallError as exc:
+            self.problem("unsupported", str(exc), first)
+            return
+        aau.region = self._region[-1] if self._region else None
+        aau.function = self.fn_name
+        aau.label = T.label(node)
+        if aau.cls not in ("Sync", "Spawn"):
+            missing = [attr for attr in ("size", "partner") if getattr(aau, attr, "absent") is None
+                       and not (attr == "partner" and aau.cls != "Comm")
+                       and not (aau.cls == "Comm" and aau.op in ("wait", "waitall")
+                                and attr in ("size", "partner"))
+                       and not (aau.cls == "Comm" and aau.op == "probe" and attr == "size")]
+            for attr in missing:
+                self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
+                             "know; it must come from inputs, the rank and constants", first)
+        out.append(aau)

@@ -1,0 +1,242 @@
+"""Control flow (part of the level-1 parse, see f_level1): IF, SELECT CASE and DO loops.
+
+IF / ELSE IF / ELSE and logical IF become CondtD or CondtSync (Algorithm 3), SELECT CASE too
+(each CASE a condition on the selector). A counted DO is IterD / IterSync when its trip count
+MAX(0, (hi - lo + step) / step) is known -- Fortran fixes it when the loop starts, so a body that
+assigns a limit variable does not change it -- and IterND otherwise; DO WHILE and a plain DO
+(left with EXIT) are IterND unless ``!$interp iters(EXPR)`` gives the trip count.
+"""
+from __future__ import annotations
+
+import sympy
+from fparser.two import Fortran2003 as F
+
+from .. import symexpr as S
+from ..aag import Branch, Condt, Iter, Seq
+from ..errors import FrontendError
+from ..memory import annotate_loop_accesses
+from . import f_tree as T
+from .shared import flat, has_jump
+
+
+class ControlFlow:
+    """Mixin of FLevel1: conditionals and loops."""
+
+    def _s_If_Stmt(self, stmt, out, first, last):
+        self._flush(out)
+        prob = self._take("prob")
+        cond_node, action = stmt.items
+        branch = self._branch(cond_node, [action], last + 1, 1, default_line=first)
+        self._branch_probs([branch], prob, first)
+        out.append(self._condt(stmt, [branch], first, last, cond_node))
+
+    def _branch(self, cond_node, items, end_line, nconds, default_line: int = 0) -> Branch:
+        cond = self.ex.condition(cond_node) if cond_node is not None else None
+        body = self._sub_block(items, end_line, default_line)
+        b = Branch(cond, body, data_dependent=cond_node is not None and cond is None, nconds=nconds)
+        if cond_node is not None:
+            self.ex.count(cond_node, b.cond_counts, [])
+        return b
+
+    def _s_If_Construct(self, stmt, out, first, last):
+        self._flush(out)
+        prob = self._take("prob")
+        parts = T.content(stmt)
+        groups: list[tuple[object, list, int]] = []  # (condition or None for ELSE, statements, end line)
+        head = None
+        for node in parts:
+            if isinstance(node, (F.If_Then_Stmt, F.Else_If_Stmt, F.Else_Stmt, F.End_If_Stmt)):
+                if groups:
+                    groups[-1] = (groups[-1][0], groups[-1][1], T.line(node))
+                if isinstance(node, F.End_If_Stmt):
+                    break
+                head = node.items[0] if not isinstance(node, F.Else_Stmt) else None
+                groups.append((head, [], 0))
+            elif groups:
+                groups[-1][1].append(node)
+        branches = []
+        for cond_node, items, end in groups:
+            if cond_node is None:
+                branches.append(self._branch(None, items, end, len(branches)))
+            else:
+                branches.append(self._branch(cond_node, items, end, len(branches) + 1))
+        self._branch_probs(branches, prob, first)
+        out.append(self._condt(stmt, branches, first, last, groups[0][0] if groups else None))
+
+    def _s_Case_Construct(self, stmt, out, first, last):
+        self._flush(out)
+        prob = self._take("prob")
+        parts = T.content(stmt)
+        value = self.ex.sym(parts[0].items[0])
+        groups = []  # (Case_Stmt, statements, end line)
+        for node in parts[1:]:
+            if isinstance(node, (F.Case_Stmt, F.End_Select_Stmt)):
+                if groups:
+                    groups[-1] = (groups[-1][0], groups[-1][1], T.line(node))
+                if isinstance(node, F.End_Select_Stmt):
+                    break
+                groups.append((node, [], 0))
+            elif groups:
+                groups[-1][1].append(node)
+        branches, default = [], None
+        for case, items, end in groups:
+            selector = case.items[0]
+            if str(selector).upper() == "DEFAULT":
+                default = self._sub_block(items, end)
+                continue
+            cond = self._case_condition(value, selector)
+            branches.append(Branch(cond, self._sub_block(items, end), data_dependent=cond is None,
+                                   nconds=len(branches) + 1))
+        if default is not None:
+            branches.append(Branch(None, default, nconds=len(branches)))
+        self._branch_probs(branches, prob, first)
+        out.append(self._condt(stmt, branches, first, last, parts[0].items[0]))
+
+    def _case_condition(self, value, selector):
+        if value is None:
+            return None
+        terms = []
+        ranges = next(x for x in selector.items if not isinstance(x, str))
+        for r in (ranges.items if isinstance(ranges, F.Case_Value_Range_List) else (ranges,)):
+            if isinstance(r, F.Case_Value_Range):
+                lo, hi = (self.ex.sym(x) if x is not None else None for x in r.items)
+                if (r.items[0] is not None and lo is None) or (r.items[1] is not None and hi is None):
+                    return None
+                parts = ([sympy.Ge(value, lo)] if lo is not None else []) + ([sympy.Le(value, hi)] if hi is not None else [])
+                terms.append(sympy.And(*parts))
+            else:
+                v = self.ex.sym(r)
+                if v is None:
+                    return None
+                terms.append(sympy.Eq(value, v))
+        return sympy.Or(*terms)
+
+    def _condt(self, stmt, branches, first, last, cond_node) -> Condt:
+        text = T.label(cond_node, 40) if cond_node is not None else ""
+        c = self._new(Condt, first, last, branches=branches, label=f"if ({text})")
+        c.cls = "CondtSync" if c.has_sync() else "CondtD"
+        if c.cls == "CondtSync" and any(b.data_dependent for b in branches):
+            self.problem("unsupported", "communication under a condition on data the parse cannot know: "
+                         "interp cannot tell which processes communicate (make the condition depend on "
+                         "inputs, the rank and constants)", first)
+        return c
+
+    def _branch_probs(self, branches, prob, line) -> None:
+        dd = [b for b in branches if b.data_dependent]
+        if prob is not None:
+            if not dd:
+                dd = [b for b in branches if b.cond is not None]
+                for b in dd:
+                    b.data_dependent = True
+            if len(prob.value) not in (1, len(dd)):
+                raise FrontendError(f"prob() gives {len(prob.value)} values for {len(dd)} data-dependent "
+                                    "conditions", self.file, prob.line)
+            values = prob.value * len(dd) if len(prob.value) == 1 else prob.value
+            for b, p in zip(dd, values):
+                b.prob = p
+        elif dd:
+            for b in dd:
+                b.prob = 0.5
+            self.problem("assumption", "condition depends on data; taken with probability 0.5 "
+                         "(state it with '!$interp prob(P)')", line)
+
+    # -- loops --------------------------------------------------------------------------------------
+    def _s_Block_Nonlabel_Do_Construct(self, stmt, out, first, last):
+        self._do_construct(stmt, out, first, last)
+
+    def _s_Block_Label_Do_Construct(self, stmt, out, first, last):
+        self._do_construct(stmt, out, first, last)
+
+    def _s_Action_Term_Do_Construct(self, stmt, out, first, last):
+        self._do_construct(stmt, out, first, last)
+
+    def _do_construct(self, stmt, out, first, last):
+        parts = T.content(stmt)
+        k = next(i for i, p in enumerate(parts) if isinstance(p, T.DO_STMTS))  # comments may lead
+        self._do(parts[k], parts[k + 1:], out, first, last)
+
+    def _do(self, header, body_items, out, first, last) -> None:
+        self._flush(out)
+        iters_ann = self._take("iters")
+        lc = T.loop_control(header)
+        construct = getattr(header.item, "name", None)
+        self._loop_names.append(str(construct).lower() if construct else None)
+        try:
+            if lc is None or lc.items[1] is None:
+                cond_node = lc.items[0] if lc is not None else None
+                body = self._loop_body(body_items, None, last)
+                self._while(header, cond_node, body, iters_ann, out, first, last)
+                return
+            self._counted(header, lc, body_items, iters_ann, out, first, last)
+        finally:
+            self._loop_names.pop()
+
+    def _counted(self, header, lc, body_items, iters_ann, out, first, last) -> None:
+        var_node, bounds = lc.items[1]
+        var = self.scope.canon(str(var_node))
+        ex = self.ex
+        lo_n, hi_n = bounds[0], bounds[1]
+        step_n = bounds[2] if len(bounds) > 2 else None
+        lo_s, hi_s = ex.sym(lo_n), ex.sym(hi_n)
+        step_s = ex.sym(step_n) if step_n is not None else sympy.Integer(1)
+        has_step = step_n is not None and not (isinstance(step_n, F.Int_Literal_Constant) and step_s == 1)
+        body = self._loop_body(body_items, var, last)
+        cond = None
+        if hi_s is not None:
+            down = step_s is not None and step_s.is_number and step_s < 0
+            cond = sympy.Ge(S.var(var), hi_s) if down else sympy.Le(S.var(var), hi_s)
+        text = " ".join(str(lc).split())
+        loop = self._new(Iter, first, last, var=var, lo=lo_s, step=step_s, cond=cond, body=body,
+                         limit_type="step" if has_step else "nostep", label=f"do {text.lower()}")
+        if lo_s is not None and hi_s is not None and step_s is not None:
+            # The standard's iteration count, fixed when the loop starts.
+            loop.num_iters = sympy.Max(0, sympy.floor((hi_s - lo_s + step_s) / step_s))
+        deterministic = loop.num_iters is not None and not has_jump(body)
+        if iters_ann is not None:
+            loop.iters_annotation = iters_ann.value
+            if loop.num_iters is None:
+                loop.num_iters = iters_ann.value
+                deterministic = not has_jump(body)
+        critical_defs = {n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs
+                         if self.critical.is_critical(n)} - {var}
+        loop.clobbers = sorted({n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs} | {var})
+        if loop.has_sync():
+            loop.cls = "IterSync" if deterministic else "IterND"
+        else:
+            loop.cls = "IterD" if deterministic and not critical_defs else "IterND"
+        if loop.num_iters is None and iters_ann is None:
+            what = "its limits depend on data the parse cannot know" if hi_s is None or lo_s is None \
+                else "its step is not known"
+            self.problem("missing-iters", f"the trip count of this loop cannot be determined: {what}; "
+                         "state it with '!$interp iters(EXPR)'", first)
+        annotate_loop_accesses(loop)
+        out.append(loop)
+
+    def _loop_body(self, items, var, last) -> list[AAU]:
+        self._loop_vars.append(var)
+        saved = self.ex.loop_var
+        self.ex.loop_var = var
+        try:
+            return self._sub_block(items, last)
+        finally:
+            self._loop_vars.pop()
+            self.ex.loop_var = saved
+
+    def _while(self, header, cond_node, body, iters_ann, out, first, last) -> None:
+        cond = self.ex.condition(cond_node) if cond_node is not None else sympy.true
+        kind = "while"
+        text = T.label(cond_node, 40) if cond_node is not None else ""
+        loop = self._new(Iter, first, last, cond=cond, body=body, kind=kind, limit_type="nostep",
+                         label=f"do while ({text})" if cond_node is not None else "do")
+        if cond_node is not None:
+            self.ex.count(cond_node, loop.cond_counts, [])
+        if iters_ann is not None:
+            loop.iters_annotation = loop.num_iters = iters_ann.value
+            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(body) else "IterND"
+        else:
+            loop.cls = "IterND"
+            if cond is None:
+                self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
+                             "state the trip count with '!$interp iters(EXPR)'", first)
+        annotate_loop_accesses(loop)
+        out.append(loop)

@@ -1,0 +1,239 @@
+"""Simple Fortran statements -> Seq AAUs (part of the level-1 parse, see f_level1).
+
+Assignments, pointer assignments, ALLOCATE / DEALLOCATE, READ (external inputs), WRITE / PRINT,
+RETURN / STOP / EXIT / CYCLE and the I/O statements; each joins the current Seq cluster with its
+operation counts (f_expr) and, for critical variables, its definitions with their values.
+"""
+from __future__ import annotations
+
+import sympy
+from fparser.two import Fortran2003 as F
+
+from .. import symexpr as S
+from ..aag import ExternalInput, Seq
+from . import f_calls
+from . import f_tree as T
+from .f_expr import ARRAY_INTRINSICS, args_of, generic, is_ref, ref_name
+from .f_types import INT
+
+_IO_CALLS = {"Open_Stmt": "fopen", "Close_Stmt": "fclose", "Rewind_Stmt": "rewind",
+             "Backspace_Stmt": "fseek", "Endfile_Stmt": "fflush", "Flush_Stmt": "fflush",
+             "Inquire_Stmt": "stat"}
+
+
+class SimpleStatements:
+    """Mixin of FLevel1: the statements that become (part of) a Seq."""
+
+    def _s_Assignment_Stmt(self, stmt, out, first, last):
+        target, _, rhs = stmt.items
+        if is_ref(target) and self.scope.ref_kind(ref_name(target)) != "array":
+            self.problem("unsupported", f"statement function {ref_name(target)} is not modelled "
+                         "(write it as a FUNCTION)", first)
+            return
+        bad = self._array_syntax(target, store=True) or self._array_syntax(rhs)
+        if bad:
+            self.problem("unsupported", f"array syntax ({bad}) is not modelled: write the loop out", first)
+            return
+        if is_ref(rhs) and f_calls.is_comm_call(ref_name(rhs)) and self.scope.ref_kind(ref_name(rhs)) != "user":
+            self._comm(ref_name(rhs), args_of(rhs), self.ex.target_name(target), out, stmt, first, last)
+            return
+        if not self._no_comm_inside(rhs, first):
+            return
+        self._calls_first(rhs, out, first, last)
+        seq = self._seq_for(stmt, first, last, out)
+        ex = self.ex
+        ex.count_assignment(target, rhs, seq.counts, seq.accesses)
+        self._note_calls(rhs, seq, first)
+        self._define(target, rhs, seq)
+
+    def _define(self, target, rhs, seq: Seq) -> None:
+        """Record an assignment to a tracked (critical) variable, with its value."""
+        name = self.ex.target_name(target)
+        if name is None or not self.critical.is_tracked(name):
+            return
+        if "[" not in name and is_ref(target):
+            return  # a variable subscript into a buffer: its elements keep their values
+        value = self.ex.sym(rhs)
+        if value is not None and self.ex.ftype(target).kind == "int" and self.ex.ftype(rhs).kind in ("real", "double"):
+            value = S.CTrunc(value)
+        self._def(seq, name, value)
+
+    def _def(self, seq: Seq, name: str, value) -> None:
+        seq.defs.append((name, value))
+        if name in (self.scope.canon(d) for d in self.scope.dummies) and self.critical.is_tracked(f"*{name}"):
+            # By reference: the caller's variable receives the store (C's *param).
+            seq.defs.append((f"*{name}", S.var(name)))
+
+    def _array_syntax(self, node, store: bool = False, argument: bool = False) -> str | None:
+        """Whole arrays or sections used as values (array syntax), which interp does not count."""
+        if node is None or isinstance(node, str):
+            return None
+        if isinstance(node, F.Name):
+            if self.scope.is_array(str(node)) and not argument:
+                return f"whole array {str(node)}"
+            return None
+        if is_ref(node):
+            name = ref_name(node)
+            kind = self.scope.ref_kind(name)
+            if kind == "array":
+                if any(isinstance(a, F.Subscript_Triplet) for a in args_of(node)) and not argument:
+                    return f"section {T.label(node, 30)}"
+                return None
+            # Arguments of calls may be whole arrays (passed by reference) ...
+            inquiry = kind == "intrinsic" and generic(name) in ("SIZE", "LBOUND", "UBOUND", "SHAPE", "KIND",
+                                                                 "ALLOCATED", "ASSOCIATED", "PRESENT")
+            by_ref = kind in ("user", "known", "unknown") or inquiry or generic(name) in ARRAY_INTRINSICS
+            for a in args_of(node):
+                bad = self._array_syntax(a, argument=by_ref)
+                if bad:
+                    return bad
+            return None
+        for child in getattr(node, "items", ()) or ():
+            bad = self._array_syntax(child)
+            if bad:
+                return bad
+        return None
+
+    def _s_Pointer_Assignment_Stmt(self, stmt, out, first, last):
+        target, source = stmt.items[0], stmt.items[-1]
+        seq = self._seq_for(stmt, first, last, out)
+        for node, store in ((source, False), (target, True)):
+            t = self.scope.var_type(str(node)) if isinstance(node, F.Name) else None
+            if t is None:
+                (seq.counts.__setattr__("store", seq.counts.store + 1) if store
+                 else seq.counts.__setattr__("fetch", seq.counts.fetch + 1))
+                continue
+            self.ex._access(self.scope.canon(str(node)), t, seq.counts, seq.accesses, store, False)
+
+    def _s_Nullify_Stmt(self, stmt, out, first, last):
+        seq = self._seq_for(stmt, first, last, out)
+        seq.counts.store += len(args_of(stmt)) or 1
+
+    def _s_Allocate_Stmt(self, stmt, out, first, last):
+        seq = self._seq_for(stmt, first, last, out)
+        allocations = [a for a in T.walk_all(stmt) if isinstance(a, F.Allocation)]
+        options = {str(o.items[0]).upper(): o.items[1] for o in T.walk_all(stmt) if isinstance(o, F.Alloc_Opt)}
+        # ALLOCATE(..., SOURCE=0) fills the memory, as C's calloc; without it, malloc.
+        lib = "calloc" if "SOURCE" in options or "MOLD" in options else "malloc"
+        for a in allocations:
+            name = str(a.items[0])
+            dims = []
+            for spec in (a.items[1].items if a.items[1] is not None else ()):
+                lo_node, hi_node = spec.items if len(spec.items) == 2 else (None, spec.items[0])
+                for b in (lo_node, hi_node):
+                    self.ex.count(b, seq.counts, seq.accesses)
+                lo = self.ex.sym(lo_node) if lo_node is not None else sympy.Integer(1)
+                hi = self.ex.sym(hi_node)
+                dims.append((lo, None if lo is None or hi is None else sympy.simplify(hi - lo + 1)))
+            self.scope.allocate(name, tuple(dims))
+            t = self.scope.var_type(name)
+            self._symbol_types[self.scope.canon(name)] = t
+            seq.counts.add_call(lib, 1)
+            self.ex._access(self.scope.canon(name), t or INT, seq.counts, seq.accesses, True, False)
+        self._status(options.get("STAT"), seq)
+
+    def _status(self, var, seq: Seq) -> None:
+        """A STAT= / IOSTAT= variable: 0, success (allocations and reads are taken to succeed)."""
+        if var is None:
+            return
+        self.ex.count(var, seq.counts, seq.accesses, store=True)
+        name = self.ex.target_name(var)
+        if name and self.critical.is_tracked(name):
+            self._def(seq, name, sympy.Integer(0))
+
+    def _s_Deallocate_Stmt(self, stmt, out, first, last):
+        seq = self._seq_for(stmt, first, last, out)
+        objects = stmt.items[0].items if stmt.items[0] is not None else ()
+        for _ in objects:
+            seq.counts.add_call("free", 1)
+
+    def _s_Read_Stmt(self, stmt, out, first, last):
+        control, fmt, items = stmt.items
+        seq = self._seq_for(stmt, first, last, out)
+        targets = list(items.items) if items is not None else []
+        specs = {}
+        for spec in (control.items if control is not None else ()):
+            if isinstance(spec, F.Io_Control_Spec) and spec.items[0] is not None:
+                specs[str(spec.items[0]).upper()] = spec.items[1]
+        if "END" in specs or "ERR" in specs:
+            self.problem("unsupported", "END= / ERR= branches of READ are not modelled: the read is taken to "
+                         "succeed", first)
+        for t in targets:
+            if is_ref(t):
+                for s in args_of(t):
+                    self.ex.count(s, seq.counts, seq.accesses)
+        seq.counts.add_call("scanf", 1 + len(targets))
+        for t in targets:
+            name = self.ex.target_name(t)
+            if name is None or not self.critical.is_tracked(name):
+                continue
+            if isinstance(t, F.Name):
+                self._register_input(name, first)
+                self._def(seq, name, sympy.Symbol(f"input:{name}", real=True))
+            else:
+                self._def(seq, name, None)
+        self._status(specs.get("IOSTAT"), seq)
+
+    def _register_input(self, name: str, line: int) -> None:
+        inp = self.inputs.get(name)
+        if inp is None:
+            self.inputs[name] = ExternalInput(name, line, "read")
+        elif inp.how == "annotation":
+            inp.how, inp.line = "read", line
+
+    def _s_Write_Stmt(self, stmt, out, first, last):
+        control = stmt.items[0]
+        unit = control.items[0] if control is not None and control.items else None
+        to_file = unit is not None and str(unit).strip() not in ("*", "6", "UNIT = *", "UNIT = 6")
+        self._output(stmt.items[-1], "fprintf" if to_file else "printf", stmt, out, first, last)
+
+    def _s_Print_Stmt(self, stmt, out, first, last):
+        self._output(stmt.items[1], "printf", stmt, out, first, last)
+
+    def _output(self, items, lib, stmt, out, first, last):
+        values = list(items.items) if items is not None and hasattr(items, "items") else []
+        for v in values:
+            self._calls_first(v, out, first, last)
+        seq = self._seq_for(stmt, first, last, out)
+        for v in values:
+            if not isinstance(v, F.Name) or not self.scope.is_array(str(v)):
+                self.ex.count(v, seq.counts, seq.accesses)
+            self._note_calls(v, seq, first)
+        seq.counts.add_call(lib, 1 + len(values))
+
+    def _s_Return_Stmt(self, stmt, out, first, last):
+        seq = self._seq_for(stmt, first, last, out)
+        seq.control = "return"
+        self._flush(out)
+
+    def _s_Stop_Stmt(self, stmt, out, first, last):
+        if self.scope.kind != "program":
+            self.problem("assumption", "STOP inside a subprogram is interpreted as a RETURN (the caller "
+                         "goes on)", first)
+        self._s_Return_Stmt(stmt, out, first, last)
+
+    def _s_Exit_Stmt(self, stmt, out, first, last):
+        self._loop_jump(stmt, out, first, last, "break")
+
+    def _s_Cycle_Stmt(self, stmt, out, first, last):
+        self._loop_jump(stmt, out, first, last, "continue")
+
+    def _loop_jump(self, stmt, out, first, last, control):
+        name = stmt.items[1] if len(stmt.items) > 1 else None
+        if name is not None and self._loop_names and self._loop_names[-1] != str(name).lower():
+            self.problem("unsupported", f"'{T.label(stmt)}' leaves an outer loop: only the innermost loop is "
+                         "left or continued", first)
+        seq = self._seq_for(stmt, first, last, out)
+        seq.control = control
+        self._flush(out)
+
+    def _s_Data_Stmt(self, stmt, out, first, last):
+        self.scope.declare(stmt)
+
+    def _s_Entry_Stmt(self, stmt, out, first, last):
+        self.problem("unsupported", "ENTRY is not modelled: call the routine through its main entry", first)
+
+    def _io_call(self, stmt, out, first, last):
+        """OPEN, CLOSE, REWIND, ...: the C library call that does the same."""
+        seq = self._seq_for(stmt, first, last, out)
+        seq.counts.add_call(_IO_CALLS[type(stmt).__name__], 1)
