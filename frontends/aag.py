@@ -232,7 +232,6 @@ class Iter(AAU):
     body: list[AAU] = field(default_factory=list)
     iters_annotation: sympy.Expr | None = None
     kind: str = "for"  # for | while | do
-    post_defs: list[tuple[str, sympy.Expr | None]] = field(default_factory=list)  # step of while-style loops
     clobbers: list[str] = field(default_factory=list)  # tracked names assigned in the body
     cond_counts: OpCounts = field(default_factory=OpCounts)  # while/do: condition, per iteration
 
@@ -280,7 +279,6 @@ class Function:
     params: list[str]
     body: list[AAU]
     loc: Loc
-    returns_value: sympy.Expr | None = None  # for critical-valued pure functions
     recursive: bool = False
 
 

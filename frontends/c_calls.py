@@ -93,11 +93,6 @@ def build(name: str, args: list, ctx: ExprContext, loc: Loc, assigned_to: str | 
     return _nx(name, args, ctx, loc, assigned_to, lp64)
 
 
-def _need(ctx: ExprContext, node, what: str):
-    value = ctx.sym(node)
-    return value
-
-
 def _mpi_size(ctx: ExprContext, count, dtype) -> sympy.Expr | None:
     tname = _id(dtype)
     if tname not in MPI_TYPE_SIZES:

@@ -82,7 +82,6 @@ class _Proc:
     blocked: str | None = None  # what it waits for, when blocked
     done: bool = False
     started: bool = False
-    coll_acc: list = field(default_factory=list)
 
 
 class Engine:

@@ -12,7 +12,6 @@ from .levels import Levels, Structure, aau_rows, idle, last_process
 from .result import RunResult
 
 WIDTH = 100
-LEVELS = ("aag", "subaag", "aau")
 
 
 def _bullets(items) -> list[str]:
