@@ -109,9 +109,11 @@ def _common(fn):
               help="Write a space-time diagram (.png, .pdf or .svg).")
 @click.option("--map", "map_file", default=None, type=click.Path(dir_okay=False),
               help="Place processes on SAUs explicitly (YAML; see docs/model.md), e.g. across a heterogeneous SAG.")
+@click.option("--symbolic", multiple=True, metavar="NAME",
+              help="Keep input NAME a symbol: print the time as a closed form of it (its -D value is the sample).")
 @reported
 def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, level, fmt, top,
-            region, output, trace_file, plot_file, map_file):
+            region, output, trace_file, plot_file, map_file, symbolic):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
     from pathlib import Path
 
@@ -130,7 +132,18 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
         plot_format(plot_file)  # a bad file name is found before the prediction, not after
 
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
-                   trace=bool(trace_file or plot_file), include_dirs=include_dirs, map_file=map_file)
+                   trace=bool(trace_file or plot_file), include_dirs=include_dirs, map_file=map_file,
+                   symbolic=symbolic)
+    if symbolic:
+        from .symbolic import closed_form
+
+        def rerun(values):
+            extra = [f"{k}={v!r}" for k, v in values.items()]
+            others = [d for d in defines if d.split("=", 1)[0].strip() not in values]
+            return predict(list(files), machine, procs, others + extra, bound, scale, param, granularity,
+                           include_dirs=include_dirs, map_file=map_file).result.total
+
+        form = closed_form(pred, symbolic, rerun)
     structure = Structure(pred.programs)
     if region is not None:
         structure.check_region(region)
@@ -138,7 +151,11 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
         import json
 
         from .jsonout import to_json
-        report = json.dumps(to_json(pred.result, level, structure, region, top or None), indent=2) + "\n"
+        data = to_json(pred.result, level, structure, region, top or None)
+        if symbolic:
+            data["closed_form"] = {"seconds": str(form.expr),
+                                   "valid": {str(k): str(v) for k, v in form.regions.items()}}
+        report = json.dumps(data, indent=2) + "\n"
     elif fmt == "csv":
         from .csvout import to_csv
         report = to_csv(pred.result, level, structure, region, top or None)
@@ -146,6 +163,8 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
         from .report import render
         report = render(pred.result, 25 if top is None else (top or None), level=level, structure=structure,
                         region=region) + "\n"
+        if symbolic:
+            report += "\n" + form.text() + "\n"
     if output is not None:
         write_text(output, report)
     else:
@@ -227,3 +246,8 @@ from .compare import compare_cmd  # noqa: E402
 main.add_command(sweep_cmd)
 main.add_command(whatif_cmd)
 main.add_command(compare_cmd)
+from .calibrate.cmd import calibrate_cmd  # noqa: E402
+from .validate import validate_cmd  # noqa: E402
+
+main.add_command(calibrate_cmd)
+main.add_command(validate_cmd)

@@ -37,6 +37,7 @@ from .attribution import call_attributions, loop_attributions
 from .omega import NodeModel
 from .ops import ANY, BCAST, Completion, Op
 from .result import Message, ProcStats, RunResult
+from .symtime import SymTime
 from .walker import Chain, Compiled
 
 
@@ -98,6 +99,7 @@ class Engine:
         self.messages: list[Message] = []
         self.tiebreak = tiebreak
         self.closed_forms = closed_forms  # False: unroll deterministic loops (to check the closed forms)
+        self.symbolic = any(type(v).__name__ == "SymTime" for v in inputs.values())
         host_prog = next((p for p in programs if p.role == "host"), None)
         node_prog = next((p for p in programs if p.role != "host"), None)
         if host_prog is not None and node_prog is None:
@@ -161,11 +163,26 @@ class Engine:
             t, _, _, idx = heapq.heappop(self.queue)
             p = self.procs[idx]
             self.events += 1
-            self._handle(p, p.op, t)
+            self._handle(p, p.op, p.op_time)  # the clock value itself (symbolic under --symbolic)
         blocked = [p for p in self.procs if not p.done]
         if blocked:
             raise ProgramHang(self._hang_report(blocked))
         total = max((p.chain.proc.end for p in self.procs), default=0.0)
+        symbolic_total = total.e if isinstance(total, SymTime) else None
+        if self.symbolic:  # reports show the numbers at the samples; the closed form is kept apart
+            total = float(total)
+            for ps in self.result_procs:
+                for f in ("start", "end", "comp", "ovh", "xmit", "wait"):
+                    setattr(ps, f, float(getattr(ps, f)))
+            for st in self.stats.values():
+                for f in ("total", "comp", "ovh", "xmit", "wait"):
+                    setattr(st, f, float(getattr(st, f)))
+            for m in self.messages:
+                for f in ("size", "send_time", "arrival", "recv_time"):
+                    if getattr(m, f) is not None:
+                        setattr(m, f, float(getattr(m, f)))
+            self.spans = [type(sp)(**{k: (float(v) if type(v).__name__ == "SymTime" else v)
+                                      for k, v in vars(sp).items()}) for sp in self.spans]
         return RunResult(
             program=" ".join(a.file for a in (self.host_prog, self.node_prog) if a is not None),
             machine=self.sag.name, nprocs=self.nprocs, inputs={}, bound=str(self.bound), total=total,
@@ -174,7 +191,7 @@ class Engine:
             spans=self.spans,
             aau_info={a.id: (a.cls, str(a.loc) if a.loc else "", a.label)
                       for prog in (self.host_prog, self.node_prog) if prog is not None for a in prog.walk()},
-            proc_labels=[p.chain.label for p in self.procs])
+            proc_labels=[p.chain.label for p in self.procs], symbolic_total=symbolic_total)
 
     def _notes(self) -> list[str]:
         out = []
@@ -220,7 +237,7 @@ class Engine:
                 continue
             p.op = op
             p.op_time = p.chain.clock
-            heapq.heappush(self.queue, (p.chain.clock, next(self.seq) if self.tiebreak == 0 else
+            heapq.heappush(self.queue, (float(p.chain.clock), next(self.seq) if self.tiebreak == 0 else
                                         self.tiebreak * p.chain.index, next(self.seq), p.chain.index))
             return
 

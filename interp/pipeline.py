@@ -117,6 +117,22 @@ def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: 
     return values
 
 
+def symbolic_inputs(inputs: dict, names) -> dict:
+    """--symbolic: each named input carries its sample value and a symbol (see interp/symtime.py)."""
+    import sympy
+
+    from . import symtime
+
+    symtime.ASSUMPTIONS.clear()
+    out = dict(inputs)
+    for name in names:
+        if name not in inputs:
+            known = ", ".join(sorted(inputs)) or "none"
+            raise InputError(f"--symbolic {name}: the program has no external input of that name (its inputs: {known})")
+        out[name] = symtime.SymTime(float(inputs[name]), sympy.Symbol(name, positive=True))
+    return out
+
+
 @dataclass
 class Prediction:
     programs: list[AAG]
@@ -126,7 +142,7 @@ class Prediction:
 
 def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
-            closed_forms=True, map_file=None) -> Prediction:
+            closed_forms=True, map_file=None, symbolic=()) -> Prediction:
     from .engine import Engine
 
     values = parse_defines(defines)
@@ -135,6 +151,8 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
     programs = load_programs(files, granularity, include_dirs, values)
     sag = load_machine(machine, scale, params)
     inputs = resolve_inputs(programs, values, interactive, macro_names(files, values))
+    if symbolic:
+        inputs = symbolic_inputs(inputs, symbolic)
     placement = None
     if map_file:
         from .mapfile import load_map
@@ -142,6 +160,6 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
     engine = Engine(programs, sag, procs, inputs, Bound.parse(bound), trace=trace, tiebreak=tiebreak,
                     closed_forms=closed_forms, placement=placement)
     result = engine.run()
-    result.inputs = inputs
+    result.inputs = {k: float(v) if type(v).__name__ == "SymTime" else v for k, v in inputs.items()}
     result.problems = [str(p) for prog in programs for p in prog.problems]
     return Prediction(programs, sag, result)

@@ -29,12 +29,13 @@ class AAUStats:
     wait: float = 0.0
 
     def record(self, start: float, delta: float, count: float = 1) -> None:
+        self.total += delta  # may be symbolic (--symbolic); the statistics below are numbers
+        start, delta, count = float(start), float(delta), float(count)
         self.executions += count
         if self.first is None or start < self.first:
             self.first = start
         if self.last is None or start > self.last:
             self.last = start
-        self.total += delta
         per = delta / count if count else 0.0
         self.min = per if self.min is None else min(self.min, per)
         self.max = per if self.max is None else max(self.max, per)
@@ -118,6 +119,7 @@ class RunResult:
     spans: list = field(default_factory=list)  # Span records when tracing
     aau_info: dict = field(default_factory=dict)  # aau id -> (class, "file:lines", label)
     proc_labels: list = field(default_factory=list)  # process index -> "rank 3" / "host"
+    symbolic_total: object = None  # --symbolic: the total as a sympy expression of the symbols
 
     def aau_totals(self) -> list[AAUStats]:
         """Per-AAU statistics summed over processes (executions and times add up)."""

@@ -18,6 +18,8 @@ from .errors import InputError
 from .omega import NodeModel, NotClosed, TermSum
 from .ops import ANY, BCAST, Completion, Op
 from .result import AAUStats, Span
+from . import symtime
+from .symtime import SymTime, wrap
 
 MAX_ITERATIONS = 10_000_000
 
@@ -123,10 +125,37 @@ class Chain:
         if names is None:
             return fn(self.lookup)
         try:
-            return fn(*[self.lookup(n) for n in names])
+            args = [self.lookup(n) for n in names]
+            if self.engine.symbolic and any(isinstance(x, SymTime) for x in args):
+                return self._symbolic(expr, names, args, fn)
+            return fn(*args)
         except ZeroDivisionError:
             raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
                              f"({self.label})") from None
+
+    @staticmethod
+    def _symbolic(expr, names, args, fn):
+        """--symbolic: the number from the samples, and the expression with the symbols kept."""
+        value = fn(*[float(x) for x in args])
+        syms = {n: (S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)) for n in names}
+        e = expr.xreplace({syms[n]: (x.e if isinstance(x, SymTime) else x) for n, x in zip(names, args)})
+        return wrap(value, e)
+
+    def decide(self, value, what: str):
+        """A branch decided on the samples: the symbolic result holds where the condition does."""
+        if isinstance(value, SymTime):
+            cond = S.as_condition(value.e)
+            symtime.ASSUMPTIONS.append(cond if value.v else sympy.Not(cond))
+            return bool(value.v)
+        return value
+
+    def concrete(self, value, what: str):
+        """A value that decides control flow cannot stay symbolic."""
+        if isinstance(value, SymTime):
+            names = ", ".join(sorted(str(s) for s in value.e.free_symbols))
+            raise InputError(f"{self._where()}: the {what} depends on {names}, which --symbolic keeps "
+                             "as a symbol; only inputs that do not decide control flow can stay symbolic")
+        return value
 
     def try_eval(self, expr):
         try:
@@ -251,10 +280,11 @@ class Chain:
         self.clock += fixed
         self.charge(a, "comp", fixed)
         self.stack.append(s)
-        n_known = self.need(a.num_iters, "loop trip count") if a.num_iters is not None else None
+        n_known = self.concrete(self.need(a.num_iters, "loop trip count"), "loop trip count") \
+            if a.num_iters is not None else None
         if a.var is not None and a.lo is not None:
-            self.assign(a.var, self.need(a.lo, "loop start"))
-        step = self.need(a.step, "loop step") if a.step is not None else None
+            self.assign(a.var, self.concrete(self.need(a.lo, "loop start"), "loop start"))
+        step = self.concrete(self.need(a.step, "loop step"), "loop step") if a.step is not None else None
         k = 0
         flow = None
         while True:
@@ -262,7 +292,7 @@ class Chain:
                 if k >= n_known:
                     break
             elif a.kind != "do" or k > 0:
-                if a.cond is not None and not self.need(a.cond, "loop condition"):
+                if a.cond is not None and not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
                     break
             if k >= MAX_ITERATIONS:
                 raise InputError(f"{a.loc}: loop did not finish after {MAX_ITERATIONS} iterations on "
@@ -316,7 +346,7 @@ class Chain:
         chosen = None
         for b in a.branches:
             tested += self.model.expr_counts(b.cond_counts)
-            if b.cond is None or self.need(b.cond, "branch condition"):
+            if b.cond is None or self.decide(self.need(b.cond, "branch condition"), "branch condition"):
                 chosen = b
                 break
         if chosen is None:
@@ -368,7 +398,7 @@ class Chain:
 
     # -- communication -------------------------------------------------------------------------
     def partner(self, expr, receive: bool):
-        value = int(self.need(expr, "communication partner"))
+        value = int(self.concrete(self.need(expr, "communication partner"), "communication partner"))
         if value == S.HOST:
             if self.engine.mapping.host_index is None:
                 raise InputError(f"{self._where()}: message to myhost() but no host program runs")
@@ -385,7 +415,7 @@ class Chain:
     def tag(self, expr):
         if expr is None:
             return ANY
-        value = int(self.need(expr, "message tag"))
+        value = int(self.concrete(self.need(expr, "message tag"), "message tag"))
         return ANY if value == -1 else value
 
     def payload(self, buffer: str | None):
@@ -433,6 +463,7 @@ class Chain:
             target.wait += wait
         waits = self.proc.longest_waits
         for seconds, what in done.waits:
+            seconds = float(seconds)
             if seconds > 0:
                 entry = (seconds, a.id, what)
                 if len(waits) < LONGEST_WAITS:
@@ -491,7 +522,8 @@ class Chain:
         if isinstance(a, Sync):
             return Op("barrier", a)
         if isinstance(a, SyncSeq):
-            root = int(self.need(a.root, "collective root")) if a.root is not None else 0
+            root = int(self.concrete(self.need(a.root, "collective root"), "collective root")) \
+                if a.root is not None else 0
             elements = self.need(a.elements, "element count") if a.elements is not None else 0.0
             return Op("coll", a, coll=a.op, root=root, size=self.need(a.size, "message size"),
                       elements=elements, elem_op=a.elem_op,

@@ -13,7 +13,8 @@ from .. import symexpr as S
 from ..aag import Call, Loc, Seq
 from . import f_calls
 from . import f_tree as T
-from .f_expr import ARRAY_INTRINSICS, args_of, generic, is_ref, ref_name
+from .f_expr import args_of, is_ref, ref_name
+from .f_intrinsics import ARRAY_INTRINSICS, generic
 
 # Fortran library subroutines -> the C library call that costs the same (machine file ``lib.*``).
 _LIB_SUBROUTINES = {"CPU_TIME": "clock", "SYSTEM_CLOCK": "clock", "DATE_AND_TIME": "time",

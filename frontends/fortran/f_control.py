@@ -12,7 +12,7 @@ import sympy
 from fparser.two import Fortran2003 as F
 
 from .. import symexpr as S
-from ..aag import Branch, Condt, Iter, Seq
+from ..aag import AAU, Branch, Condt, Iter, Seq
 from ..errors import FrontendError
 from ..memory import annotate_loop_accesses
 from . import f_tree as T

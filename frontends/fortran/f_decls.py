@@ -16,8 +16,10 @@ from fparser.two import Fortran2003 as F
 from fparser.two.utils import walk
 
 from . import f_calls
-from .f_expr import INTRINSICS, FExpr, args_of, lower_name
-from .f_types import DOUBLE, INT, OTHER, REAL, FType, extent, implicit_type, intrinsic_type
+from .f_expr import FExpr, lower_name
+from .f_intrinsics import INTRINSICS
+from .f_tree import use_module
+from .f_types import DOUBLE, INT, OTHER, FType, extent, implicit_type, intrinsic_type
 
 
 @dataclass
@@ -170,7 +172,7 @@ class Scope:
         if self.rules is None:
             self.rules = {}
         for item in walk(spec, F.Implicit_Spec):
-            t = self._type_spec(item.items[0])
+            t = self.type_spec(item.items[0])
             for letters in walk(item.items[1], F.Letter_Spec):
                 lo, hi = letters.items
                 hi = hi or lo
@@ -178,7 +180,7 @@ class Scope:
                     self.rules[chr(c)] = t
 
     def _d_Type_Declaration_Stmt(self, stmt):
-        base = self._type_spec(stmt.items[0])
+        base = self.type_spec(stmt.items[0])
         attrs = stmt.items[1]
         dims, pointer, parameter = None, False, False
         for a in (attrs.items if attrs is not None else ()):
@@ -201,8 +203,8 @@ class Scope:
                 t = FType("other", int(n) if n is not None and n.is_Integer else base.size)
             own = self._shape(d.items[1]) if d.items[1] is not None else dims
             if own is not None:
-                t = t.with_dims(own, pointer or any(e is None for _, e in own) and pointer)
-            if pointer:
+                t = t.with_dims(own, pointer)
+            elif pointer:
                 t = FType(t.kind, t.size, t.dims, True)
             self.types[name] = t
             init = d.items[3]
@@ -275,7 +277,7 @@ class Scope:
                     self.data[self.canon(lower_name(obj))] = vals[k]
 
     def _d_Use_Stmt(self, stmt):
-        module = str(stmt.items[2]).lower() if len(stmt.items) > 2 else str(stmt).split()[-1].lower()
+        module = use_module(stmt)
         if module in ("mpi", "mpi_f08"):
             return
         self.issues.append(Issue(_line(stmt), f"USE {module}: modules are not read (only the mpi module "
@@ -285,12 +287,8 @@ class Scope:
         self.issues.append(Issue(_line(stmt), "EQUIVALENCE is not modelled: values stored through one name "
                                  "are not seen through the other"))
 
-    def _d_Implicit_Part(self, stmt):
-        for s in stmt.content if hasattr(stmt, "content") else stmt.items:
-            self.declare(s)
-
     # -- helpers -----------------------------------------------------------------------------
-    def _type_spec(self, spec) -> FType:
+    def type_spec(self, spec) -> FType:
         if isinstance(spec, F.Intrinsic_Type_Spec):
             name, selector = spec.items
             kind = length = None

@@ -9,10 +9,7 @@ frontend counts the equivalent C (frontends/c_expr.py), so the same algorithm gi
   contiguous (column major); lower bounds fold into the base address and cost nothing.
 - ``x**k`` with a small integer literal k: the multiplications of binary exponentiation (what
   compilers emit); any other power is a call of ``pow``.
-- Intrinsics: type conversions (REAL, DBLE, INT, NINT) count as C's casts; MOD of integers as C's
-  ``%`` (an int division); MAX / MIN as one comparison per extra argument; MERGE as C's ``?:``
-  (both arms at weight 0.5); ABS, SQRT, EXP, LOG, SIN, COS, ... as C's library calls (``fabs``
-  for a real ABS, ``fmod`` for a real MOD).
+- Intrinsics: see f_intrinsics (conversions as C's casts, MOD as C's ``%``, SQRT as ``sqrt``...).
 - Comparisons count as an add of their operand type, ``.AND.``/``.OR.``/``.NOT.`` as int adds.
 - Arguments are passed by reference, but a scalar variable passed to a user function counts a
   fetch as C's by-value argument does; a whole array passed counts nothing (its address).
@@ -29,41 +26,13 @@ from fparser.two.utils import BinaryOpBase, UnaryOpBase
 from .. import symexpr as S
 from ..aag import Access, OpCounts
 from . import f_calls
+from .f_intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
 from .f_types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
-
-# Intrinsics: name -> (C library name or rule, result rule). Rules: "arg" (type of the first
-# argument), "int", "real", "double", "promote" (of all arguments).
-_LIB = {"SQRT": "sqrt", "EXP": "exp", "LOG": "log", "LOG10": "log10", "SIN": "sin", "COS": "cos",
-        "TAN": "tan", "ASIN": "asin", "ACOS": "acos", "ATAN": "atan", "ATAN2": "atan2",
-        "SINH": "sinh", "COSH": "cosh", "TANH": "tanh", "SIGN": "copysign"}
-_SPECIFIC = {  # specific names of the generic intrinsics (FORTRAN 77)
-    "DSQRT": "SQRT", "DEXP": "EXP", "ALOG": "LOG", "DLOG": "LOG", "ALOG10": "LOG10", "DLOG10": "LOG10",
-    "DSIN": "SIN", "DCOS": "COS", "DTAN": "TAN", "DASIN": "ASIN", "DACOS": "ACOS", "DATAN": "ATAN",
-    "DATAN2": "ATAN2", "DSINH": "SINH", "DCOSH": "COSH", "DTANH": "TANH", "IABS": "ABS", "DABS": "ABS",
-    "AMOD": "MOD", "DMOD": "MOD", "MAX0": "MAX", "AMAX0": "MAX", "MAX1": "MAX", "AMAX1": "MAX",
-    "DMAX1": "MAX", "MIN0": "MIN", "AMIN0": "MIN", "MIN1": "MIN", "AMIN1": "MIN", "DMIN1": "MIN",
-    "FLOAT": "REAL", "SNGL": "REAL", "DFLOAT": "DBLE", "IFIX": "INT", "IDINT": "INT", "IDNINT": "NINT",
-    "ISIGN": "SIGN", "DSIGN": "SIGN"}
-_SPECIFIC_TYPE = {"D": DOUBLE, "A": REAL, "I": INT}  # DSQRT -> double, ALOG -> real, IABS -> int
-_CONVERT = {"REAL": REAL, "DBLE": DOUBLE, "INT": INT, "NINT": INT}
-_INQUIRY = {"SIZE", "LBOUND", "UBOUND", "SHAPE", "KIND", "LEN", "LEN_TRIM", "TRIM", "ADJUSTL",
-            "ADJUSTR", "HUGE", "TINY", "EPSILON", "PRECISION", "RANGE", "DIGITS", "PRESENT",
-            "ASSOCIATED", "ALLOCATED", "SELECTED_REAL_KIND", "SELECTED_INT_KIND", "BIT_SIZE"}
-# Array intrinsics: their cost depends on the size of the array (reported, not modelled).
-ARRAY_INTRINSICS = {"SUM", "PRODUCT", "MAXVAL", "MINVAL", "DOT_PRODUCT", "MATMUL", "TRANSPOSE",
-                    "RESHAPE", "COUNT", "ANY", "ALL", "MAXLOC", "MINLOC", "PACK", "UNPACK", "SPREAD",
-                    "CSHIFT", "EOSHIFT"}
-INTRINSICS = (set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | _INQUIRY | ARRAY_INTRINSICS
-              | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR", "CEILING", "ICHAR", "CHAR", "MODULO"})
 
 _REL = {".GT.": ">", ".GE.": ">=", ".LT.": "<", ".LE.": "<=", ".EQ.": "==", ".NE.": "/=",
         ">": ">", ">=": ">=", "<": "<", "<=": "<=", "==": "==", "/=": "/="}
 _LOGIC = {".AND.", ".OR.", ".EQV.", ".NEQV."}
 _ARITH = {"+": "add", "-": "add", "*": "mul", "/": "div"}
-
-
-def op_name(kind: str, op: str) -> str:
-    return f"{kind if kind in ('int', 'real', 'double') else 'int'}_{op}"
 
 
 def lower_name(node) -> str:
@@ -93,10 +62,6 @@ def is_ref(node) -> bool:
 
 def ref_name(node) -> str:
     return str(node.items[0]).upper()
-
-
-def generic(name: str) -> str:
-    return _SPECIFIC.get(name.upper(), name.upper())
 
 
 def binary_power_muls(k: int) -> int:
@@ -155,29 +120,19 @@ class FExpr:
         if kind == "array":
             return (self.scope.var_type(name) or OTHER).element()
         if kind == "intrinsic":
-            g = generic(name)
-            if g in _CONVERT:
-                return _CONVERT[g]
-            if g in ("FLOOR", "CEILING", "ICHAR") or g in _INQUIRY:
-                return INT
-            if name.upper() != g and name[0].upper() in _SPECIFIC_TYPE and g not in ("MAX", "MIN"):
-                return _SPECIFIC_TYPE[name[0].upper()]
-            if g in ("MAX", "MIN", "MOD", "MODULO", "SIGN"):
-                return self._ref_type_of(g, args)
-            if g == "MERGE":
-                return promote(self.ftype(args[0]), self.ftype(args[1])) if len(args) >= 2 else OTHER
-            return self.ftype(args[0]) if args else DOUBLE
+            return intrinsic_type(self, name, args)
         return self.scope.function_type(name)
 
     # -- values -------------------------------------------------------------------------------
     def sym(self, node):
         """The value of ``node`` as a sympy expression of program variables, or None if unknown."""
         try:
-            return self._sym(node)
+            return self.value(node)
         except (TypeError, ValueError, ZeroDivisionError, AttributeError, IndexError):
             return None
 
-    def _sym(self, node):
+    def value(self, node):
+        """The value of ``node`` (may raise on malformed input: ``sym`` is the safe entry)."""
         if isinstance(node, F.Int_Literal_Constant):
             return sympy.Integer(int(node.items[0]))
         if isinstance(node, F.Real_Literal_Constant):
@@ -193,13 +148,13 @@ class FExpr:
                 return None
             return S.var(self.scope.canon(str(node)))
         if isinstance(node, F.Parenthesis):
-            return self._sym(node.items[1])
+            return self.value(node.items[1])
         if is_ref(node):
             return self._ref_sym(node)
         if isinstance(node, BinaryOpBase):
             left, op, right = node.items
             op = op.upper()
-            a, b = self._sym(left), self._sym(right)
+            a, b = self.value(left), self.value(right)
             if a is None or b is None:
                 return None
             if op == "+":
@@ -228,7 +183,7 @@ class FExpr:
             return None
         if isinstance(node, UnaryOpBase):
             op, operand = node.items
-            inner = self._sym(operand)
+            inner = self.value(operand)
             if inner is None:
                 return None
             op = op.upper()
@@ -252,47 +207,7 @@ class FExpr:
                     "MYPID": sympy.Integer(0)}.get(name)
         if kind != "intrinsic":
             return None
-        g = generic(name)
-        if g in ("KIND",) and args:
-            return sympy.Integer(max(self.ftype(args[0]).size, 1))
-        if g == "SELECTED_REAL_KIND":
-            p = self._sym(args[0]) if args else None
-            return None if p is None else sympy.Integer(4 if p <= 6 else 8 if p <= 15 else 16)
-        if g == "SELECTED_INT_KIND":
-            r = self._sym(args[0]) if args else None
-            return None if r is None else sympy.Integer(4 if r <= 9 else 8)
-        vals = [self._sym(a) for a in args]
-        if g == "MERGE" and len(vals) >= 3:
-            t, f, c = vals[:3]
-            if t is None or f is None or c is None:
-                return None
-            return sympy.Piecewise((t, S.as_condition(c)), (f, True))
-        if any(v is None for v in vals) or not vals:
-            return None
-        if g in ("REAL", "DBLE"):
-            return vals[0]
-        if g == "INT":
-            return S.CTrunc(vals[0]) if self.ftype(args[0]).kind in ("real", "double") else vals[0]
-        if g == "ABS":
-            return sympy.Abs(vals[0])
-        if g == "SQRT":
-            return sympy.sqrt(vals[0])
-        if g == "EXP":
-            return sympy.exp(vals[0])
-        if g == "LOG":
-            return sympy.log(vals[0])
-        if g == "MOD" and len(vals) == 2:
-            ints = all(self.ftype(a).kind == "int" for a in args)
-            return S.CMod(vals[0], vals[1]) if ints else None
-        if g == "MAX":
-            return sympy.Max(*vals)
-        if g == "MIN":
-            return sympy.Min(*vals)
-        if g == "FLOOR":
-            return sympy.floor(vals[0])
-        if g == "CEILING":
-            return sympy.ceiling(vals[0])
-        return None
+        return intrinsic_value(self, name, args)
 
     def element_offset(self, name: str, args) -> int | None:
         """0-based column-major offset of an element with constant subscripts (``params(3)`` -> 2).
@@ -307,7 +222,7 @@ class FExpr:
         for k, (a, (lo, ext)) in enumerate(zip(args, t.dims)):
             if isinstance(a, F.Subscript_Triplet):
                 return None
-            v = self._sym(a)
+            v = self.value(a)
             if v is None or not v.is_Integer or lo is None or not lo.is_Integer:
                 return None
             offset += (int(v) - int(lo)) * mult
@@ -338,7 +253,7 @@ class FExpr:
                 return  # an array's address, not an access
             if store and self.scope.canon(name) == self.result_var:
                 return  # a function's result is returned in a register, as C's return value
-            self._access(self.scope.canon(name), t, counts, accesses, store, is_array=False)
+            self.access(self.scope.canon(name), t, counts, accesses, store, is_array=False)
             return
         if isinstance(node, F.Parenthesis):
             self.count(node.items[1], counts, accesses)
@@ -425,7 +340,7 @@ class FExpr:
             self._count_element(name, args, counts, accesses, store)
             return
         if kind == "intrinsic":
-            self._count_intrinsic(name, args, counts, accesses)
+            count_intrinsic(self, name, args, counts, accesses)
             return
         for a in args:
             self.count(a, counts, accesses)
@@ -452,66 +367,9 @@ class FExpr:
                 if ext is not None and ext.is_Integer:
                     continue  # a constant extent is an immediate
                 field = ext.name if isinstance(ext, sympy.Symbol) else f"{self.scope.canon(name)}%extent{k + 1}"
-                self._access(field, INT, counts, accesses, False, is_array=False)
-        acc = self._access(self.scope.canon(name), t, counts, accesses, store, is_array=True)
+                self.access(field, INT, counts, accesses, False, is_array=False)
+        acc = self.access(self.scope.canon(name), t, counts, accesses, store, is_array=True)
         acc.stride = self._stride(args, t)
-
-    def _count_intrinsic(self, name, args, counts, accesses) -> None:
-        g = generic(name)
-        if g in _INQUIRY:
-            return
-        if g == "MERGE" and len(args) >= 3:
-            self.count(args[2], counts, accesses)
-            # Both values counted at half weight, as C's ?: (which one is taken is not known).
-            for arm in args[:2]:
-                half_c, half_a = OpCounts(), []
-                self.count(arm, half_c, half_a)
-                for k, v in half_c.ops.items():
-                    counts.add_op(k, v * 0.5)
-                counts.fetch += half_c.fetch * 0.5
-                counts.store += half_c.store * 0.5
-            return
-        for a in args:
-            self.count(a, counts, accesses)
-        kinds = [self.ftype(a).kind for a in args]
-        if g in _CONVERT:
-            src, dst = (kinds[0] if kinds else "int"), _CONVERT[g].kind
-            self.convert(src, dst, counts)
-            return
-        if g == "MOD" or g == "MODULO":
-            kind = self._ref_type_of(g, args).kind
-            if kind == "int":
-                counts.add_op("int_div")  # C's %
-            else:
-                counts.add_call("fmod", 2)
-            return
-        if g in ("MAX", "MIN"):
-            kind = self._ref_type_of(g, args).kind
-            for k in kinds:
-                if kind in ("real", "double") and k == "int":
-                    counts.add_op("int_to_real")
-            counts.add_op(op_name(kind, "add"), max(0, len(args) - 1))
-            return
-        if g == "ABS":
-            counts.add_call("abs" if kinds and kinds[0] == "int" else "fabs", 1)
-            return
-        if g in ("FLOOR", "CEILING"):
-            counts.add_call("floor" if g == "FLOOR" else "ceil", 1)
-            counts.add_op("real_to_int")
-            return
-        if g in _LIB:
-            if kinds and kinds[0] == "int":
-                counts.add_op("int_to_real")
-            counts.add_call(_LIB[g], len(args))
-            return
-        counts.add_call(g.lower(), len(args))
-
-    def _ref_type_of(self, g, args) -> FType:
-        t = INT
-        for a in args:
-            at = self.ftype(a)
-            t = promote(t, at) if at.arithmetic else t
-        return t
 
     def _stride(self, args, t: FType) -> int | None:
         """Elements between successive accesses as the innermost DO variable steps by one.
@@ -548,7 +406,7 @@ class FExpr:
         elif src in ("real", "double") and dst == "int":
             counts.add_op("real_to_int")
 
-    def _access(self, name, t: FType, counts: OpCounts, accesses, store: bool, is_array: bool) -> Access:
+    def access(self, name, t: FType, counts: OpCounts, accesses, store: bool, is_array: bool) -> Access:
         """One access of variable ``name`` (of type ``t``; an element of it when ``is_array``)."""
         self.seen.setdefault(name, t)
         if store:

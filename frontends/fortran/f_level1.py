@@ -3,11 +3,10 @@ external inputs and the augmented symbol table -- the same AAG the C frontend bu
 
 Program units become AAG functions (the main program is the entry); statements are classified
 into the AAU classes of Table 4 and contiguous simple statements are clustered into one Seq
-(``granularity statement`` gives one per statement). Where Fortran differs from C the choices are:
+(``granularity statement`` gives one per statement); ``!$interp`` directives apply in source order.
+The statements are handled by kind in mixins: f_stmts (simple statements), f_callstmts (calls and
+message passing), f_control (IF, SELECT CASE, DO). Choices where Fortran differs from C:
 
-- DO loops: the trip count MAX(0, (hi - lo + step) / step) is fixed when the loop starts (the
-  standard's rule), so a body that assigns a limit variable does not make the loop
-  non-deterministic; a step other than a literal 1 is the "step" limit type of Table 1.
 - READ gives external inputs (``READ(*,*) N``: N is read, as C's scanf); an IOSTAT= or STAT=
   variable is taken to be 0 (reads and allocations succeed, as the C frontend takes pointers
   to be non-null).
@@ -24,19 +23,19 @@ from fparser.two import Fortran2003 as F
 from fparser.two.utils import BlockBase
 
 from .. import annotations as ann_mod
-from .. import symexpr as S
-from ..aag import (AAG, AAU, Branch, Call, Condt, End, ExternalInput, Function, Iter, Loc, Problem, Seq,
-                   Start)
+from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Seq, Start
 from ..errors import FrontendError
-from ..memory import annotate_loop_accesses, symbol_table
+from ..memory import symbol_table
 from . import f_calls
 from . import f_tree as T
+from .f_callstmts import CallStatements
+from .f_control import ControlFlow
 from .f_critical import analyse
-from .f_decls import Issue, ProgramInfo, Scope, unit_header
-from .f_types import INT
-from .f_expr import ARRAY_INTRINSICS, args_of, generic, is_ref, lower_name, ref_name
+from .f_decls import ProgramInfo, Scope, unit_header
+from .f_expr import args_of, is_ref, ref_name
+from .f_stmts import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
-from .shared import flat, has_jump, recursive_functions
+from .shared import flat, recursive_functions
 
 _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigned_Goto_Stmt": "assigned GO TO",
           "Arithmetic_If_Stmt": "arithmetic IF", "Assign_Stmt": "ASSIGN"}
@@ -82,7 +81,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow):
         for u, scope, header, rtype in self.units:
             self._declare(u, scope)
             if scope.kind == "function":
-                t = scope._type_spec(rtype) if rtype is not None else None
+                t = scope.type_spec(rtype) if rtype is not None else None
                 self.info.functions[scope.name] = t or scope.var_type(scope.result)
         mains = [s for _, s, _, _ in self.units if s.kind == "program"]
         if not mains:
@@ -105,7 +104,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow):
                 name = str(node.items[0]).upper()
             elif is_ref(node):
                 name = ref_name(node)
-            elif isinstance(node, F.Use_Stmt) and str(node).split()[-1].lower() in ("mpi", "mpi_f08"):
+            elif isinstance(node, F.Use_Stmt) and T.use_module(node) in ("mpi", "mpi_f08"):
                 self.info.uses_mpi = True
             if name is None or name.lower() in self.info.user:
                 continue
@@ -115,10 +114,9 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow):
                 self.info.uses_nx = True
 
     def _declare(self, unit, scope: Scope) -> None:
-        first, last = T.lines(unit)
         stmts = [(T.line(s), 0, s, None) for s in T.spec_statements(unit)]
         for inc in self.src.includes:
-            if first <= inc.line <= last and inc.known is None:
+            if inc.known is None and self._unit_at(inc.line) is unit:
                 stmts.append((inc.line, 1, None, inc))
         for _, _, stmt, inc in sorted(stmts, key=lambda x: (x[0], x[1])):
             if inc is not None:
@@ -130,6 +128,15 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow):
         scope.issues.clear()
         for name, t in scope.types.items():
             self._symbol_types.setdefault(scope.canon(name), t)
+
+    def _unit_at(self, line: int):
+        """The innermost program unit that holds ``line``."""
+        best, size = None, None
+        for u, _, _, _ in self.units:
+            first, last = T.lines(u)
+            if first <= line <= last and (size is None or last - first < size):
+                best, size = u, last - first
+        return best
 
     def _include(self, inc, scope: Scope) -> None:
         """A user INCLUDE in a specification part: its declarations apply here."""
@@ -162,7 +169,10 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow):
             self._directive(line, text)
 
     def _directive(self, line: int, text: str) -> None:
-        a = ann_mod.parse(text, self.file, line)
+        try:
+            a = ann_mod.parse(text, self.file, line)
+        except FrontendError as exc:  # the shared grammar speaks C; name the Fortran spelling
+            raise FrontendError(exc.message.replace("#pragma interp", "!$interp"), exc.file, exc.line) from None
         if a is None:
             self.problem("ignored-pragma", f"'!${text}' is not an interp annotation; it is not modelled", line)
             return
@@ -318,8 +328,11 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow):
                 self.problem("unsupported", f"{_JUMPS[name]} is not modelled (interp needs structured control "
                              f"flow): '{T.label(stmt)}'", first)
             else:
-                what = name.replace("_Stmt", "").replace("_Construct", " construct").replace("_", " ").upper()
-                self.problem("unsupported", f"{what} statement is not modelled: '{T.label(stmt)}'", first)
+                if name.endswith("_Construct"):
+                    what = name[: -len("_Construct")].replace("_", " ").upper() + " construct"
+                else:
+                    what = name.replace("_Stmt", "").replace("_", " ").upper() + " statement"
+                self.problem("unsupported", f"{what} is not modelled: '{T.label(stmt)}'", first)
             return
         handler(stmt, out, first, last)
         for name in sorted(self.ex.undeclared):

@@ -13,7 +13,8 @@ from .. import symexpr as S
 from ..aag import ExternalInput, Seq
 from . import f_calls
 from . import f_tree as T
-from .f_expr import ARRAY_INTRINSICS, args_of, generic, is_ref, ref_name
+from .f_expr import args_of, is_ref, ref_name
+from .f_intrinsics import ARRAY_INTRINSICS, generic
 from .f_types import INT
 
 _IO_CALLS = {"Open_Stmt": "fopen", "Close_Stmt": "fclose", "Rewind_Stmt": "rewind",
@@ -30,7 +31,7 @@ class SimpleStatements:
             self.problem("unsupported", f"statement function {ref_name(target)} is not modelled "
                          "(write it as a FUNCTION)", first)
             return
-        bad = self._array_syntax(target, store=True) or self._array_syntax(rhs)
+        bad = self._array_syntax(target) or self._array_syntax(rhs)
         if bad:
             self.problem("unsupported", f"array syntax ({bad}) is not modelled: write the loop out", first)
             return
@@ -64,7 +65,7 @@ class SimpleStatements:
             # By reference: the caller's variable receives the store (C's *param).
             seq.defs.append((f"*{name}", S.var(name)))
 
-    def _array_syntax(self, node, store: bool = False, argument: bool = False) -> str | None:
+    def _array_syntax(self, node, argument: bool = False) -> str | None:
         """Whole arrays or sections used as values (array syntax), which interp does not count."""
         if node is None or isinstance(node, str):
             return None
@@ -103,7 +104,7 @@ class SimpleStatements:
                 (seq.counts.__setattr__("store", seq.counts.store + 1) if store
                  else seq.counts.__setattr__("fetch", seq.counts.fetch + 1))
                 continue
-            self.ex._access(self.scope.canon(str(node)), t, seq.counts, seq.accesses, store, False)
+            self.ex.access(self.scope.canon(str(node)), t, seq.counts, seq.accesses, store, False)
 
     def _s_Nullify_Stmt(self, stmt, out, first, last):
         seq = self._seq_for(stmt, first, last, out)
@@ -129,7 +130,7 @@ class SimpleStatements:
             t = self.scope.var_type(name)
             self._symbol_types[self.scope.canon(name)] = t
             seq.counts.add_call(lib, 1)
-            self.ex._access(self.scope.canon(name), t or INT, seq.counts, seq.accesses, True, False)
+            self.ex.access(self.scope.canon(name), t or INT, seq.counts, seq.accesses, True, False)
         self._status(options.get("STAT"), seq)
 
     def _status(self, var, seq: Seq) -> None:
@@ -177,9 +178,9 @@ class SimpleStatements:
     def _register_input(self, name: str, line: int) -> None:
         inp = self.inputs.get(name)
         if inp is None:
-            self.inputs[name] = ExternalInput(name, line, "read")
+            self.inputs[name] = ExternalInput(name, line, "READ")
         elif inp.how == "annotation":
-            inp.how, inp.line = "read", line
+            inp.how, inp.line = "READ", line
 
     def _s_Write_Stmt(self, stmt, out, first, last):
         control = stmt.items[0]

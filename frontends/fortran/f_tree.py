@@ -11,7 +11,7 @@ from __future__ import annotations
 from fparser.two import Fortran2003 as F
 from fparser.two.utils import BlockBase, StmtBase
 
-from .f_expr import is_ref
+from .f_expr import is_ref, ref_name
 
 UNIT_CLASSES = (F.Main_Program, F.Subroutine_Subprogram, F.Function_Subprogram, F.Block_Data)
 DO_CONSTRUCTS = (F.Block_Label_Do_Construct, F.Block_Nonlabel_Do_Construct, F.Action_Term_Do_Construct)
@@ -107,6 +107,11 @@ def statements(nodes, enclosing_line: int = 0):
         yield node, ln
         if isinstance(node, F.If_Stmt):
             yield from statements([node.items[1]], ln)
+
+
+def use_module(stmt) -> str:
+    """The (lower-case) module name of a USE statement."""
+    return next((str(x).lower() for x in stmt.items if isinstance(x, F.Name)), "")
 
 
 def loop_control(do_stmt):

@@ -135,7 +135,7 @@ def _parse(text: str, file: str, form: str):
         line = int(m.group(1)) if m else None
         where = msg.split(">>>", 1)[1].strip() if ">>>" in msg else ""
         detail = f": {where}" if where else ""
-        raise FrontendError(f"Fortran syntax error{detail} (is the source form {form}?)", file, line) from None
+        raise FrontendError(f"Fortran syntax error ({form} form){detail}", file, line) from None
     except RecursionError:
         raise FrontendError("the code nests too deeply for the Fortran parser", file) from None
     except Exception as exc:  # an fparser failure must not become a traceback

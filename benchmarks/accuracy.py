@@ -1,0 +1,63 @@
+"""Prediction accuracy on this machine: calibrate it, then validate every sample that runs here.
+
+    python benchmarks/accuracy.py [--quick] [--machine host.yaml] [--repeat 3]
+
+Calibrates (unless --machine names an existing calibrated file), then runs each sample at P = 1
+and 2 (samples that need two ranks at P = 2 only) for three sizes, and prints measured, predicted
+and the relative error (seed 000 Eq. 4.9), the mean (Eq. 4.10) and the maximum error. Needs a C
+compiler and MPICH (pip install 'interp[mpi]'). Timings are noisy on a shared machine: the median
+of --repeat runs is compared.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from interp.calibrate.cmd import calibrate  # noqa: E402
+from interp.validate import to_text, validate  # noqa: E402
+
+S = ROOT / "samples"
+# (files, process counts, -D lists): sizes chosen to run 0.05-2 s here.
+CASES = [
+    ([S / "trapezoid_mpi.c"], [1, 2], [("n", [6e6, 2e7, 5e7]), ("reps", [10.0])]),
+    ([S / "trapezoid_host.c", S / "trapezoid_node.c"], [1, 2], [("n", [6e6, 2e7, 5e7]), ("reps", [10.0])]),
+    ([S / "jacobi2d_mpi.c"], [1, 2], [("n", [302.0, 602.0, 1002.0]), ("iters", [200.0])]),
+    ([S / "ring_mpi.c"], [2], [("params[0]", [8.0, 4096.0, 65536.0]), ("params[1]", [20000.0])]),
+    ([S / "pingpong_mpi.c"], [2], [("m", [8.0, 4096.0, 262144.0]), ("reps", [10000.0])]),
+    ([S / "matmul_master_worker_mpi.c"], [2], [("n", [200.0, 400.0, 600.0])]),
+]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--machine", default=None, help="use this calibrated file instead of calibrating")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    machine = args.machine or str(ROOT / "benchmarks" / "host.yaml")
+    if not args.machine or not os.path.exists(machine):
+        print(f"calibrating -> {machine}", flush=True)
+        calibrate(machine, quick=args.quick)
+    every = []
+    for files, procs, defines in CASES:
+        names = " + ".join(f.name for f in files)
+        try:
+            res = validate([str(f) for f in files], machine, procs, defines, repeat=args.repeat)
+        except Exception as exc:  # one sample failing must not hide the others
+            print(f"\n== {names}: not validated: {exc}")
+            continue
+        print(f"\n== {names}\n{to_text(res, machine)}", flush=True)
+        every += [r for r in res if r.error is not None]
+    if every:
+        errs = [r.error for r in every]
+        print(f"\nall samples: {len(errs)} points, mean error {100 * sum(errs) / len(errs):.1f}% "
+              f"(seed 000 Eq. 4.10), maximum {100 * max(errs):.1f}%")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+/*
+ * mpi_bench.c - communication micro-benchmarks for `interp calibrate` (run on 2+ ranks).
+ *
+ * Usage: mpiexec -n 2 mpi_bench SCALE
+ * Prints "pingpong BYTES one_way_seconds", "barrier 0 seconds",
+ * "bcast BYTES seconds" and "allreduce BYTES seconds" lines (rank 0 only).
+ * Each figure is the minimum over REPS batches of the batch mean: the
+ * minimum is the run least disturbed by other jobs on the machine.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define REPS 5
+
+static int rank, size;
+
+/* Round trips per batch: many for small messages, fewer for large ones. */
+static int trips(long bytes, double scale)
+{
+    long t = (long) (scale * 2000.0 / (1.0 + bytes / 16384.0));
+    return t < 4 ? 4 : (int) t;
+}
+
+static double pingpong(char *buf, long bytes, double scale)
+{
+    int n = trips(bytes, scale);
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        double t = MPI_Wtime();
+        for (int i = 0; i < n; i++) {
+            if (rank == 0) {
+                MPI_Send(buf, (int) bytes, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
+                MPI_Recv(buf, (int) bytes, MPI_BYTE, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            } else if (rank == 1) {
+                MPI_Recv(buf, (int) bytes, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                MPI_Send(buf, (int) bytes, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
+            }
+        }
+        t = (MPI_Wtime() - t) / (2.0 * n);
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+/* A collective's time: the slowest rank's mean per call (max-reduced). */
+static double collective(int kind, char *buf, char *out, long bytes, double scale)
+{
+    int n = trips(bytes, scale);
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        double t = MPI_Wtime();
+        for (int i = 0; i < n; i++) {
+            if (kind == 0) MPI_Barrier(MPI_COMM_WORLD);
+            else if (kind == 1) MPI_Bcast(buf, (int) bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+            else MPI_Allreduce(buf, out, (int) (bytes / 8), MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        }
+        t = (MPI_Wtime() - t) / n, MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    double scale = argc > 1 ? atof(argv[1]) : 1.0;
+    long maxb = 4L << 20;
+    char *buf = calloc(maxb, 1), *out = calloc(maxb, 1);
+    if (size < 2) {
+        fprintf(stderr, "mpi_bench: needs at least 2 ranks\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    /* Sizes: 0, then powers of two with a midpoint, to see the eager/rendezvous switch. */
+    for (long b = 0; b <= maxb; b = b ? (b * 3 / 2 == b ? b * 2 : (b & (b - 1)) ? b / 3 * 4 : b * 3 / 2) : 8) {
+        double t = pingpong(buf, b, scale);
+        if (rank == 0) printf("pingpong %ld %.6e\n", b, t);
+    }
+    double tb = collective(0, buf, out, 0, scale);
+    if (rank == 0) printf("barrier 0 %.6e\n", tb);
+    for (long b = 8; b <= (1L << 20); b *= 8) {
+        double t1 = collective(1, buf, out, b, scale), t2 = collective(2, buf, out, b, scale);
+        if (rank == 0) printf("bcast %ld %.6e\nallreduce %ld %.6e\n", b, t1, b, t2);
+    }
+    free(buf); free(out);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,334 @@
+/*
+ * node_bench.c - micro-benchmarks of one processor for `interp calibrate`.
+ *
+ * Usage: node_bench SCALE [LLC_BYTES]
+ * Prints one line per measurement, "name seconds_per_operation".
+ * Each benchmark is run REPS times inside this process and the minimum is
+ * printed (the fastest run is the one least disturbed by other jobs); the
+ * Python side runs this program several times and keeps the spread.
+ *
+ * Operations are timed as dependent chains (each result feeds the next), the
+ * form in which the opcount model adds up one cost per operation. An empty
+ * asm with the value as an in/out operand (KEEP) stops the compiler from
+ * folding or vectorising a chain without adding an instruction.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define KEEP(v) __asm__ volatile("" : "+r"(v))
+#if defined(__x86_64__) || defined(__i386__)
+#define KEEPF(v) __asm__ volatile("" : "+x"(v))
+#elif defined(__aarch64__)
+#define KEEPF(v) __asm__ volatile("" : "+w"(v))
+#else
+#define KEEPF(v) __asm__ volatile("" : "+m"(v))
+#endif
+#define REPS 3
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+static long N = 2000000;              /* chain length, scaled by argv[1] */
+volatile int vi_one = 1, vi_zero = 0;
+volatile float vf_one = 1.0000001f, vf_tiny = 1e-7f;
+volatile double vd_one = 1.0000000001, vd_tiny = 1e-9;
+volatile double sinkd;
+volatile long sinkl;
+
+/* 8 chained operations per loop trip; the empty-loop time is subtracted. */
+#define CHAIN8(stmt) stmt; stmt; stmt; stmt; stmt; stmt; stmt; stmt
+
+static double t_loop(void)
+{
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        int x = vi_zero;
+        double t = now();
+        for (long i = 0; i < N; i++) KEEP(x);
+        t = now() - t;
+        sinkl = x;
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+#define BENCH_INT(name, init, stmt)                                   \
+    static double name(void) {                                        \
+        double best = 1e9;                                            \
+        for (int r = 0; r < REPS; r++) {                              \
+            int x = init, y = vi_one;                                 \
+            double t = now();                                         \
+            for (long i = 0; i < N; i++) { CHAIN8(stmt; KEEP(x)); }   \
+            t = now() - t;                                            \
+            sinkl = x + y;                                            \
+            if (t < best) best = t;                                   \
+        }                                                             \
+        return best;                                                  \
+    }
+BENCH_INT(b_int_add, vi_zero, x = x + y)
+BENCH_INT(b_int_mul, vi_one * 3, x = x * y)
+BENCH_INT(b_int_div, 1000000007 * vi_one, x = x / y)
+
+#define BENCH_FP(name, T, K, one, tiny, stmt)                         \
+    static double name(void) {                                        \
+        double best = 1e9;                                            \
+        for (int r = 0; r < REPS; r++) {                              \
+            T x = one, y = one, z = tiny;                             \
+            (void) y; (void) z;                                       \
+            double t = now();                                         \
+            for (long i = 0; i < N; i++) { CHAIN8(stmt; K(x)); }      \
+            t = now() - t;                                            \
+            sinkd = x;                                                \
+            if (t < best) best = t;                                   \
+        }                                                             \
+        return best;                                                  \
+    }
+BENCH_FP(b_real_add, float, KEEPF, vf_one, vf_tiny, x = x + z)
+BENCH_FP(b_real_mul, float, KEEPF, vf_one, vf_tiny, x = x * y)
+BENCH_FP(b_real_div, float, KEEPF, vf_one, vf_tiny, x = x / y)
+BENCH_FP(b_double_add, double, KEEPF, vd_one, vd_tiny, x = x + z)
+BENCH_FP(b_double_mul, double, KEEPF, vd_one, vd_tiny, x = x * y)
+BENCH_FP(b_double_div, double, KEEPF, vd_one, vd_tiny, x = x / y)
+
+/* int -> float -> int round trip; the two conversions are split evenly. */
+static double b_conv_roundtrip(void)
+{
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        int x = vi_one;
+        float f;
+        double t = now();
+        for (long i = 0; i < N; i++) { CHAIN8(f = (float) x; KEEPF(f); x = (int) f; KEEP(x)); }
+        t = now() - t;
+        sinkl = x;
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+/* Library functions as chains x = f(x) that stay in a well-behaved range. */
+#define BENCH_LIB(name, stmt)                                         \
+    static double name(void) {                                        \
+        double best = 1e9;                                            \
+        long n = N / 4;                                               \
+        for (int r = 0; r < REPS; r++) {                              \
+            double x = vd_one * 0.5;                                  \
+            double t = now();                                         \
+            for (long i = 0; i < n; i++) { stmt; KEEPF(x); }          \
+            t = now() - t;                                            \
+            sinkd = x;                                                \
+            if (t < best) best = t;                                   \
+        }                                                             \
+        return best / n;                                              \
+    }
+BENCH_LIB(b_lib_base, x = x + 0.5)
+BENCH_LIB(b_lib_sqrt, x = sqrt(x) + 0.5)
+BENCH_LIB(b_lib_exp, x = exp(-x) + 0.5)
+BENCH_LIB(b_lib_log, x = log(x + 1.0) + 0.5)
+BENCH_LIB(b_lib_sin, x = sin(x) + 0.5)
+BENCH_LIB(b_lib_cos, x = cos(x) + 0.5)
+BENCH_LIB(b_lib_pow, x = pow(x, 0.75) + 0.5)
+BENCH_LIB(b_lib_fabs, x = fabs(-x) + 0.5)
+BENCH_LIB(b_lib_rand, x = (double) (rand() & 1) + x * 0.5)
+
+/* Loops: per_iter from a long empty loop; fixed from many 1-trip inner loops. */
+static double b_iter_per(int step)
+{
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        long s = step ? vi_one * 3 : 1, lim = 8 * N * s;
+        double t = now();
+        for (long i = 0; i < lim; i += s) __asm__ volatile("");
+        t = now() - t;
+        if (t < best) best = t;
+    }
+    return best / (8 * N);
+}
+
+static double b_iter_inner(int step, long trips)
+{
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        long s = step ? vi_one * 3 : 1, lim = trips * s * vi_one;
+        double t = now();
+        for (long o = 0; o < N; o++) {
+            __asm__ volatile("" : "+r"(lim));
+            for (long i = 0; i < lim; i += s) __asm__ volatile("");
+        }
+        t = now() - t;
+        if (t < best) best = t;
+    }
+    return best / N;
+}
+
+/* if (i > lim) {...}: never taken vs always taken, minus the bare loop. */
+static double b_cond(long lim)
+{
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        long l = lim;
+        double t = now();
+        for (long i = 0; i < 8 * N; i++) {
+            __asm__ volatile("" : "+r"(l));
+            if (i > l) __asm__ volatile("nop");
+        }
+        t = now() - t;
+        if (t < best) best = t;
+    }
+    return best / (8 * N);
+}
+
+__attribute__((noinline)) static int f1(int a) { KEEP(a); return a + 1; }
+__attribute__((noinline)) static int f4(int a, int b, int c, int d) { KEEP(a); return a + b + c + d; }
+
+static double b_call(int args)
+{
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        int x = vi_zero, z = vi_zero;
+        double t = now();
+        if (args == 0)
+            for (long i = 0; i < N; i++) { x = x + 1; KEEP(x); }
+        else if (args == 1)
+            for (long i = 0; i < N; i++) x = f1(x);
+        else
+            for (long i = 0; i < N; i++) x = f4(x, z, z, 1);
+        t = now() - t;
+        sinkl = x;
+        if (t < best) best = t;
+    }
+    return best / N;
+}
+
+/* Pointer chasing over a random cycle of cache lines of `bytes` bytes. */
+static double b_chase(size_t bytes, long steps)
+{
+    size_t line = 64 / sizeof(void *), n = bytes / 64;
+    void **buf = malloc(n * 64);
+    size_t *perm = malloc(n * sizeof(size_t));
+    if (!buf || !perm) return -1;
+    for (size_t i = 0; i < n; i++) perm[i] = i;
+    srand(12345);
+    for (size_t i = n - 1; i > 0; i--) {     /* Sattolo: one cycle through all lines */
+        size_t j = ((size_t) rand() * 32768u + (size_t) rand()) % i;
+        size_t t = perm[i]; perm[i] = perm[j]; perm[j] = t;
+    }
+    for (size_t i = 0; i < n; i++) buf[perm[i] * line] = &buf[perm[(i + 1) % n] * line];
+    free(perm);
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        void **p = buf;
+        for (long i = 0; i < steps / 8; i++) p = *p;   /* warm up */
+        double t = now();
+        for (long i = 0; i < steps; i++) p = *p;
+        t = now() - t;
+        sinkl = (long) p;
+        if (t < best) best = t;
+    }
+    free(buf);
+    return best / steps;
+}
+
+/* Stores in random line order: throughput per store (stores do not form a chain). */
+static double b_store(size_t bytes, long steps)
+{
+    size_t n = bytes / sizeof(long);
+    long *a = calloc(n, sizeof(long));
+    unsigned *idx = malloc(4096 * sizeof(unsigned));
+    if (!a || !idx) return -1;
+    srand(777);
+    for (int i = 0; i < 4096; i++) idx[i] = (unsigned) (((size_t) rand() * 32768u + rand()) % (n / 8)) * 8;
+    double best = 1e9, base = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        unsigned off = 0;
+        double t = now();
+        for (long i = 0; i < steps; i++) { a[(idx[i & 4095] + off) % n] = i; off += 4104; }
+        t = now() - t;
+        if (t < best) best = t;
+        off = 0;
+        t = now();
+        for (long i = 0; i < steps; i++) { sinkl = (idx[i & 4095] + off) % n; off += 4104; }
+        t = now() - t;
+        if (t < base) base = t;
+    }
+    free(a); free(idx);
+    return (best - base > 0 ? best - base : 0) / steps;
+}
+
+/* Streaming read bandwidth, bytes per second, 8 independent accumulators. */
+static double b_stream(size_t bytes)
+{
+    size_t n = bytes / sizeof(long);
+    long *a = malloc(n * sizeof(long));
+    if (!a) return -1;
+    memset(a, 1, n * sizeof(long));
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        long s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+        double t = now();
+        for (size_t i = 0; i + 8 <= n; i += 8) {
+            s0 += a[i]; s1 += a[i + 1]; s2 += a[i + 2]; s3 += a[i + 3];
+            s4 += a[i + 4]; s5 += a[i + 5]; s6 += a[i + 6]; s7 += a[i + 7];
+        }
+        t = now() - t;
+        sinkl = s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+        if (t < best) best = t;
+    }
+    free(a);
+    return bytes / best;
+}
+
+int main(int argc, char **argv)
+{
+    double scale = argc > 1 ? atof(argv[1]) : 1.0;
+    size_t llc = argc > 2 ? (size_t) atof(argv[2]) : (size_t) 32 << 20;
+    size_t l1 = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 32 << 10;
+    size_t big = 2 * llc < ((size_t) 512 << 20) ? 2 * llc : ((size_t) 512 << 20);
+    if (big < 4 * llc && big < ((size_t) 512 << 20)) big = 4 * llc;
+    N = (long) (N * scale);
+    if (N < 1000) N = 1000;
+    double loop = t_loop(), ops = 8.0 * N;
+    printf("loop %.6e\n", loop / N);
+#define OP(name, fn) printf(name " %.6e\n", ((fn()) - loop) / ops)
+    OP("int_add", b_int_add);
+    OP("int_mul", b_int_mul);
+    OP("int_div", b_int_div);
+    OP("real_add", b_real_add);
+    OP("real_mul", b_real_mul);
+    OP("real_div", b_real_div);
+    OP("double_add", b_double_add);
+    OP("double_mul", b_double_mul);
+    OP("double_div", b_double_div);
+    OP("conv_roundtrip", b_conv_roundtrip);
+    double base = b_lib_base();
+    printf("lib_base %.6e\n", base);
+#define LIB(name, fn) printf("lib_" name " %.6e\n", fn() - base)
+    LIB("sqrt", b_lib_sqrt); LIB("exp", b_lib_exp); LIB("log", b_lib_log);
+    LIB("sin", b_lib_sin); LIB("cos", b_lib_cos); LIB("pow", b_lib_pow);
+    LIB("fabs", b_lib_fabs); LIB("rand", b_lib_rand);
+    printf("iter_per %.6e\n", b_iter_per(0));
+    printf("iter_per_step %.6e\n", b_iter_per(1));
+    printf("iter_inner1 %.6e\n", b_iter_inner(0, 1));
+    printf("iter_inner1_step %.6e\n", b_iter_inner(1, 1));
+    printf("cond_never %.6e\n", b_cond(8 * N));
+    printf("cond_always %.6e\n", b_cond(-1));
+    printf("call0 %.6e\n", b_call(0));
+    printf("call1 %.6e\n", b_call(1));
+    printf("call4 %.6e\n", b_call(4));
+    long steps = (long) (2000000 * scale) + 10000;
+    printf("fetch_hit %.6e\n", b_chase(l1 / 2, steps));
+    printf("fetch_miss %.6e\n", b_chase(big, steps / 4));
+    printf("store_hit %.6e\n", b_store(l1 / 2, steps));
+    printf("store_miss %.6e\n", b_store(big, steps / 4));
+    printf("stream_bw %.6e\n", b_stream(big));
+    printf("chase_bytes %.6e\n", (double) big);
+    return 0;
+}

@@ -1,0 +1,125 @@
+"""The ``interp calibrate`` command: compile, run, fit, write, check."""
+from __future__ import annotations
+
+import datetime
+import os
+import socket
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from ..errors import InputError, reported
+from . import fit, hostinfo, tools
+from .writer import HostInfo, render
+
+
+def _progress(total: int):
+    """A rich progress bar on a terminal; silent in a pipe."""
+    if not sys.stderr.isatty():
+        return None
+    from rich.progress import Progress
+
+    progress = Progress(transient=True, console=__import__("rich.console").console.Console(stderr=True))
+    task = progress.add_task("calibrating", total=total)
+    return progress, task
+
+
+def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = False,
+              runs: int | None = None, mpi: bool = True, log=click.echo) -> str:
+    """Measure this machine and write ``out``; returns the YAML text."""
+    runs = runs or (3 if quick else 5)
+    scale = 0.3 if quick else 1.0
+    info = HostInfo(socket.gethostname(), datetime.date.today().isoformat(), cc, cflags,
+                    os.cpu_count() or 1)
+    info.model, info.mhz = hostinfo.cpuinfo()
+    info.caches = hostinfo.caches()
+    info.mem_total, info.page = hostinfo.mem_total(), hostinfo.page_size()
+    llc = max((c["size"] for c in info.caches.values()), default=32 << 20)
+    l1 = info.caches.get("L1d", {}).get("size", 32 << 10)
+    mpitools = tools.mpi_tools() if mpi else None
+    if mpi and mpitools is None:
+        log("interp calibrate: mpicc/mpiexec not found: communication is not measured, comm_sync is "
+            "left void (pip install 'interp[mpi]' for MPICH)", err=True)
+    if mpitools and info.cpus < 2:
+        log("interp calibrate: one core only: the MPI benchmarks need 2 ranks; comm_sync left void", err=True)
+        mpitools = None
+    flags = cflags.split()
+    bar = _progress(runs * (2 if mpitools else 1) + 1)
+    node_runs, comm_runs = [], []
+    with tempfile.TemporaryDirectory(prefix="interp-cal-") as tmp:
+        exe = tools.compile_c(cc, [tools.bench_source("node_bench.c")], Path(tmp) / "node_bench", flags)
+        mexe = None
+        if mpitools:
+            mexe = tools.compile_c(mpitools[0], [tools.bench_source("mpi_bench.c")], Path(tmp) / "mpi_bench",
+                                   flags, libs=())
+            info.mpi = _mpi_name(mpitools[1])
+        ctx = bar[0] if bar else _Null()
+        with ctx:
+            _step(bar)
+            for _ in range(runs):
+                out_text = tools.run([exe, scale, llc, l1], timeout=300)
+                node_runs.append(fit.node_values(fit.parse_node(out_text)) | {"chase_bytes": fit.parse_node(out_text)["chase_bytes"]})
+                _step(bar)
+                if mexe:
+                    text = tools.run(tools.mpiexec_cmd(mpitools[1], 2, mexe, [scale]), timeout=300)
+                    comm_runs.append(fit.comm_values(fit.parse_mpi(text)))
+                    _step(bar)
+    node = fit.over_runs(node_runs)
+    comm = fit.over_runs(comm_runs) if comm_runs else None
+    text = render(info, node, comm)
+    _check(text, out)
+    from ..atomic import write_text
+
+    write_text(out, text)
+    return text
+
+
+def _check(text: str, out: str) -> None:
+    """The written file must load: a calibration that writes a broken file is a bug."""
+    from sag import loads
+
+    loads(text, out)
+
+
+def _mpi_name(mpiexec: str) -> str:
+    import subprocess
+
+    try:
+        text = subprocess.run([mpiexec, "--version"], capture_output=True, text=True, timeout=20).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return "MPI"
+    for line in text.splitlines():
+        if "Version" in line or "Open MPI" in line:
+            return ("MPICH " if "HYDRA" in text else "") + line.split(":")[-1].strip()
+    return "MPI"
+
+
+class _Null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _step(bar):
+    if bar:
+        bar[0].advance(bar[1])
+
+
+@click.command("calibrate")
+@click.option("--out", "-o", required=True, metavar="FILE", help="Machine file to write (YAML).")
+@click.option("--cc", default="gcc", show_default=True, help="C compiler for the node benchmarks.")
+@click.option("--cflags", default="-O2", show_default=True, help="Compiler flags.")
+@click.option("--quick", is_flag=True, help="Shorter benchmarks, 3 runs instead of 5 (coarser ranges).")
+@click.option("--runs", type=click.IntRange(1, 50), default=None, help="Runs of each benchmark program.")
+@click.option("--no-mpi", is_flag=True, help="Do not measure communication (comm_sync left void).")
+@reported
+def calibrate_cmd(out, cc, cflags, quick, runs, no_mpi):
+    """Measure this machine with micro-benchmarks and write a machine file for it."""
+    if Path(out).is_dir():
+        raise InputError(f"--out {out}: is a directory; give a file name such as host.yaml")
+    calibrate(out, cc, cflags, quick, runs, not no_mpi)
+    click.echo(f"wrote {out} (check it with: interp machine check {out})")

@@ -1,0 +1,175 @@
+"""From recorded micro-benchmark outputs to machine parameters, each a range over repeated runs.
+
+Every run of a benchmark program gives one value per parameter; the parameter is written as the
+range [min, max] over the runs with the median as a comment (paper 001 section 3.2.2: parameters
+are ranges). Values are in seconds (times), bytes (sizes) or bytes per second (bandwidths).
+"""
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from ..errors import InputError
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One parameter over the runs."""
+
+    lo: float
+    hi: float
+    median: float
+    runs: int
+
+    @classmethod
+    def of(cls, values) -> "Stat":
+        values = [float(v) for v in values]
+        if not values:
+            raise ValueError("no values")
+        return cls(min(values), max(values), statistics.median(values), len(values))
+
+
+# -- parsing the programs' outputs -----------------------------------------------------------------
+
+def parse_node(text: str) -> dict[str, float]:
+    """node_bench output: "name value" lines."""
+    out = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            try:
+                out[parts[0]] = float(parts[1])
+            except ValueError:
+                continue
+    if "int_add" not in out:
+        raise InputError("node benchmark printed no results:\n" + text[-500:])
+    return out
+
+
+def parse_mpi(text: str) -> dict[str, list[tuple[float, float]]]:
+    """mpi_bench output: "kind bytes seconds" lines -> kind -> [(bytes, seconds), ...]."""
+    out: dict[str, list[tuple[float, float]]] = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 3:
+            try:
+                out.setdefault(parts[0], []).append((float(parts[1]), float(parts[2])))
+            except ValueError:
+                continue
+    if "pingpong" not in out:
+        raise InputError("MPI benchmark printed no ping-pong results:\n" + text[-500:])
+    return out
+
+
+# -- the node: operations, loops, branches, calls, library, memory --------------------------------
+
+# Library functions and how many arguments the model charges call.per_arg for.
+LIB_ARGS = {"sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "pow": 2, "fabs": 1, "rand": 0}
+
+
+def node_values(r: dict[str, float]) -> dict[str, float]:
+    """One run's parameters (key = path in the machine file). Differences of two timings that
+    come out negative (the out-of-order core hid the extra work) are taken as 0."""
+    pos = lambda v: max(0.0, v)  # noqa: E731
+    v = {f"ops.{k}": pos(r[k]) for k in
+         ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div",
+          "double_add", "double_mul", "double_div")}
+    # One chain does int -> float -> int; the two conversions are not separable, split evenly.
+    v["ops.int_to_real"] = v["ops.real_to_int"] = pos(r["conv_roundtrip"]) / 2
+    v["iter.per_iter"] = pos(r["iter_per"])
+    v["iter.per_iter_step"] = pos(r["iter_per_step"])
+    # A 1-trip inner loop costs fixed + one iteration, plus the outer loop's own iteration.
+    v["iter.fixed"] = pos(r["iter_inner1"] - 2 * r["iter_per"])
+    v["iter.fixed_step"] = pos(r["iter_inner1_step"] - 2 * r["iter_per_step"])
+    v["cond.per_condition"] = pos(r["cond_never"] - r["iter_per"])
+    v["cond.branch_taken"] = pos(r["cond_always"] - r["cond_never"])
+    v["call.per_call"] = pos(r["call1"] - r["call0"])
+    v["call.per_arg"] = pos((r["call4"] - r["call1"]) / 3)
+    # The model charges a library call lib.X + call.per_call + nargs * call.per_arg; lib.X is the
+    # rest of the measured time.
+    for name, nargs in LIB_ARGS.items():
+        v[f"lib.{name}"] = pos(r[f"lib_{name}"] - v["call.per_call"] - nargs * v["call.per_arg"])
+    v["fetch"] = pos(r["fetch_hit"])
+    v["fetch_miss"] = pos(r["fetch_miss"])
+    v["store"] = pos(r["store_hit"])
+    v["store_miss"] = pos(r["store_miss"])
+    v["main.bandwidth"] = r["stream_bw"]
+    # The clock the core really runs at: an integer add is one cycle on every current core.
+    v["clock_measured"] = 1.0 / r["int_add"] if r["int_add"] > 0 else 0.0
+    return v
+
+
+def over_runs(runs: list[dict[str, float]]) -> dict[str, Stat]:
+    keys = runs[0].keys()
+    return {k: Stat.of([run[k] for run in runs if k in run]) for k in keys}
+
+
+# -- communication: ping-pong fit, eager/rendezvous switch, collectives ---------------------------
+
+def linear_fit(points) -> tuple[float, float]:
+    """t = a + b*m by least squares on relative residuals (weights 1/t^2), so that the small
+    messages, whose times are tiny, weigh as much as the large ones."""
+    pts = [(m, t) for m, t in points if t > 0]
+    if len(pts) < 2:
+        (m, t), = pts or [(0.0, 0.0)]
+        return t, 0.0
+    w = [1.0 / t ** 2 for _, t in pts]
+    sw = sum(w)
+    mx = sum(wi * m for wi, (m, _) in zip(w, pts)) / sw
+    my = sum(wi * t for wi, (_, t) in zip(w, pts)) / sw
+    sxx = sum(wi * (m - mx) ** 2 for wi, (m, _) in zip(w, pts))
+    sxy = sum(wi * (m - mx) * (t - my) for wi, (m, t) in zip(w, pts))
+    b = sxy / sxx if sxx > 0 else 0.0
+    return my - b * mx, b
+
+
+def _rel_sse(points, a, b) -> float:
+    return sum(((a + b * m) - t) ** 2 / t ** 2 for m, t in points if t > 0)
+
+
+@dataclass(frozen=True)
+class CommFit:
+    static: tuple[float, float]          # startup (s), per_byte (s/B) up to the switch
+    dynamic: tuple[float, float] | None  # above the switch; None when no switch was found
+    switch: float | None                 # largest message size sent eagerly (bytes)
+
+
+def fit_pingpong(points, min_points: int = 3, gain: float = 2.0) -> CommFit:
+    """Split the one-way times at the size where two lines fit much better than one (by a factor
+    ``gain`` in relative squared error) and the time jumps up: the eager -> rendezvous switch."""
+    pts = sorted(points)
+    one = linear_fit(pts)
+    best = None
+    for k in range(min_points, len(pts) - min_points + 1):
+        lo, hi = pts[:k], pts[k:]
+        flo, fhi = linear_fit(lo), linear_fit(hi)
+        m0 = hi[0][0]
+        jumps = fhi[0] + fhi[1] * m0 > flo[0] + flo[1] * m0
+        err = _rel_sse(lo, *flo) + _rel_sse(hi, *fhi)
+        if jumps and (best is None or err < best[0]):
+            best = (err, k, flo, fhi)
+    if best is None or best[0] * gain > _rel_sse(pts, *one):
+        return CommFit(_clamp(one), None, None)
+    _, k, flo, fhi = best
+    return CommFit(_clamp(flo), _clamp(fhi), pts[k - 1][0])
+
+
+def _clamp(fit):
+    a, b = fit
+    return max(0.0, a), max(0.0, b)
+
+
+def comm_values(r: dict[str, list]) -> dict[str, float]:
+    """One MPI run's parameters."""
+    f = fit_pingpong(r["pingpong"])
+    v = {"static.startup": f.static[0], "static.per_byte": f.static[1]}
+    if f.dynamic is not None:
+        v["dynamic.startup"], v["dynamic.per_byte"] = f.dynamic
+        v["static_buffer"] = f.switch
+    for name in ("bcast", "allreduce"):
+        if r.get(name):
+            a, b = _clamp(linear_fit(r[name]))
+            v[f"collectives.{name}.a"], v[f"collectives.{name}.b"] = a, b
+    if r.get("barrier"):
+        v["sync"] = r["barrier"][0][1]
+    return v

@@ -1,0 +1,203 @@
+"""Writing the calibrated machine file: YAML text with each value a [min, max] range over the runs
+and its median as a comment, so a reader sees the spread and the central figure together."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .fit import LIB_ARGS, Stat
+
+
+def fmt_time(seconds: float) -> str:
+    s = abs(seconds)
+    if s == 0:
+        return "0 ns"
+    for unit, scale in (("ns", 1e-9), ("us", 1e-6), ("ms", 1e-3)):
+        if s < 1000 * scale:
+            return f"{seconds / scale:.4g} {unit}"
+    return f"{seconds:.4g} s"
+
+
+def fmt_size(nbytes: float) -> str:
+    n = int(round(nbytes))
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale and n % scale == 0:
+            return f"{n // scale} {unit}"
+    return f"{n} B"
+
+
+def fmt_rate(bps: float) -> str:
+    return f"{bps / 1e9:.4g} GB/s"
+
+
+def fmt_range(stat: Stat, fmt) -> str:
+    """``[min, max]  # median X, N runs``: a single value when every run agreed."""
+    lo, hi = fmt(stat.lo), fmt(stat.hi)
+    value = lo if lo == hi else f"[{lo}, {hi}]"
+    return f"{value}    # median {fmt(stat.median)}, {stat.runs} runs"
+
+
+@dataclass
+class HostInfo:
+    hostname: str
+    date: str
+    cc: str
+    cflags: str
+    cpus: int
+    model: str = "CPU"
+    mhz: float | None = None                       # /proc/cpuinfo "cpu MHz"
+    caches: dict = field(default_factory=dict)     # "L1d", "L1i", "L2", "L3" -> {size, block, assoc}
+    mem_total: int | None = None
+    page: int | None = None
+    mpi: str | None = None                         # MPI implementation, None = comm not measured
+    notes: list = field(default_factory=list)
+
+
+def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) -> str:
+    src = f"calibration run on {info.hostname}, {info.date}, {info.cc} {info.cflags}".strip()
+    lines = [
+        f"# Written by `interp calibrate` on {info.hostname}, {info.date} (docs/calibrate.md).",
+        "# Each value is the range [min, max] over repeated runs; the comment gives the median.",
+        *[f"# Note: {n}" for n in info.notes],
+        f"name: {_q(info.hostname + ' (calibrated)')}",
+        f"source: {_q(src)}",
+        "sag:",
+        "  id: SAU-0",
+        f"  name: {_q(info.hostname)}",
+        "  processing: compound",
+        "  children:",
+        "    - id: SAU-00",
+        f"      name: {_q(info.model)}",
+        "      role: compute",
+        f"      count: {info.cpus}        # os.cpu_count(): one process per core",
+        "      processing:",
+        *_processing(info, node, "        "),
+        "      memory: compound",
+        *_comm(comm, info, "      "),
+        "      io: void",
+        "      children:",
+        "        - id: SAU-000",
+        "          name: cache hierarchy",
+        "          role: part",
+        "          memory:",
+        *_cache(info, node, "            "),
+        "        - id: SAU-001",
+        "          name: main memory",
+        "          role: part",
+        "          memory:",
+        "            main:",
+        *([f"              size: {fmt_size(info.mem_total)}    # /proc/meminfo MemTotal"] if info.mem_total else []),
+        *([f"              page: {fmt_size(info.page)}"] if info.page else []),
+        f"              bandwidth: {fmt_range(node['main.bandwidth'], fmt_rate)}    # streaming read",
+        "    # The host of a host-node (NX/2) program runs as one more process on the same cores",
+        "    # (interp validate's NX/2-on-MPI shim); it has the compute units' processing costs.",
+        "    - id: SAU-01",
+        f"      name: {_q(info.hostname + ' host process')}",
+        "      role: host",
+        "      count: 1",
+        "      processing:",
+        *_processing(info, node, "        "),
+        "    - id: SAU-02",
+        "      name: host-node path (same shared memory)",
+        "      role: link",
+        "      connects: [SAU-00, SAU-01]",
+        "      # No timing of its own: host-node messages are costed with SAU-00's comm_sync.",
+        "      comm_sync: {routing: direct}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', "'") + '"'
+
+
+def _processing(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
+    measured = node.get("clock_measured")
+    out = []
+    if info.mhz:
+        out.append(f"{ind}clock: {info.mhz:.0f} MHz    # /proc/cpuinfo 'cpu MHz'"
+                   + (f"; measured (1 / int add chain): {measured.median / 1e6:.0f} MHz" if measured else ""))
+    elif measured:
+        out.append(f"{ind}clock: [{measured.lo / 1e6:.0f} MHz, {measured.hi / 1e6:.0f} MHz]    "
+                   f"# measured as 1 / (int add chain), median {measured.median / 1e6:.0f} MHz")
+    out.append(f"{ind}model: opcount")
+    out.append(f"{ind}ops:    # one operation of a dependent chain")
+    for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
+                "double_mul", "double_div", "int_to_real", "real_to_int"):
+        note = "  (int->float->int chain, halved)" if key in ("int_to_real", "real_to_int") else ""
+        out.append(f"{ind}  {key}: {fmt_range(node['ops.' + key], fmt_time)}{note}")
+    for group, keys in (("iter", ("fixed", "per_iter", "fixed_step", "per_iter_step")),
+                        ("cond", ("per_condition", "branch_taken")),
+                        ("call", ("per_call", "per_arg")),
+                        ("lib", tuple(LIB_ARGS))):
+        out.append(f"{ind}{group}:" + ("    # the time beyond call.per_call + args * call.per_arg"
+                                       if group == "lib" else ""))
+        for key in keys:
+            out.append(f"{ind}  {key}: {fmt_range(node[f'{group}.{key}'], fmt_time)}")
+    return out
+
+
+def _cache(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
+    out = []
+    # The model's cache is one level: an access hits below its working-set window and costs
+    # fetch_miss above it. fetch_miss is measured beyond the last level, so the window is the last
+    # level's (the levels between are not modelled; their sizes are listed here as comments).
+    llc = next((info.caches[k] for k in ("L3", "L2", "L1d") if k in info.caches), None)
+    for k, c in sorted(info.caches.items()):
+        out.append(f"{ind}# {k}: {fmt_size(c['size'])}, {c.get('block', '?')} B lines, "
+                   f"{c.get('assoc', '?')}-way  (/sys/devices/system/cpu/cpu0/cache)")
+    if llc:
+        parts = [f"size: {fmt_size(llc['size'])}"]
+        if llc.get("block"):
+            parts.append(f"block: {llc['block']} B")
+        if llc.get("assoc"):
+            parts.append(f"assoc: {llc['assoc']}")
+        out.append(f"{ind}cache: {{{', '.join(parts)}}}    # the last level (see comment above)")
+    l1i = info.caches.get("L1i")
+    if l1i:
+        out.append(f"{ind}icache: {{size: {fmt_size(l1i['size'])}, block: {l1i.get('block', 64)} B"
+                   + (f", assoc: {l1i['assoc']}" if l1i.get("assoc") else "") + "}")
+    out += [
+        f"{ind}fetch: {fmt_range(node['fetch'], fmt_time)}    # pointer chase within L1",
+        f"{ind}fetch_miss: {fmt_range(node['fetch_miss'], fmt_time)}    # pointer chase beyond the LLC "
+        f"({fmt_size(node['chase_bytes'].median) if 'chase_bytes' in node else '?'})",
+        f"{ind}store: {fmt_range(node['store'], fmt_time)}    # random-line stores within L1, per store",
+        f"{ind}store_miss: {fmt_range(node['store_miss'], fmt_time)}    # random-line stores beyond the LLC",
+    ]
+    return out
+
+
+def _comm(comm: dict[str, Stat] | None, info: HostInfo, ind: str) -> list[str]:
+    if not comm:
+        # The loader requires a simple component to export a parameter; with nothing measured the
+        # component is void rather than invented.
+        return [f"{ind}comm_sync: void    # not measured: no mpicc/mpiexec (pip install 'interp[mpi]')"]
+    out = [f"{ind}comm_sync:    # MPI ping-pong between 2 ranks ({info.mpi}); one-way time = startup + per_byte*m",
+           f"{ind}  topology: crossbar    # shared memory: every pair one hop apart",
+           f"{ind}  static:    # eager protocol (small messages)",
+           f"{ind}    startup: {fmt_range(comm['static.startup'], fmt_time)}",
+           f"{ind}    per_byte: {fmt_range(comm['static.per_byte'], fmt_time)}"]
+    if "dynamic.startup" in comm:
+        out += [f"{ind}  dynamic:    # rendezvous protocol (large messages)",
+                f"{ind}    startup: {fmt_range(comm['dynamic.startup'], fmt_time)}",
+                f"{ind}    per_byte: {fmt_range(comm['dynamic.per_byte'], fmt_time)}",
+                f"{ind}  static_buffer: {fmt_size(comm['static_buffer'].median)}    "
+                f"# eager/rendezvous switch found in the fit, range over runs "
+                f"[{fmt_size(comm['static_buffer'].lo)}, {fmt_size(comm['static_buffer'].hi)}]"]
+    if "sync" in comm:
+        out.append(f"{ind}  sync: {fmt_range(comm['sync'], fmt_time)}    # MPI_Barrier, 2 ranks")
+    coll = []
+    for name in ("bcast", "allreduce"):
+        a, b = comm.get(f"collectives.{name}.a"), comm.get(f"collectives.{name}.b")
+        if a and b:
+            lo = f'"({a.lo * 1e6:.4g} + {b.lo * 1e6:.4g}*m)*log2(n) us"'
+            hi = f'"({a.hi * 1e6:.4g} + {b.hi * 1e6:.4g}*m)*log2(n) us"'
+            coll.append(f"{ind}    {name}: [{lo}, {hi}]    # median ({a.median * 1e6:.4g} + "
+                        f"{b.median * 1e6:.4g}*m) us at n = 2")
+    if "sync" in comm:
+        s = comm["sync"]
+        coll.append(f'{ind}    barrier: ["{s.lo * 1e6:.4g}*log2(n) us", "{s.hi * 1e6:.4g}*log2(n) us"]')
+    if coll:
+        out.append(f"{ind}  collectives:    # measured at n = 2 only; log2(n) is an assumed tree, "
+                   "not a measurement")
+        out += coll
+    return out

@@ -1,0 +1,182 @@
+"""interp calibrate: fitting and file writing on recorded benchmark outputs (no timing asserts)."""
+import pytest
+
+from interp.calibrate import fit, hostinfo
+from interp.calibrate.writer import HostInfo, render
+from sag import Bound, loads
+
+# A recorded node_bench output (seconds per operation), as printed on a 3 GHz x86 core.
+NODE_OUT = """loop 3.7e-10
+int_add 3.3e-10
+int_mul 1.0e-09
+int_div 4.5e-09
+real_add 7.0e-10
+real_mul 1.5e-09
+real_div 4.0e-09
+double_add 7.0e-10
+double_mul 1.5e-09
+double_div 5.0e-09
+conv_roundtrip 4.0e-09
+lib_base 7.4e-10
+lib_sqrt 7.0e-09
+lib_exp 1.4e-08
+lib_log 1.7e-08
+lib_sin 1.8e-08
+lib_cos 2.0e-08
+lib_pow 3.6e-08
+lib_fabs 5.0e-10
+lib_rand 1.9e-08
+iter_per 4.0e-10
+iter_per_step 5.0e-10
+iter_inner1 1.0e-09
+iter_inner1_step 1.2e-09
+cond_never 1.1e-09
+cond_always 1.6e-09
+call0 7.0e-10
+call1 1.7e-09
+call4 2.0e-09
+fetch_hit 2.0e-09
+fetch_miss 1.8e-07
+store_hit 2.0e-10
+store_miss 1.4e-08
+stream_bw 8.0e+09
+chase_bytes 5.36870912e+08
+"""
+
+
+def _pingpong(startup, per_byte, dyn_startup, dyn_per_byte, switch):
+    sizes = [0, 8, 64, 512, 1024, 4096, 8192, 16384, 65536, 262144, 1048576]
+    return [(m, (startup + per_byte * m) if m <= switch else (dyn_startup + dyn_per_byte * m)) for m in sizes]
+
+
+def _mpi_out(scale=1.0):
+    lines = [f"pingpong {m} {t * scale:.6e}" for m, t in _pingpong(0.6e-6, 0.25e-9, 5e-6, 0.14e-9, 8192)]
+    lines += ["barrier 0 1.0e-06", "bcast 8 4.0e-07", "bcast 4096 7.28e-07", "bcast 262144 2.1e-05",
+              "allreduce 8 1.2e-06", "allreduce 4096 2.8e-06", "allreduce 262144 1.0e-04"]
+    return "\n".join(lines) + "\n"
+
+
+def test_node_values_by_hand():
+    v = fit.node_values(fit.parse_node(NODE_OUT))
+    assert v["ops.int_add"] == pytest.approx(3.3e-10)
+    assert v["ops.int_to_real"] == v["ops.real_to_int"] == pytest.approx(2.0e-9)   # round trip halved
+    assert v["iter.fixed"] == pytest.approx(1.0e-9 - 2 * 4.0e-10)
+    assert v["iter.fixed_step"] == pytest.approx(1.2e-9 - 2 * 5.0e-10)
+    assert v["cond.per_condition"] == pytest.approx(1.1e-9 - 4.0e-10)
+    assert v["cond.branch_taken"] == pytest.approx(0.5e-9)
+    assert v["call.per_call"] == pytest.approx(1.0e-9)
+    assert v["call.per_arg"] == pytest.approx(1.0e-10)
+    # lib.X = measured - per_call - nargs * per_arg
+    assert v["lib.sqrt"] == pytest.approx(7.0e-9 - 1.0e-9 - 1.0e-10)
+    assert v["lib.pow"] == pytest.approx(3.6e-8 - 1.0e-9 - 2.0e-10)
+    assert v["lib.rand"] == pytest.approx(1.9e-8 - 1.0e-9)
+    assert v["lib.fabs"] == 0.0          # negative difference clamped
+    assert v["clock_measured"] == pytest.approx(1 / 3.3e-10)
+
+
+def test_stat_over_runs():
+    s = fit.Stat.of([3.0, 1.0, 2.0, 10.0])
+    assert (s.lo, s.hi, s.median, s.runs) == (1.0, 10.0, 2.5, 4)
+
+
+def test_linear_fit_exact():
+    a, b = fit.linear_fit([(0, 1e-6), (1000, 2e-6), (4000, 5e-6)])
+    assert a == pytest.approx(1e-6) and b == pytest.approx(1e-9)
+
+
+def test_pingpong_switch_found():
+    f = fit.fit_pingpong(_pingpong(0.6e-6, 0.25e-9, 5e-6, 0.14e-9, 8192))
+    assert f.switch == 8192
+    assert f.static[0] == pytest.approx(0.6e-6) and f.static[1] == pytest.approx(0.25e-9)
+    assert f.dynamic[0] == pytest.approx(5e-6) and f.dynamic[1] == pytest.approx(0.14e-9)
+
+
+def test_pingpong_no_switch_one_line():
+    f = fit.fit_pingpong([(m, 1e-6 + 1e-10 * m) for m in (0, 8, 64, 512, 4096, 32768, 262144)])
+    assert f.dynamic is None and f.switch is None
+    assert f.static[0] == pytest.approx(1e-6) and f.static[1] == pytest.approx(1e-10)
+
+
+def _info():
+    return HostInfo("testhost", "2024-01-01", "gcc", "-O2", 2, "Test CPU", 2100.0,
+                    {"L1d": {"size": 48 << 10, "block": 64, "assoc": 12},
+                     "L1i": {"size": 32 << 10, "block": 64, "assoc": 8},
+                     "L3": {"size": 32 << 20, "block": 64, "assoc": 16}},
+                    24 << 30, 4096, "MPICH 4.0.2")
+
+
+def _node_stats():
+    runs = []
+    for k in (1.0, 1.1, 1.3):
+        text = "\n".join(f"{n} {float(v) * (k if n not in ('chase_bytes',) else 1)}"
+                         for n, v in (ln.split() for ln in NODE_OUT.splitlines()))
+        r = fit.parse_node(text)
+        runs.append(fit.node_values(r) | {"chase_bytes": r["chase_bytes"]})
+    return fit.over_runs(runs)
+
+
+def test_written_file_loads_with_ranges():
+    node = _node_stats()
+    comm = fit.over_runs([fit.comm_values(fit.parse_mpi(_mpi_out(s))) for s in (1.0, 1.2)])
+    text = render(_info(), node, comm)
+    sag = loads(text, "host.yaml")
+    assert "calibration run on testhost, 2024-01-01, gcc -O2" in text
+    cu = sag.by_role("compute")[0]
+    assert cu.count == 2
+    proc = cu.effective("processing")
+    add = proc["ops.int_add"]
+    # [min, max] over the three runs (x1.0, x1.1, x1.3), 4 significant digits.
+    assert add.value(Bound.parse("min")) == pytest.approx(3.3e-10)
+    assert add.value(Bound.parse("max")) == pytest.approx(3.3e-10 * 1.3, rel=1e-3)
+    assert "# median 0.363 ns, 3 runs" in text
+    mem = cu.effective("memory")
+    assert mem["fetch_miss"].value(Bound.parse("min")) == pytest.approx(1.8e-7)
+    assert mem["cache.size"].value(Bound.parse("min")) == 32 << 20
+    cs = cu.effective("comm_sync")
+    assert cs["static.startup"].value(Bound.parse("min")) == pytest.approx(0.6e-6, rel=1e-3)
+    assert cs["dynamic.startup"].value(Bound.parse("max")) == pytest.approx(6e-6, rel=1e-3)
+    assert cs["static_buffer"].value(Bound.parse("min")) == 8192
+    # bcast fitted at n = 2: a + b*m with a = 0.4 us, b = 0.08 ns/B (log2(2) = 1).
+    bc = cs["collectives.bcast"].value(Bound.parse("min"), m=4096, n=2, h=0)
+    assert bc == pytest.approx(0.4e-6 + 0.08e-9 * 4096, rel=0.05)
+    assert sag.by_role("host") and sag.by_role("link")
+
+
+def test_written_file_without_mpi_has_void_comm():
+    text = render(_info(), _node_stats(), None)
+    sag = loads(text, "host.yaml")
+    cu = sag.by_role("compute")[0]
+    assert cu.component("comm_sync").kind == "void"
+    assert "not measured" in text
+
+
+def test_written_file_passes_machine_check(cli, tmp_path):
+    path = tmp_path / "host.yaml"
+    path.write_text(render(_info(), _node_stats(), None))
+    res = cli("machine", "check", path)
+    assert res.exit_code == 0 and res.output.startswith("ok:")
+
+
+def test_sysfs_caches_and_cpuinfo(tmp_path):
+    for i, (level, kind, size) in enumerate([(1, "Data", "48K"), (1, "Instruction", "32K"), (3, "Unified", "300M")]):
+        d = tmp_path / f"index{i}"
+        d.mkdir()
+        for name, value in (("level", level), ("type", kind), ("size", size), ("coherency_line_size", 64),
+                            ("ways_of_associativity", 12)):
+            (d / name).write_text(f"{value}\n")
+    c = hostinfo.caches(tmp_path)
+    assert c["L1d"] == {"size": 48 << 10, "block": 64, "assoc": 12}
+    assert c["L3"]["size"] == 300 << 20
+    assert hostinfo.cpuinfo("model name\t: Foo CPU\ncpu MHz\t\t: 2100.000\n") == ("Foo CPU", 2100.0)
+    assert hostinfo.cpuinfo("processor : 0\n") [1] is None
+
+
+def test_calibrate_bad_out_is_exit_2(cli, tmp_path):
+    res = cli("calibrate", "--out", tmp_path)
+    assert res.exit_code == 2
+
+
+def test_unparseable_output_is_input_error():
+    from interp.errors import InputError
+    with pytest.raises(InputError):
+        fit.parse_node("garbage\n")

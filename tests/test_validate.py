@@ -1,0 +1,99 @@
+"""interp validate: argv mapping, error arithmetic, CSV for sweep --measured, and the timing shims
+on tiny programs (skipped without a C compiler / MPI; no timing asserts)."""
+import math
+from pathlib import Path
+
+import pytest
+
+from interp.calibrate import tools
+from interp.measured import read_measured
+from interp.validate import PointResult, argv_for, argv_indices, mean_error, program_kind, to_csv, validate
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+HAS_CC = tools.which("gcc") is not None
+HAS_MPI = tools.mpi_tools() is not None
+
+
+def test_argv_indices_from_source():
+    assert argv_indices((SAMPLES / "trapezoid_mpi.c").read_text()) == {"n": 1, "reps": 2}
+    assert argv_indices((SAMPLES / "ring_mpi.c").read_text()) == {"params[0]": 1, "params[1]": 2}
+    assert argv_indices("x = (long) strtol(argv[3], 0, 10);") == {"x": 3}
+
+
+def test_argv_order_follows_index_not_option_order():
+    text = "b = atoi(argv[2]);\na = atoi(argv[1]);\n"
+    assert argv_for(text, {}, {"b": 20, "a": 10}) == ["10", "20"]
+
+
+def test_argv_missing_index_is_error():
+    from interp.errors import InputError
+    with pytest.raises(InputError, match=r"argv\[1\]"):
+        argv_for("b = atoi(argv[2]);", {}, {"b": 3})
+
+
+def test_program_kind():
+    read = lambda n: (SAMPLES / n).read_text()  # noqa: E731
+    assert program_kind([read("trapezoid_mpi.c")]) == "mpi"
+    assert program_kind([read("trapezoid_host.c"), read("trapezoid_node.c")]) == "nx"
+    assert program_kind(["int main(void) { return 0; }"]) == "seq"
+
+
+def test_error_arithmetic_seed000():
+    # Eq. 4.9 against the median of the runs: |2 - 2.5| / 2 = 0.25; |4 - 3| / 4 = 0.25; |1 - 1.5| / 1.
+    a = PointResult((("n", 1000.0),), 1, [1.0, 2.0, 3.0], 2.5)
+    b = PointResult((("n", 2000.0),), 2, [4.0, 5.0, 3.5], 3.0)
+    c = PointResult((("n", 3000.0),), 2, [1.0], 1.5)
+    assert a.error == pytest.approx(0.25) and b.error == pytest.approx(0.25) and c.error == pytest.approx(0.5)
+    assert mean_error([a, b, c]) == pytest.approx(1.0 / 3)   # Eq. 4.10
+
+
+def test_csv_is_a_measured_file(tmp_path):
+    rows = [PointResult((("n", 1000.0), ("reps", 2.0)), p, [0.5 * p, 0.6 * p], 0.5) for p in (1, 2)]
+    path = tmp_path / "m.csv"
+    path.write_text(to_csv(rows))
+    assert path.read_text().splitlines()[0] == "n,reps,procs,seconds"
+    ms = read_measured(str(path), [("n", [1000.0]), ("reps", [2.0])])
+    assert [(m.procs, m.seconds) for m in ms] == [(1, pytest.approx(0.55)), (2, pytest.approx(1.1))]
+
+
+@pytest.mark.skipif(not HAS_CC, reason="no C compiler")
+def test_seq_timer_shim(tmp_path):
+    prog = tmp_path / "seq.c"
+    prog.write_text("#include <stdlib.h>\nint main(int argc, char **argv) {\n"
+                    "  int n = atoi(argv[1]); volatile double s = 0;\n"
+                    "  for (int i = 0; i < n; i++) s += i;\n  return 0;\n}\n")
+    res = validate([str(prog)], "ipsc860", [1], [("n", [1000.0])], repeat=2)
+    assert len(res) == 1 and len(res[0].times) == 2
+    assert all(math.isfinite(t) and t > 0 for t in res[0].times)
+    assert res[0].predicted > 0 and res[0].error is not None
+
+
+@pytest.mark.skipif(not HAS_MPI, reason="mpicc/mpiexec not installed (pip install 'interp[mpi]')")
+def test_pmpi_timer_on_tiny_mpi_program(tmp_path):
+    prog = tmp_path / "tiny.c"
+    prog.write_text("#include <mpi.h>\nint main(int argc, char **argv) {\n  int r;\n"
+                    "  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &r);\n"
+                    "  MPI_Barrier(MPI_COMM_WORLD);\n  MPI_Finalize();\n  return 0;\n}\n")
+    from interp.validate import build, run_once
+
+    b = build([str(prog)], tmp_path, "gcc", "-O2")
+    assert b.kind == "mpi"
+    t = run_once(b, 2, [], tmp_path, 120)
+    assert math.isfinite(t) and t > 0
+
+
+@pytest.mark.skipif(not HAS_MPI, reason="mpicc/mpiexec not installed (pip install 'interp[mpi]')")
+def test_nx_shim_runs_trapezoid(tmp_path):
+    files = [str(SAMPLES / "trapezoid_host.c"), str(SAMPLES / "trapezoid_node.c")]
+    res = validate(files, "ipsc860", [2], [("n", [2000.0]), ("reps", [2.0])], repeat=1)
+    assert res[0].times[0] > 0 and res[0].predicted > 0
+
+
+def test_validate_cli_bad_machine_is_exit_2(cli):
+    res = cli("validate", str(SAMPLES / "trapezoid_mpi.c"), "--machine", "no-such-machine", "-D", "n=10")
+    assert res.exit_code == 2
+
+
+def test_validate_cli_bad_procs_is_exit_2(cli):
+    res = cli("validate", str(SAMPLES / "trapezoid_mpi.c"), "--machine", "ipsc860", "--procs", "0")
+    assert res.exit_code == 2
