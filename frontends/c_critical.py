@@ -167,15 +167,15 @@ def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node]) -> 
               for name, fn in functions.items()}
 
     constants = set(MPI_TYPE_SIZES) | {"MPI_COMM_WORLD", "argv"} | NX_NAMES
-    info = CriticalInfo(control=_closure(set(col.control), col, params) - constants)
-    info.tracked = _closure(info.control | set(col.buffers), col, params) - constants
+    info = CriticalInfo(control=closure(set(col.control), col, params) - constants)
+    info.tracked = closure(info.control | set(col.buffers), col, params) - constants
     for target, _, line in col.assigns:
         if info.is_critical(target):
             info.definitions.setdefault(target, []).append(line)
     return info
 
 
-def _closure(start: set[str], col: _Collector, params: dict[str, list[str]]) -> set[str]:
+def closure(start: set[str], col: _Collector, params: dict[str, list[str]]) -> set[str]:
     """Names that ``start`` depends on through assignments and user-function arguments."""
     out = set(start)
 

@@ -16,6 +16,7 @@ from .aag import (AAG, AAU, Branch, Call, Comm, Condt, End, ExternalInput, Funct
                   OpCounts, Problem, Seq, Start, SymbolInfo, SYNC_CLASSES)
 from .c_calls import (LIBRARY_CALLS, MACHINE_CALLS, NX_NAMES, COMM_FREE, CallError, build as build_call,
                       is_comm_call)
+from .bodies import flat, has_jump, recursive_functions
 from .c_critical import CriticalInfo, analyse, target_name as _target_name
 from .c_expr import ExprContext
 from .c_types import INT, OTHER, CType, TypeTable
@@ -176,8 +177,8 @@ class CLevel1:
         if "main" not in functions:
             raise FrontendError("no main() function: interp predicts whole programs "
                                 "(a skeleton needs at least main)", self.file, 1)
-        for name in self._recursive(functions):
-            calls = [a for fn in functions.values() for a in _flat(fn.body) if isinstance(a, Call)
+        for name in recursive_functions(functions):
+            calls = [a for fn in functions.values() for a in flat(fn.body) if isinstance(a, Call)
                      and a.callee == name and a.cost is None]
             for c in calls:
                 self.problem("unsupported", f"recursive call of {name}() cannot be interpreted without "
@@ -214,29 +215,13 @@ class CLevel1:
         api = "nx" if self.uses_nx else "mpi" if self.uses_mpi else "none"
         role = "spmd"
         if self.uses_nx:
-            has_load = any(a.cls == "Spawn" for fn in functions.values() for a in _flat(fn.body))
+            has_load = any(a.cls == "Spawn" for fn in functions.values() for a in flat(fn.body))
             role = "host" if has_load else "node"
         aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
                   api=api, role=role, regions=self.regions, global_inits=global_inits)
         aag.symbols = symbol_table(aag, self._symbol_types)
         return aag
-
-    def _recursive(self, functions: dict[str, Function]) -> set[str]:
-        graph = {n: {a.callee for a in _flat(f.body) if isinstance(a, Call)} for n, f in functions.items()}
-        out = set()
-        for start in graph:
-            stack, seen = list(graph[start]), set()
-            while stack:
-                n = stack.pop()
-                if n == start:
-                    out.add(start)
-                    break
-                if n in seen or n not in graph:
-                    continue
-                seen.add(n)
-                stack.extend(graph[n])
-        return out
 
     def _function(self, fd: c_ast.FuncDef) -> Function:
         self.scope = _Scope(self.globals)
@@ -706,15 +691,15 @@ class CLevel1:
         assigned = _assigned_names(stmt.stmt)
         limit_names = S.free_names(hi_s) | S.free_names(step_s) if hi_s is not None and step_s is not None else set()
         deterministic = (loop.num_iters is not None and var not in assigned and not (limit_names & assigned)
-                         and not _has_jump(body))
+                         and not has_jump(body))
         if iters_ann is not None:
             loop.iters_annotation = iters_ann.value
             if loop.num_iters is None:
                 loop.num_iters = iters_ann.value
-                deterministic = not _has_jump(body) and var not in assigned
-        critical_defs = {n for a in _flat(body) if isinstance(a, Seq) for n, _ in a.defs
+                deterministic = not has_jump(body) and var not in assigned
+        critical_defs = {n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs
                          if self.critical.is_critical(n)} - {var}
-        loop.clobbers = sorted({n for a in _flat(body) if isinstance(a, Seq) for n, _ in a.defs} | {var})
+        loop.clobbers = sorted({n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs} | {var})
         if loop.has_sync():
             loop.cls = "IterSync" if deterministic else "IterND"
         else:
@@ -754,7 +739,7 @@ class CLevel1:
             self.ctx.count(cond_node, loop.cond_counts, [])
         if iters_ann is not None:
             loop.iters_annotation = loop.num_iters = iters_ann.value
-            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not _has_jump(body) else "IterND"
+            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(body) else "IterND"
         else:
             loop.cls = "IterND"
             if cond is None:
@@ -775,11 +760,6 @@ def _walk(node):
         n = stack.pop()
         yield n
         stack.extend(reversed([c for _, c in n.children()]))
-
-
-def _flat(body: list[AAU]):
-    for a in body:
-        yield from a.walk()
 
 
 def _top_call(expr):
@@ -805,18 +785,6 @@ def _assigned_names(stmt) -> set[str]:
             if t:
                 out.add(t)
     return out
-
-
-def _has_jump(body: list[AAU]) -> bool:
-    """A break or return that leaves this loop (breaks inside inner loops stay there)."""
-    for a in body:
-        if isinstance(a, Seq) and a.control in ("break", "return", "continue"):
-            return True
-        if isinstance(a, Condt) and any(_has_jump(b.body) for b in a.branches):
-            return True
-        if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control == "return" for x in _flat(a.body)):
-            return True
-    return False
 
 
 def _canonical_for(stmt: c_ast.For, ctx: ExprContext):

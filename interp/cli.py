@@ -83,6 +83,8 @@ def _common(fn):
         click.option("--granularity", type=click.Choice(["cluster", "statement"]), default="cluster",
                      show_default=True, help="AAU granularity: largest clusters, or one AAU per statement."),
         click.option("-I", "include_dirs", multiple=True, metavar="DIR", help="Directory for #include files."),
+        click.option("--form", type=click.Choice(["fixed", "free"]), default=None,
+                     help="Fortran source form (default: by extension: .f/.for/.f77 fixed, .f90 and later free)."),
     ]
     for option in reversed(options):
         fn = option(fn)
@@ -112,8 +114,8 @@ def _common(fn):
 @click.option("--symbolic", multiple=True, metavar="NAME",
               help="Keep input NAME a symbol: print the time as a closed form of it (its -D value is the sample).")
 @reported
-def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, level, fmt, top,
-            region, output, trace_file, plot_file, map_file, symbolic):
+def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, form, level, fmt,
+            top, region, output, trace_file, plot_file, map_file, symbolic):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
     from pathlib import Path
 
@@ -133,7 +135,7 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
 
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
                    trace=bool(trace_file or plot_file), include_dirs=include_dirs, map_file=map_file,
-                   symbolic=symbolic)
+                   symbolic=symbolic, form=form)
     if symbolic:
         from .symbolic import closed_form
 
@@ -141,7 +143,7 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
             extra = [f"{k}={v!r}" for k, v in values.items()]
             others = [d for d in defines if d.split("=", 1)[0].strip() not in values]
             return predict(list(files), machine, procs, others + extra, bound, scale, param, granularity,
-                           include_dirs=include_dirs, map_file=map_file).result.total
+                           include_dirs=include_dirs, map_file=map_file, form=form).result.total
 
         form = closed_form(pred, symbolic, rerun)
     structure = Structure(pred.programs)

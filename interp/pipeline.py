@@ -51,14 +51,14 @@ def macro_names(files, defines: dict[str, float]) -> dict[str, str]:
     return {name: (str(int(v)) if v == int(v) else repr(v)) for name, v in defines.items() if name in used}
 
 
-def load_programs(files, granularity="cluster", include_dirs=(), defines=None) -> list[AAG]:
+def load_programs(files, granularity="cluster", include_dirs=(), defines=None, form=None) -> list[AAG]:
     from frontends.aag import reset_ids
 
     macros = macro_names(files, defines or {})
     programs = []
     for k, f in enumerate(files):
         reset_ids(1 + 1_000_000 * k)
-        programs.append(load_program(f, granularity, include_dirs, macros))
+        programs.append(load_program(f, granularity, include_dirs, macros, form))
     return programs
 
 
@@ -91,6 +91,9 @@ def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: 
     for prog in programs:
         for name, inp in prog.inputs.items():
             known.setdefault(name, (prog, inp))
+    # Fortran names are case-insensitive: -D N=1000 sets the input n of a Fortran program.
+    fortran = {name.lower(): name for prog in programs if prog.language == "fortran" for name in prog.inputs}
+    defines = {(k if k in known else fortran.get(k.lower(), k)): v for k, v in defines.items()}
     unknown = sorted(set(defines) - set(known) - set(macros))
     if unknown:
         names = ", ".join(sorted(known)) or "none"
@@ -142,13 +145,13 @@ class Prediction:
 
 def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
-            closed_forms=True, map_file=None, symbolic=()) -> Prediction:
+            closed_forms=True, map_file=None, symbolic=(), form=None) -> Prediction:
     from .engine import Engine
 
     values = parse_defines(defines)
     if len(files) > 2:
         raise InputError("give one SPMD program, or a host program and a node program")
-    programs = load_programs(files, granularity, include_dirs, values)
+    programs = load_programs(files, granularity, include_dirs, values, form)
     sag = load_machine(machine, scale, params)
     inputs = resolve_inputs(programs, values, interactive, macro_names(files, values))
     if symbolic:

@@ -16,7 +16,7 @@ from ..aag import AAU, Branch, Condt, Iter, Seq
 from ..errors import FrontendError
 from ..memory import annotate_loop_accesses
 from . import f_tree as T
-from .shared import flat, has_jump
+from ..bodies import flat, has_jump
 
 
 class ControlFlow:

@@ -18,7 +18,7 @@ from fparser.two import Fortran2003 as F
 from .f_calls import MACHINE, binding
 from .f_expr import args_of, is_ref, ref_name
 from .f_tree import DO_STMTS, loop_control, statements
-from .shared import CriticalInfo, closure
+from ..c_critical import CriticalInfo, closure
 
 
 class _Collector:

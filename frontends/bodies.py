@@ -1,0 +1,39 @@
+"""Language-neutral walks over AAG bodies, shared by the C and Fortran level-1 parses."""
+from __future__ import annotations
+
+from .aag import AAU, Call, Condt, Iter, Seq
+
+
+def flat(body: list[AAU]):
+    for a in body:
+        yield from a.walk()
+
+
+def has_jump(body: list[AAU]) -> bool:
+    """A break or return that leaves this loop (breaks inside inner loops stay there)."""
+    for a in body:
+        if isinstance(a, Seq) and a.control in ("break", "return", "continue"):
+            return True
+        if isinstance(a, Condt) and any(has_jump(b.body) for b in a.branches):
+            return True
+        if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control == "return" for x in flat(a.body)):
+            return True
+    return False
+
+
+def recursive_functions(functions) -> set[str]:
+    """Names of the functions that can call themselves (directly or through others)."""
+    graph = {n: {a.callee for a in flat(f.body) if isinstance(a, Call)} for n, f in functions.items()}
+    out = set()
+    for start in graph:
+        stack, seen = list(graph[start]), set()
+        while stack:
+            n = stack.pop()
+            if n == start:
+                out.add(start)
+                break
+            if n in seen or n not in graph:
+                continue
+            seen.add(n)
+            stack.extend(graph[n])
+    return out
