@@ -22,6 +22,7 @@ from .c_expr import ExprContext
 from .c_types import INT, OTHER, CType, TypeTable
 from .cparse import CSource
 from .errors import FrontendError
+from .level1_common import AnnotatedParse
 from .memory import annotate_loop_accesses, symbol_table
 
 _GEN = c_generator.CGenerator()
@@ -66,7 +67,7 @@ class _Scope:
         return None
 
 
-class CLevel1:
+class CLevel1(AnnotatedParse):
     def __init__(self, src: CSource, granularity: str = "cluster", program: str | None = None):
         self.src = src
         self.file = src.file
@@ -145,29 +146,7 @@ class CLevel1:
             self.problem("ignored-pragma", f"'#pragma {node.string.strip()}' is not an interp annotation; "
                          "it is not modelled", node)
             return
-        if a.kind == "input":
-            inp = self.inputs.get(a.name)
-            if inp is None:
-                self.inputs[a.name] = ExternalInput(a.name, line, "annotation", a.value)
-            else:
-                inp.default = a.value
-        elif a.kind == "region":
-            self._region.append(a.name)
-            self.regions[a.name] = Loc(self.file, line, line)
-        elif a.kind == "end-region":
-            if not self._region:
-                raise FrontendError("'#pragma interp end region' without a matching region", self.file, line)
-            name = self._region.pop()
-            self.regions[name] = Loc(self.file, self.regions[name].first, line)
-        elif a.kind == "granularity":
-            self.granularity = a.value
-        else:
-            if a.kind in self._pending:
-                raise FrontendError(f"two '{a.kind}' annotations for one statement", self.file, line)
-            self._pending[a.kind] = a
-
-    def _take(self, kind: str):
-        return self._pending.pop(kind, None)
+        self.apply_annotation(a, line)
 
     # -- the AAG -----------------------------------------------------------------------------
     def build(self) -> AAG:
@@ -575,7 +554,7 @@ class CLevel1:
             if node.iffalse is not None:
                 branches.append(Branch(None, self._sub_block(node.iffalse), nconds=len(branches)))
             break
-        self._branch_probs(branches, prob, stmt)
+        self._branch_probs(branches, prob, stmt.cond if hasattr(stmt, "cond") else stmt)
         out.append(self._condt(stmt, branches))
 
     def _condt(self, stmt, branches) -> Condt:
@@ -586,26 +565,6 @@ class CLevel1:
                          "interp cannot tell which processes communicate (make the condition depend on "
                          "inputs, the rank and constants)", stmt)
         return c
-
-    def _branch_probs(self, branches, prob, stmt) -> None:
-        dd = [b for b in branches if b.data_dependent]
-        if prob is not None:
-            if not dd:
-                # The user states the probability: it replaces the conditions' values.
-                dd = [b for b in branches if b.cond is not None]
-                for b in dd:
-                    b.data_dependent = True
-            if len(prob.value) not in (1, len(dd)):
-                raise FrontendError(f"prob() gives {len(prob.value)} values for {len(dd)} data-dependent "
-                                    "conditions", self.file, prob.line)
-            values = prob.value * len(dd) if len(prob.value) == 1 else prob.value
-            for b, p in zip(dd, values):
-                b.prob = p
-        elif dd:
-            for b in dd:
-                b.prob = 0.5
-            self.problem("assumption", "condition depends on data; taken with probability 0.5 "
-                         "(state it with '#pragma interp prob(P)')", stmt.cond if hasattr(stmt, "cond") else stmt)
 
     def _sub_block(self, stmt) -> list[AAU]:
         if stmt is None:
@@ -652,7 +611,7 @@ class CLevel1:
             branches.append(Branch(cond, block, data_dependent=cond is None, nconds=len(branches) + 1))
         if default_body is not None:
             branches.append(Branch(None, default_body, nconds=len(branches)))
-        self._branch_probs(branches, prob, stmt)
+        self._branch_probs(branches, prob, stmt.cond if hasattr(stmt, "cond") else stmt)
         out.append(self._condt(stmt, branches))
 
     def _s_For(self, stmt, out):

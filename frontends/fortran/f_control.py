@@ -121,25 +121,6 @@ class ControlFlow:
                          "inputs, the rank and constants)", first)
         return c
 
-    def _branch_probs(self, branches, prob, line) -> None:
-        dd = [b for b in branches if b.data_dependent]
-        if prob is not None:
-            if not dd:
-                dd = [b for b in branches if b.cond is not None]
-                for b in dd:
-                    b.data_dependent = True
-            if len(prob.value) not in (1, len(dd)):
-                raise FrontendError(f"prob() gives {len(prob.value)} values for {len(dd)} data-dependent "
-                                    "conditions", self.file, prob.line)
-            values = prob.value * len(dd) if len(prob.value) == 1 else prob.value
-            for b, p in zip(dd, values):
-                b.prob = p
-        elif dd:
-            for b in dd:
-                b.prob = 0.5
-            self.problem("assumption", "condition depends on data; taken with probability 0.5 "
-                         "(state it with '!$interp prob(P)')", line)
-
     # -- loops --------------------------------------------------------------------------------------
     def _s_Block_Nonlabel_Do_Construct(self, stmt, out, first, last):
         self._do_construct(stmt, out, first, last)

@@ -25,6 +25,7 @@ from fparser.two.utils import BlockBase
 from .. import annotations as ann_mod
 from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Seq, Start
 from ..errors import FrontendError
+from ..level1_common import AnnotatedParse
 from ..memory import symbol_table
 from . import f_calls
 from . import f_tree as T
@@ -42,7 +43,9 @@ _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigne
 _NOTHING = {"Comment", "Continue_Stmt", "Format_Stmt", "End_Do_Stmt", "Implicit_Stmt"}
 
 
-class FLevel1(SimpleStatements, CallStatements, ControlFlow):
+class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
+    DIRECTIVE = "!$interp"
+
     """The level-1 parse of one Fortran file (statements by kind in the mixins)."""
 
     def __init__(self, src: FSource, granularity: str = "cluster", program: str | None = None):
@@ -177,29 +180,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow):
             self.problem("ignored-pragma", f"'!${text}' is not an interp annotation; it is not modelled", line)
             return
         _lower_names(a)  # Fortran names are case-insensitive; interp's are the lower-case spelling
-        if a.kind == "input":
-            inp = self.inputs.get(a.name)
-            if inp is None:
-                self.inputs[a.name] = ExternalInput(a.name, line, "annotation", a.value)
-            else:
-                inp.default = a.value
-        elif a.kind == "region":
-            self._region.append(a.name)
-            self.regions[a.name] = Loc(self.file, line, line)
-        elif a.kind == "end-region":
-            if not self._region:
-                raise FrontendError("'!$interp end region' without a matching region", self.file, line)
-            name = self._region.pop()
-            self.regions[name] = Loc(self.file, self.regions[name].first, line)
-        elif a.kind == "granularity":
-            self.granularity = a.value
-        else:
-            if a.kind in self._pending:
-                raise FrontendError(f"two '{a.kind}' annotations for one statement", self.file, line)
-            self._pending[a.kind] = a
-
-    def _take(self, kind: str):
-        return self._pending.pop(kind, None)
+        self.apply_annotation(a, line)
 
     # -- the AAG -------------------------------------------------------------------------------
     def build(self) -> AAG:
