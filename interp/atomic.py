@@ -8,6 +8,9 @@ from pathlib import Path
 
 def write_bytes(path: str | os.PathLike, data: bytes) -> None:
     path = Path(path)
+    if not path.parent.resolve().is_dir():
+        from .errors import InputError
+        raise InputError(f"{path}: cannot write it: the directory {path.parent} does not exist")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent or "."))
     try:
         with os.fdopen(fd, "wb") as fh:

@@ -128,3 +128,8 @@ int main(void)
 def test_unknown_define_is_an_error(cli):
     r = cli("run", "samples/trapezoid_mpi.c", "-D", "n=10", "-D", "reps=1", "-D", "nn=3")
     assert r.exit_code == 2 and "-D nn: the program has no external input of that name" in r.stderr
+
+
+def test_output_into_a_missing_directory_is_a_clear_error(cli, tmp_path):
+    r = cli("show", "samples/trapezoid_mpi.c", "--dot", tmp_path / "no" / "g.dot")
+    assert r.exit_code == 2 and "the directory" in r.stderr and "does not exist" in r.stderr
