@@ -49,6 +49,7 @@ class ExprContext:
         self.user_functions = user_functions
         self.file = file
         self.loop_var: str | None = None  # innermost enclosing loop index, for access strides
+        self.loop_step = None  # its step per iteration (a number when known)
 
     # -- types ----------------------------------------------------------------------------
     def ctype(self, node) -> CType:
@@ -349,9 +350,19 @@ class ExprContext:
             return
 
     def _stride(self, subs: list, t: CType) -> int | None:
-        """Elements between successive accesses as the innermost loop index steps by one."""
+        """Elements between the accesses of successive iterations of the innermost loop."""
         if self.loop_var is None:
             return None
+        per = self._per_index(subs, t)
+        if per is None:
+            return None
+        step = self.loop_step if self.loop_step is not None else 1
+        if not getattr(step, "is_number", isinstance(step, (int, float))):
+            return None if per else 0
+        return int(per * step)
+
+    def _per_index(self, subs: list, t: CType) -> int | None:
+        """Elements between accesses as the innermost loop index grows by one."""
         i = S.var(self.loop_var)
         stride, row = 0, 1
         dims = list(t.dims) if t.is_array else []

@@ -91,7 +91,7 @@ class CLevel1(AnnotatedParse):
         self.argv_max = 0
         self._pending: dict[str, ann_mod.Annotation] = {}
         self._region: list[str] = []
-        self._loop_vars: list[str] = []
+        self._loop_vars: list[tuple] = []  # (index variable, step value) of the enclosing loops
 
     def _mine(self, node) -> bool:
         return node.coord is not None and node.coord.file == self.file
@@ -221,7 +221,7 @@ class CLevel1(AnnotatedParse):
     @property
     def ctx(self) -> ExprContext:
         ctx = ExprContext(self.types, self.scope.lookup, self.constants, set(self.fundefs), self.file)
-        ctx.loop_var = self._loop_vars[-1] if self._loop_vars else None
+        ctx.loop_var, ctx.loop_step = self._loop_vars[-1] if self._loop_vars else (None, None)
         return ctx
 
     # -- statements --------------------------------------------------------------------------
@@ -641,7 +641,7 @@ class CLevel1(AnnotatedParse):
         ctx = self.ctx
         lo_s, step_s = ctx.sym(lo), ctx.sym(step)
         cond = ctx.condition(stmt.cond)
-        body = self._loop_body(stmt.stmt, var)
+        body = self._loop_body(stmt.stmt, var, step_s)
         loop = self._new(Iter, stmt, var=var, lo=lo_s, step=step_s, cond=cond, body=body,
                          limit_type="step" if has_step else "nostep", label=f"for ({_label(stmt.cond, 40)})")
         hi_s = ctx.sym(hi_node)
@@ -671,8 +671,8 @@ class CLevel1(AnnotatedParse):
         annotate_loop_accesses(loop)
         out.append(loop)
 
-    def _loop_body(self, stmt, var) -> list[AAU]:
-        self._loop_vars.append(var)
+    def _loop_body(self, stmt, var, step=None) -> list[AAU]:
+        self._loop_vars.append((var, step))
         try:
             return self._sub_block(stmt)
         finally:

@@ -35,6 +35,7 @@ from .errors import InputError, ProgramHang
 from .mapping import Mapping
 from .attribution import call_attributions, loop_attributions
 from .omega import NodeModel
+from .roofline import RooflineModel
 from .ops import ANY, BCAST, Completion, Op
 from .result import Message, ProcStats, RunResult
 from .symtime import SymTime
@@ -140,7 +141,9 @@ class Engine:
     def _model(self, sau, prog: AAG) -> NodeModel:
         key = (sau.id, id(prog))
         if key not in self.models:
-            self.models[key] = NodeModel(sau, self.bound, self.sag.runtime, prog.functions, self.notes)
+            # processing.model: roofline selects the throughput model; opcount (default) the paper's.
+            cls = RooflineModel if sau.setting("processing", "model") == "roofline" else NodeModel
+            self.models[key] = cls(sau, self.bound, self.sag.runtime, prog.functions, self.notes)
         return self.models[key]
 
     # -- Algorithm 2 ---------------------------------------------------------------------------

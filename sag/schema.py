@@ -38,6 +38,10 @@ PROCESSING = {
     "peak_flops": FLOP_RATE,
     "model": Enum(NODE_MODELS),
     "ops": _ALGEBRAIC,
+    # Reciprocal throughputs (time per operation when independent operations overlap in a
+    # pipelined superscalar core), for ``model: roofline``; ``ops`` holds the latencies.
+    "throughput": {**_ALGEBRAIC, "per_iter": TIME, "per_iter_step": TIME, "fixed": TIME,
+                   "fixed_step": TIME},
     "iter": {"fixed": TIME, "per_iter": TIME, "fixed_step": TIME, "per_iter_step": TIME},
     "cond": {"per_condition": TIME, "branch_taken": TIME},
     "call": {"per_call": TIME, "per_arg": TIME},

@@ -226,3 +226,20 @@ int main(void)
     sw = next(a for a in aag.main.body if a.cls == "CondtD" and a.loc.first == 26)
     assert len(sw.branches) == 3  # case 0, case 1 (falls through into default), default
     assert [b.body[-1].counts.ops for b in sw.branches][1] == {"int_add": 1, "int_mul": 1}
+
+
+def test_access_stride_per_iteration_uses_the_loop_step(tmp_path):
+    aag = build(tmp_path, """
+int main(void)
+{
+    int i, n = 100;
+    double a[300], s = 0.0;
+    for (i = 0; i < n; i += 2)
+        s = s + a[i];
+    for (i = 0; i < n; i++)
+        s = s + a[3 * i];
+    return 0;
+}
+""")
+    strides = [[x.stride for x in a.accesses if x.is_array] for a in aag.walk() if a.cls == "Seq" and a.accesses]
+    assert [s for s in strides if s] == [[2], [3]]

@@ -38,6 +38,8 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
     info.mem_total, info.page = hostinfo.mem_total(), hostinfo.page_size()
     llc = max((c["size"] for c in info.caches.values()), default=32 << 20)
     l1 = info.caches.get("L1d", {}).get("size", 32 << 10)
+    # cache.bandwidth is measured in half of the level below the last (L2), or of L1d.
+    mid = info.caches.get("L2", {}).get("size", 4 * l1)
     mpitools = tools.mpi_tools() if mpi else None
     if mpi and mpitools is None:
         log("interp calibrate: mpicc/mpiexec not found: communication is not measured, comm_sync is "
@@ -59,7 +61,7 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
         with ctx:
             _step(bar)
             for _ in range(runs):
-                out_text = tools.run([exe, scale, llc, l1], timeout=300)
+                out_text = tools.run([exe, scale, llc, l1, mid], timeout=300)
                 node_runs.append(fit.node_values(fit.parse_node(out_text)) | {"chase_bytes": fit.parse_node(out_text)["chase_bytes"]})
                 _step(bar)
                 if mexe:

@@ -94,6 +94,17 @@ def node_values(r: dict[str, float]) -> dict[str, float]:
     v["store"] = pos(r["store_hit"])
     v["store_miss"] = pos(r["store_miss"])
     v["main.bandwidth"] = r["stream_bw"]
+    # Throughput form (8 independent accumulators) for the roofline model.
+    for k in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div",
+              "double_add", "double_mul", "double_div"):
+        if f"tput_{k}" in r:
+            v[f"throughput.{k}"] = pos(r[f"tput_{k}"])
+    if "tput_conv" in r:
+        v["throughput.int_to_real"] = v["throughput.real_to_int"] = pos(r["tput_conv"])
+    if "tput_iter" in r:
+        v["throughput.per_iter"] = v["throughput.per_iter_step"] = pos(r["tput_iter"])
+    if "cache_bw" in r:
+        v["cache.bandwidth"] = r["cache_bw"]
     # The clock the core really runs at: an integer add is one cycle on every current core.
     v["clock_measured"] = 1.0 / r["int_add"] if r["int_add"] > 0 else 0.0
     return v

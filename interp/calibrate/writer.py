@@ -119,12 +119,23 @@ def _processing(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
     elif measured:
         out.append(f"{ind}clock: [{measured.lo / 1e6:.0f} MHz, {measured.hi / 1e6:.0f} MHz]    "
                    f"# measured as 1 / (int add chain), median {measured.median / 1e6:.0f} MHz")
-    out.append(f"{ind}model: opcount")
+    tput = [k for k in node if k.startswith("throughput.")]
+    # The roofline model (interp/roofline.py) uses the throughput values; the latency values
+    # (ops) stay for the opcount model (set model: opcount to use it).
+    out.append(f"{ind}model: {'roofline' if tput else 'opcount'}")
     out.append(f"{ind}ops:    # one operation of a dependent chain")
     for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
                 "double_mul", "double_div", "int_to_real", "real_to_int"):
         note = "  (int->float->int chain, halved)" if key in ("int_to_real", "real_to_int") else ""
         out.append(f"{ind}  {key}: {fmt_range(node['ops.' + key], fmt_time)}{note}")
+    if tput:
+        out.append(f"{ind}throughput:    # independent operations (8 accumulators), roofline model")
+        for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
+                    "double_mul", "double_div", "int_to_real", "real_to_int", "per_iter", "per_iter_step"):
+            if f"throughput.{key}" in node:
+                note = ("  (int->double of independent values)" if key in ("int_to_real", "real_to_int")
+                        else "  (16 vs 8 busy adds per trip)" if key.startswith("per_iter") else "")
+                out.append(f"{ind}  {key}: {fmt_range(node['throughput.' + key], fmt_time)}{note}")
     for group, keys in (("iter", ("fixed", "per_iter", "fixed_step", "per_iter_step")),
                         ("cond", ("per_condition", "branch_taken")),
                         ("call", ("per_call", "per_arg")),
@@ -151,7 +162,11 @@ def _cache(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
             parts.append(f"block: {llc['block']} B")
         if llc.get("assoc"):
             parts.append(f"assoc: {llc['assoc']}")
-        out.append(f"{ind}cache: {{{', '.join(parts)}}}    # the last level (see comment above)")
+        out.append(f"{ind}cache:    # the last level (see comment above)")
+        out += [f"{ind}  {p}" for p in parts]
+        if "cache.bandwidth" in node:
+            out.append(f"{ind}  bandwidth: {fmt_range(node['cache.bandwidth'], fmt_rate)}    "
+                       "# streaming read of half of L2 (roofline model)")
     l1i = info.caches.get("L1i")
     if l1i:
         out.append(f"{ind}icache: {{size: {fmt_size(l1i['size'])}, block: {l1i.get('block', 64)} B"

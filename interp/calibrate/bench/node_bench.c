@@ -1,14 +1,15 @@
 /*
  * node_bench.c - micro-benchmarks of one processor for `interp calibrate`.
  *
- * Usage: node_bench SCALE [LLC_BYTES]
+ * Usage: node_bench SCALE [LLC_BYTES [L1D_BYTES [L2_BYTES]]]
  * Prints one line per measurement, "name seconds_per_operation".
  * Each benchmark is run REPS times inside this process and the minimum is
  * printed (the fastest run is the one least disturbed by other jobs); the
  * Python side runs this program several times and keeps the spread.
  *
  * Operations are timed as dependent chains (each result feeds the next), the
- * form in which the opcount model adds up one cost per operation. An empty
+ * form in which the opcount model adds up one cost per operation, and as 8
+ * independent accumulators (tput_*: reciprocal throughputs, roofline model). An empty
  * asm with the value as an in/out operand (KEEP) stops the compiler from
  * folding or vectorising a chain without adding an instruction.
  */
@@ -97,6 +98,79 @@ BENCH_FP(b_real_div, float, KEEPF, vf_one, vf_tiny, x = x / y)
 BENCH_FP(b_double_add, double, KEEPF, vd_one, vd_tiny, x = x + z)
 BENCH_FP(b_double_mul, double, KEEPF, vd_one, vd_tiny, x = x * y)
 BENCH_FP(b_double_div, double, KEEPF, vd_one, vd_tiny, x = x / y)
+
+/* Throughput form: 8 independent accumulators, each updated once per statement
+ * group (no result feeds the next operation of another accumulator), so a
+ * pipelined superscalar core overlaps them; the empty-loop time is subtracted. */
+#define INDEP8(T, K, op, y) \
+    a0 = a0 op y; a1 = a1 op y; a2 = a2 op y; a3 = a3 op y; \
+    a4 = a4 op y; a5 = a5 op y; a6 = a6 op y; a7 = a7 op y; \
+    K(a0); K(a1); K(a2); K(a3); K(a4); K(a5); K(a6); K(a7)
+#define BENCH_TPUT(name, T, K, init, yv, op)                          \
+    static double name(void) {                                        \
+        double best = 1e9;                                            \
+        for (int r = 0; r < REPS; r++) {                              \
+            T a0 = init, a1 = init, a2 = init, a3 = init, a4 = init,  \
+              a5 = init, a6 = init, a7 = init, y = yv;                \
+            double t = now();                                         \
+            for (long i = 0; i < N; i++) { INDEP8(T, K, op, y); INDEP8(T, K, op, y); } \
+            t = now() - t;                                            \
+            sinkd = (double) (a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7); \
+            if (t < best) best = t;                                   \
+        }                                                             \
+        return best;                                                  \
+    }
+BENCH_TPUT(t_int_add, int, KEEP, vi_zero, vi_one, +)
+BENCH_TPUT(t_int_mul, int, KEEP, vi_one * 3, vi_one, *)
+BENCH_TPUT(t_int_div, int, KEEP, 1000000007 * vi_one, vi_one, /)
+BENCH_TPUT(t_real_add, float, KEEPF, vf_one, vf_tiny, +)
+BENCH_TPUT(t_real_mul, float, KEEPF, vf_one, vf_one, *)
+BENCH_TPUT(t_real_div, float, KEEPF, vf_one, vf_one, /)
+BENCH_TPUT(t_double_add, double, KEEPF, vd_one, vd_tiny, +)
+BENCH_TPUT(t_double_mul, double, KEEPF, vd_one, vd_one, *)
+BENCH_TPUT(t_double_div, double, KEEPF, vd_one, vd_one, /)
+
+/* int -> double conversions of 8 independent values (throughput). */
+static double t_conv(void)
+{
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        int k = vi_one;
+        double a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+        double t = now();
+        for (long i = 0; i < N; i++) {
+            KEEP(k);
+            a0 = (double) k; a1 = (double) (k + 1); a2 = (double) (k + 2); a3 = (double) (k + 3);
+            a4 = (double) (k + 4); a5 = (double) (k + 5); a6 = (double) (k + 6); a7 = (double) (k + 7);
+            KEEPF(a0); KEEPF(a1); KEEPF(a2); KEEPF(a3); KEEPF(a4); KEEPF(a5); KEEPF(a6); KEEPF(a7);
+        }
+        t = now() - t;
+        sinkd = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+/* Loop overhead in the throughput form: the same 16N independent double adds run as N trips
+ * of 16 and as 2N trips of 8; the difference is N trips' overhead when the body is busy. */
+static double t_iter(void)
+{
+    double best1 = 1e9, best2 = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        double a0 = vd_one, a1 = vd_one, a2 = vd_one, a3 = vd_one, a4 = vd_one, a5 = vd_one,
+               a6 = vd_one, a7 = vd_one, y = vd_tiny;
+        double t = now();
+        for (long i = 0; i < N; i++) { INDEP8(double, KEEPF, +, y); INDEP8(double, KEEPF, +, y); }
+        t = now() - t;
+        if (t < best1) best1 = t;
+        t = now();
+        for (long i = 0; i < 2 * N; i++) { INDEP8(double, KEEPF, +, y); }
+        t = now() - t;
+        if (t < best2) best2 = t;
+        sinkd = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+    }
+    return (best2 - best1) / N;
+}
 
 /* int -> float -> int round trip; the two conversions are split evenly. */
 static double b_conv_roundtrip(void)
@@ -286,11 +360,38 @@ static double b_stream(size_t bytes)
     return bytes / best;
 }
 
+/* Read bandwidth of a buffer that stays in a cache level: `passes` streaming passes. */
+static double b_stream_cached(size_t bytes, long passes)
+{
+    size_t n = bytes / sizeof(long);
+    long *a = malloc(n * sizeof(long));
+    if (!a) return -1;
+    memset(a, 1, n * sizeof(long));
+    double best = 1e9;
+    for (int r = 0; r < REPS; r++) {
+        long s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+        double t = now();
+        for (long p = 0; p < passes; p++) {
+            for (size_t i = 0; i + 8 <= n; i += 8) {
+                s0 += a[i]; s1 += a[i + 1]; s2 += a[i + 2]; s3 += a[i + 3];
+                s4 += a[i + 4]; s5 += a[i + 5]; s6 += a[i + 6]; s7 += a[i + 7];
+            }
+            KEEP(s0);
+        }
+        t = now() - t;
+        sinkl = s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+        if (t < best) best = t;
+    }
+    free(a);
+    return (double) bytes * passes / best;
+}
+
 int main(int argc, char **argv)
 {
     double scale = argc > 1 ? atof(argv[1]) : 1.0;
     size_t llc = argc > 2 ? (size_t) atof(argv[2]) : (size_t) 32 << 20;
     size_t l1 = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 32 << 10;
+    size_t mid = argc > 4 ? (size_t) atof(argv[4]) : (size_t) 1 << 20;  /* level for cache_bw */
     size_t big = 2 * llc < ((size_t) 512 << 20) ? 2 * llc : ((size_t) 512 << 20);
     if (big < 4 * llc && big < ((size_t) 512 << 20)) big = 4 * llc;
     N = (long) (N * scale);
@@ -308,6 +409,19 @@ int main(int argc, char **argv)
     OP("double_mul", b_double_mul);
     OP("double_div", b_double_div);
     OP("conv_roundtrip", b_conv_roundtrip);
+    double tops = 16.0 * N;
+#define TPUT(name, fn) printf("tput_" name " %.6e\n", ((fn()) - loop) / tops)
+    TPUT("int_add", t_int_add);
+    TPUT("int_mul", t_int_mul);
+    TPUT("int_div", t_int_div);
+    TPUT("real_add", t_real_add);
+    TPUT("real_mul", t_real_mul);
+    TPUT("real_div", t_real_div);
+    TPUT("double_add", t_double_add);
+    TPUT("double_mul", t_double_mul);
+    TPUT("double_div", t_double_div);
+    printf("tput_conv %.6e\n", (t_conv() - loop) / (8.0 * N));
+    printf("tput_iter %.6e\n", t_iter());
     double base = b_lib_base();
     printf("lib_base %.6e\n", base);
 #define LIB(name, fn) printf("lib_" name " %.6e\n", fn() - base)
@@ -329,6 +443,11 @@ int main(int argc, char **argv)
     printf("store_hit %.6e\n", b_store(l1 / 2, steps));
     printf("store_miss %.6e\n", b_store(big, steps / 4));
     printf("stream_bw %.6e\n", b_stream(big));
+    {
+        size_t cb = mid / 2 < 4096 ? 4096 : mid / 2;
+        long passes = (long) ((double) big / cb * 0.25 * (scale < 1 ? scale * 3 : 1)) + 1;
+        printf("cache_bw %.6e\n", b_stream_cached(cb, passes));
+    }
     printf("chase_bytes %.6e\n", (double) big);
     return 0;
 }
