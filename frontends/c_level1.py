@@ -12,14 +12,14 @@ from pycparser import c_ast, c_generator
 
 from . import annotations as ann_mod
 from . import symexpr as S
-from .aag import (AAG, AAU, Branch, Call, Comm, Condt, End, ExternalInput, Function, Iter, Loc,
-                  OpCounts, Problem, Seq, Start, SymbolInfo, SYNC_CLASSES)
+from .aag import (AAG, AAU, Branch, Call, Condt, End, ExternalInput, Function, Iter, Loc,
+                  Problem, Seq, Start)
 from .c_calls import (LIBRARY_CALLS, MACHINE_CALLS, NX_NAMES, COMM_FREE, CallError, build as build_call,
                       is_comm_call)
-from .bodies import flat, has_jump, recursive_functions
+from .bodies import flat, has_jump
 from .c_critical import CriticalInfo, analyse, target_name as _target_name
 from .c_expr import ExprContext
-from .c_types import INT, OTHER, CType, TypeTable
+from .c_types import OTHER, CType, TypeTable
 from .cparse import CSource
 from .errors import FrontendError
 from .level1_common import AnnotatedParse
@@ -156,20 +156,7 @@ class CLevel1(AnnotatedParse):
         if "main" not in functions:
             raise FrontendError("no main() function: interp predicts whole programs "
                                 "(a skeleton needs at least main)", self.file, 1)
-        for name in recursive_functions(functions):
-            calls = [a for fn in functions.values() for a in flat(fn.body) if isinstance(a, Call)
-                     and a.callee == name and a.cost is None]
-            for c in calls:
-                self.problem("unsupported", f"recursive call of {name}() cannot be interpreted without "
-                             "an annotation: put '#pragma interp cost(EXPR)' before the call", c.loc.first)
-            functions[name].recursive = True
-        if self._region:
-            raise FrontendError(f"region '{self._region[-1]}' is not closed ('#pragma interp end region')",
-                                self.file, self.regions[self._region[-1]].first)
-        if self._pending:
-            a = next(iter(self._pending.values()))
-            raise FrontendError(f"'#pragma interp {a.kind}' is not followed by a statement it can apply to",
-                                self.file, a.line)
+        self._check_functions(functions)
         main = functions["main"]
         main.body.insert(0, Start(loc=Loc(self.file, main.loc.first, main.loc.first), label="main", function="main"))
         main.body.append(End(loc=Loc(self.file, main.loc.last, main.loc.last), label="end of main", function="main"))
@@ -656,18 +643,7 @@ class CLevel1(AnnotatedParse):
             if loop.num_iters is None:
                 loop.num_iters = iters_ann.value
                 deterministic = not has_jump(body) and var not in assigned
-        critical_defs = {n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs
-                         if self.critical.is_critical(n)} - {var}
-        loop.clobbers = sorted({n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs} | {var})
-        if loop.has_sync():
-            loop.cls = "IterSync" if deterministic else "IterND"
-        else:
-            loop.cls = "IterD" if deterministic and not critical_defs else "IterND"
-        if loop.num_iters is None and iters_ann is None:
-            what = "its limits depend on data the parse cannot know" if hi_s is None or lo_s is None \
-                else "its step is not known"
-            self.problem("missing-iters", f"the trip count of this loop cannot be determined: {what}; "
-                         "state it with '#pragma interp iters(EXPR)'", stmt)
+        self._classify_loop(loop, var, deterministic, iters_ann, hi_s is not None and lo_s is not None, stmt)
         annotate_loop_accesses(loop)
         out.append(loop)
 

@@ -1,7 +1,8 @@
 """What the C and Fortran level-1 parses share: applying annotations, branch probabilities."""
 from __future__ import annotations
 
-from .aag import ExternalInput, Loc
+from .aag import Call, ExternalInput, Loc, Seq
+from .bodies import flat, recursive_functions
 from .errors import FrontendError
 
 
@@ -57,3 +58,35 @@ class AnnotatedParse:
                 b.prob = 0.5
             self.problem("assumption", "condition depends on data; taken with probability 0.5 "
                          f"(state it with '{self.DIRECTIVE} prob(P)')", where)
+
+    def _check_functions(self, functions) -> None:
+        """Recursion needs a cost() annotation; regions and annotations must be closed/used."""
+        for name in recursive_functions(functions):
+            for c in (a for fn in functions.values() for a in flat(fn.body)
+                      if isinstance(a, Call) and a.callee == name and a.cost is None):
+                self.problem("unsupported", f"recursive call of {name}() cannot be interpreted without an "
+                             f"annotation: put '{self.DIRECTIVE} cost(EXPR)' before the call", c.loc.first)
+            functions[name].recursive = True
+        if self._region:
+            raise FrontendError(f"region '{self._region[-1]}' is not closed ('{self.DIRECTIVE} end region')",
+                                self.file, self.regions[self._region[-1]].first)
+        if self._pending:
+            a = next(iter(self._pending.values()))
+            raise FrontendError(f"'{self.DIRECTIVE} {a.kind}' is not followed by a statement it can apply to",
+                                self.file, a.line)
+
+    def _classify_loop(self, loop, var, deterministic: bool, iters_ann, limits_known: bool, where) -> None:
+        """IterD / IterSync / IterND (paper 3.3.2) and the tracked names the body assigns."""
+        body = loop.body
+        critical_defs = {n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs
+                         if self.critical.is_critical(n)} - {var}
+        loop.clobbers = sorted({n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs} | {var})
+        if loop.has_sync():
+            loop.cls = "IterSync" if deterministic else "IterND"
+        else:
+            loop.cls = "IterD" if deterministic and not critical_defs else "IterND"
+        if loop.num_iters is None and iters_ann is None:
+            what = "its limits depend on data the parse cannot know" if not limits_known \
+                else "its step is not known"
+            self.problem("missing-iters", f"the trip count of this loop cannot be determined: {what}; "
+                         f"state it with '{self.DIRECTIVE} iters(EXPR)'", where)

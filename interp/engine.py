@@ -26,7 +26,7 @@ import heapq
 import itertools
 from dataclasses import dataclass, field
 
-from frontends.aag import AAG, Iter, Seq, Condt, Call
+from frontends.aag import AAG, Iter
 from sag.model import SAG
 from sag.parameter import Bound, Parameter
 

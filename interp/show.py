@@ -6,7 +6,6 @@ for that count (see ``check``), and each distinct edge carries the rank pairs it
 """
 from __future__ import annotations
 
-import sympy
 
 from frontends.aag import AAG, AAU, Call, Comm, Condt, Iter, Seq, Spawn, Sync, SyncSeq
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .errors import ExprError
-from .model import SAG, SAU, Component
+from .model import SAG, SAU
 from .parameter import Parameter
 
 

@@ -12,11 +12,10 @@ import sympy
 from fparser.two import Fortran2003 as F
 
 from .. import symexpr as S
-from ..aag import AAU, Branch, Condt, Iter, Seq
-from ..errors import FrontendError
+from ..aag import AAU, Branch, Condt, Iter
 from ..memory import annotate_loop_accesses
 from . import f_tree as T
-from ..bodies import flat, has_jump
+from ..bodies import has_jump
 
 
 class ControlFlow:
@@ -178,18 +177,7 @@ class ControlFlow:
             if loop.num_iters is None:
                 loop.num_iters = iters_ann.value
                 deterministic = not has_jump(body)
-        critical_defs = {n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs
-                         if self.critical.is_critical(n)} - {var}
-        loop.clobbers = sorted({n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs} | {var})
-        if loop.has_sync():
-            loop.cls = "IterSync" if deterministic else "IterND"
-        else:
-            loop.cls = "IterD" if deterministic and not critical_defs else "IterND"
-        if loop.num_iters is None and iters_ann is None:
-            what = "its limits depend on data the parse cannot know" if hi_s is None or lo_s is None \
-                else "its step is not known"
-            self.problem("missing-iters", f"the trip count of this loop cannot be determined: {what}; "
-                         "state it with '!$interp iters(EXPR)'", first)
+        self._classify_loop(loop, var, deterministic, iters_ann, hi_s is not None and lo_s is not None, first)
         annotate_loop_accesses(loop)
         out.append(loop)
 

@@ -36,7 +36,7 @@ from .f_decls import ProgramInfo, Scope, unit_header
 from .f_expr import args_of, is_ref, ref_name
 from .f_stmts import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
-from ..bodies import flat, recursive_functions
+from ..bodies import flat
 
 _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigned_Goto_Stmt": "assigned GO TO",
           "Arithmetic_If_Stmt": "arithmetic IF", "Assign_Stmt": "ASSIGN"}
@@ -195,19 +195,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             if scope.kind == "program":
                 entry = scope.name
         self._drain(10**9)
-        for name in recursive_functions(functions):
-            for c in (a for fn in functions.values() for a in flat(fn.body)
-                      if isinstance(a, Call) and a.callee == name and a.cost is None):
-                self.problem("unsupported", f"recursive call of {name}() cannot be interpreted without an "
-                             "annotation: put '!$interp cost(EXPR)' before the call", c.loc.first)
-            functions[name].recursive = True
-        if self._region:
-            raise FrontendError(f"region '{self._region[-1]}' is not closed ('!$interp end region')",
-                                self.file, self.regions[self._region[-1]].first)
-        if self._pending:
-            a = next(iter(self._pending.values()))
-            raise FrontendError(f"'!$interp {a.kind}' is not followed by a statement it can apply to",
-                                self.file, a.line)
+        self._check_functions(functions)
         main = functions[entry]
         main.body.insert(0, Start(loc=Loc(self.file, main.loc.first, main.loc.first), label=entry, function=entry))
         main.body.append(End(loc=Loc(self.file, main.loc.last, main.loc.last), label=f"end of {entry}",
