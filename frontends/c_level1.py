@@ -672,14 +672,7 @@ class CLevel1(AnnotatedParse):
                          label=f"{kind} ({_label(cond_node, 40) if cond_node is not None else ''})")
         if cond_node is not None:
             self.ctx.count(cond_node, loop.cond_counts, [])
-        if iters_ann is not None:
-            loop.iters_annotation = loop.num_iters = iters_ann.value
-            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(body) else "IterND"
-        else:
-            loop.cls = "IterND"
-            if cond is None:
-                self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
-                             "state the trip count with '#pragma interp iters(EXPR)'", stmt)
+        self._classify_while(loop, iters_ann, stmt)
         annotate_loop_accesses(loop)
         out.append(loop)
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .aag import Call, ExternalInput, Loc, Seq
-from .bodies import flat, recursive_functions
+from .bodies import flat, has_jump, recursive_functions
 from .errors import FrontendError
 
 
@@ -90,3 +90,14 @@ class AnnotatedParse:
                 else "its step is not known"
             self.problem("missing-iters", f"the trip count of this loop cannot be determined: {what}; "
                          f"state it with '{self.DIRECTIVE} iters(EXPR)'", where)
+
+    def _classify_while(self, loop, iters_ann, where) -> None:
+        """A loop whose count is re-tested each iteration: IterND unless iters() gives the count."""
+        if iters_ann is not None:
+            loop.iters_annotation = loop.num_iters = iters_ann.value
+            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(loop.body) else "IterND"
+        else:
+            loop.cls = "IterND"
+            if loop.cond is None:
+                self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
+                             f"state the trip count with '{self.DIRECTIVE} iters(EXPR)'", where)

@@ -199,13 +199,6 @@ class ControlFlow:
                          label=f"do while ({text})" if cond_node is not None else "do")
         if cond_node is not None:
             self.ex.count(cond_node, loop.cond_counts, [])
-        if iters_ann is not None:
-            loop.iters_annotation = loop.num_iters = iters_ann.value
-            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(body) else "IterND"
-        else:
-            loop.cls = "IterND"
-            if cond is None:
-                self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
-                             "state the trip count with '!$interp iters(EXPR)'", first)
+        self._classify_while(loop, iters_ann, first)
         annotate_loop_accesses(loop)
         out.append(loop)
