@@ -135,7 +135,7 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
 
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
                    trace=bool(trace_file or plot_file), include_dirs=include_dirs, map_file=map_file,
-                   symbolic=symbolic, form=form)
+                   symbolic=symbolic, form=form, messages=False)
     if symbolic:
         from .symbolic import closed_form
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import gc
 import heapq
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from frontends.aag import AAG, Iter
 from sag.model import SAG
@@ -50,7 +50,17 @@ def _val(x, m: float, h: float, n: float, bound: Bound, runtime: dict) -> float:
     return x
 
 
-@dataclass
+def _receives_critical(prog: AAG) -> bool:
+    """Does a message or broadcast deliver into a variable that decides control flow?"""
+    critical = {name.split("[", 1)[0] for name in prog.critical}
+    for a in prog.walk():
+        for buf in (getattr(a, "buffer", None), getattr(a, "recv_buffer", None)):
+            if buf and buf.split("[", 1)[0] in critical:
+                return True
+    return False
+
+
+@dataclass(slots=True)
 class _Msg:
     src: int
     dst: int
@@ -65,9 +75,10 @@ class _Msg:
     blocking: bool = True
     t_sent: float = 0.0
     request: object = None  # non-blocking rendezvous send: its request record
+    send_aau: int | None = None  # the sending AAU's id (for findings)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Request:
     done: float | None = None  # completion time once known
     op: Op | None = None
@@ -75,7 +86,7 @@ class _Request:
     waiter: tuple | None = None  # (process, time, op) blocked in wait/waitall on it
 
 
-@dataclass
+@dataclass(slots=True)
 class _Proc:
     chain: Chain
     stack: list = field(default_factory=list)  # generators: the chain, then collective steps
@@ -89,8 +100,9 @@ class _Proc:
 class Engine:
     def __init__(self, programs: list[AAG], sag: SAG, nprocs: int, inputs: dict[str, float],
                  bound: Bound = Bound(), trace: bool = False, tiebreak: int = 1, closed_forms: bool = True,
-                 placement: dict | None = None):
+                 placement: dict | None = None, messages: bool = True):
         self.sag = sag
+        self.record_messages = messages or trace  # Message records: traces, plots, the SAAG
         self.bound = bound
         self.notes: dict = {}
         self.compiled = Compiled()
@@ -123,6 +135,8 @@ class Engine:
             chain = Chain(place.index, place.label, prog, model, self, rank_value, nprocs, inputs)
             self.procs.append(_Proc(chain))
         self.host_prog, self.node_prog = host_prog, node_prog
+        # Message contents are tracked only when some receive buffer decides control flow.
+        self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
         self.queue: list = []
         self.seq = itertools.count()
         self.unmatched: list[list[_Msg]] = [[] for _ in self.procs]
@@ -137,6 +151,7 @@ class Engine:
         self.findings: list = []  # (kind, aau, ranks, message) found while interpreting
         self._route_cache: dict = {}
         self.strict = False  # check mode: standard sends above the static buffer may block
+        self._handlers = {name[4:]: getattr(self, name) for name in dir(self) if name.startswith("_op_")}
 
     def _model(self, sau, prog: AAG) -> NodeModel:
         key = (sau.id, id(prog))
@@ -185,7 +200,8 @@ class Engine:
                     if getattr(m, f) is not None:
                         setattr(m, f, float(getattr(m, f)))
             self.spans = [type(sp)(**{k: (float(v) if type(v).__name__ == "SymTime" else v)
-                                      for k, v in vars(sp).items()}) for sp in self.spans]
+                                      for k, v in ((f.name, getattr(sp, f.name)) for f in fields(sp))})
+                          for sp in self.spans]
         return RunResult(
             program=" ".join(a.file for a in (self.host_prog, self.node_prog) if a is not None),
             machine=self.sag.name, nprocs=self.nprocs, inputs={}, bound=str(self.bound), total=total,
@@ -215,33 +231,36 @@ class Engine:
 
     def _advance(self, p: _Proc, value) -> None:
         """Run the chain until it needs the engine (or ends), and queue that operation."""
+        chain = p.chain
+        stack = p.stack
         while True:
-            if isinstance(value, Completion):
-                p.chain.clock = value.time
+            if value is not None:
+                chain.clock = value.time
             try:
-                op = p.stack[-1].send(value)
+                op = stack[-1].send(value)
             except StopIteration as stop:
-                p.stack.pop()
-                if not p.stack:
+                stack.pop()
+                if not stack:
                     p.done = True
                     p.op = None
                     return
                 value = stop.value
                 continue
-            if op.kind == "coll" and op.coll not in ("barrier",):
-                fitted = self.mapping.params(p.chain.index, p.chain.index).collectives.get(op.coll)
+            kind = op.kind
+            if kind == "coll" and op.coll != "barrier":
+                fitted = self.mapping.params(chain.index, chain.index).collectives.get(op.coll)
                 if fitted is None:
-                    p.stack.append(self._collective(p, op))
+                    stack.append(self._collective(p, op))
                     value = None
                     continue
-            if op.kind == "compute":
-                p.chain.clock += op.seconds
-                value = Completion(p.chain.clock, comp=op.seconds)
+            elif kind == "compute":
+                chain.clock += op.seconds
+                value = Completion(chain.clock, comp=op.seconds)
                 continue
             p.op = op
-            p.op_time = p.chain.clock
-            heapq.heappush(self.queue, (float(p.chain.clock), next(self.seq) if self.tiebreak == 0 else
-                                        self.tiebreak * p.chain.index, next(self.seq), p.chain.index))
+            t = p.op_time = chain.clock
+            heapq.heappush(self.queue, (float(t), next(self.seq) if self.tiebreak == 0 else
+                                        self.tiebreak * chain.index, next(self.seq), chain.index))
             return
 
     def _resume(self, p: _Proc, done: Completion) -> None:
@@ -253,8 +272,7 @@ class Engine:
         p.blocked = what
 
     def _handle(self, p: _Proc, op: Op, t: float) -> None:
-        handler = getattr(self, f"_op_{op.kind}")
-        done = handler(p, op, t)
+        done = self._handlers[op.kind](p, op, t)
         if done is not None:
             self._resume(p, done)
 
@@ -285,10 +303,12 @@ class Engine:
         arrival = start + xmit
         for l in links:
             self.links[l] = arrival
-        rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id,
-                      kind="async" if op.kind == "isend" else "sync", internal=op.internal)
-        self.messages.append(rec)
-        msg = _Msg(src, dst, op.tag, op.size, start, arrival, op.payload, static, rec)
+        rec = None
+        if self.record_messages:
+            rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id,
+                          kind="async" if op.kind == "isend" else "sync", internal=op.internal)
+            self.messages.append(rec)
+        msg = _Msg(src, dst, op.tag, op.size, start, arrival, op.payload, static, rec, send_aau=op.aau.id)
         return msg, startup, xmit, start - (t + startup), overlap
 
     def _op_send(self, p: _Proc, op: Op, t: float):
@@ -359,7 +379,8 @@ class Engine:
         if src == host:
             first = Op("send", op.aau, 0, op.tag, op.size, payload=op.payload)
             msg, startup, xmit, wait, f = self._transmit(src, 0, first, t)
-            msg.record.kind = "bcast"
+            if msg.record is not None:
+                msg.record.kind = "bcast"
             entry, root, sender_done = msg.arrival, 0, self._sender_done(p, op, t, startup, xmit, msg, True, f)
             arrivals = {0: msg}
         else:
@@ -382,10 +403,12 @@ class Engine:
                 if u == root:
                     sends_of_root += 1
                 if partner != src and partner not in arrivals:
-                    rec = Message(src, partner, op.size, t, tu, op.tag, op.aau.id, kind="bcast")
-                    self.messages.append(rec)
+                    rec = None
+                    if self.record_messages:
+                        rec = Message(src, partner, op.size, t, tu, op.tag, op.aau.id, kind="bcast")
+                        self.messages.append(rec)
                     arrivals[partner] = _Msg(src, partner, op.tag, op.size, tu - xmit1, tu, op.payload,
-                                             False, rec)
+                                             False, rec, send_aau=op.aau.id)
         for k, msg in arrivals.items():
             if k == src:
                 continue
@@ -408,7 +431,8 @@ class Engine:
     def _deliver(self, msg: _Msg) -> None:
         """A message reaches its destination's queue, or a receive already posted there."""
         dst = msg.dst
-        for entry in list(self.posted[dst]):
+        posted = self.posted[dst]
+        for entry in list(posted) if posted else ():
             rop, t_post = entry
             if self._matches(msg.src, msg.tag, rop.partner, rop.tag):
                 if rop.kind == "probe":
@@ -448,7 +472,7 @@ class Engine:
         if rop.size and msg.size > rop.size and not rop.internal:
             self.findings.append(("size-mismatch", rop.aau, [msg.src, dst],
                                   f"{self._label(dst)} receives {msg.size:g} bytes from {self._label(msg.src)} "
-                                  f"(sent at {self._aau_where(msg.record)}) into a {rop.size:g}-byte buffer: "
+                                  f"(sent at {self._aau_where(msg.send_aau)}) into a {rop.size:g}-byte buffer: "
                                   "the message is truncated"))
         if msg.static:
             self._free_buffer(dst, max(t_post, msg.arrival))
@@ -459,9 +483,10 @@ class Engine:
         if msg.record is not None:
             msg.record.aau_recv = rop.aau.id
             msg.record.recv_time = end
-        what = f"message from {self._label(msg.src)}"
-        return Completion(end, ovh=receive, xmit=xmit, wait=wait, payload=msg.payload,
-                          waits=[(wait + xmit, what)] if wait + xmit > 0 else [])
+        if wait + xmit > 0:
+            return Completion(end, 0.0, receive, xmit, wait, msg.payload,
+                              [(wait + xmit, f"message from {self._label(msg.src)}")])
+        return Completion(end, 0.0, receive, xmit, wait, msg.payload)
 
     def _free_buffer(self, dst: int, t: float) -> None:
         self.pool_used[dst] -= 1
@@ -653,12 +678,12 @@ class Engine:
                 self._start(q, t + cost)
         return Completion(t + cost, comp=cost)
 
-    def _aau_where(self, record: Message | None) -> str:
-        if record is None:
+    def _aau_where(self, aau_id: int | None) -> str:
+        if aau_id is None:
             return "?"
         for p in self.procs:
             for a in p.chain.aag.walk() if p.chain.aag else ():
-                if a.id == record.aau_send:
+                if a.id == aau_id:
                     return f"line {a.loc.first}"
         return "?"
 

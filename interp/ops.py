@@ -8,7 +8,7 @@ ANY = object()  # any source / any tag
 BCAST = object()  # NX/2 csend to node -1: every node
 
 
-@dataclass
+@dataclass(slots=True)
 class Op:
     kind: str  # send isend recv irecv wait waitall probe barrier coll spawn compute
     aau: object
@@ -28,7 +28,7 @@ class Op:
     request_obj: object = None  # the engine's request record of an irecv
 
 
-@dataclass
+@dataclass(slots=True)
 class Completion:
     time: float
     comp: float = 0.0

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 CATEGORIES = ("comp", "ovh", "xmit", "wait")
 
 
-@dataclass
+@dataclass(slots=True)
 class AAUStats:
     """Paper 3.5 "AAU level": everything known about one AAU on one process."""
 
@@ -45,7 +45,7 @@ class AAUStats:
         return self.total / self.executions if self.executions else 0.0
 
 
-@dataclass
+@dataclass(slots=True)
 class ProcStats:
     index: int
     label: str
@@ -63,7 +63,7 @@ class ProcStats:
         return self.comp + self.ovh + self.xmit + self.wait
 
 
-@dataclass
+@dataclass(slots=True)
 class Message:
     """One interpreted message, for traces and space-time diagrams."""
 
@@ -80,7 +80,7 @@ class Message:
     internal: bool = False  # one of the point-to-point messages of a collective
 
 
-@dataclass
+@dataclass(slots=True)
 class Span:
     """One AAU execution on one process, recorded when tracing (``--trace``/``--plot``).
 

@@ -98,6 +98,11 @@ class Chain:
         self.current: AAU | None = None
         self.requests: dict[str, list] = {}
         self.coll_seq = 0
+        # Values of expressions already evaluated in the current frame, dropped when a name they
+        # read is assigned: loop bounds, partners, tags and sizes mostly read names set once.
+        self.memo: dict[int, object] = {}
+        self.memo_deps: dict[str, list[int]] = {}
+        self.memo_on = not engine.symbolic
 
     # -- values ------------------------------------------------------------------------------
     def lookup(self, name: str):
@@ -121,17 +126,37 @@ class Chain:
             raise Unknown("?")
         if isinstance(expr, (int, float)):
             return float(expr)
+        key = id(expr)
+        value = self.memo.get(key, _MISSING)
+        if value is not _MISSING:
+            return value
         names, fn = self.engine.compiled.get(expr)
         if names is None:
             return fn(self.lookup)
         try:
             args = [self.lookup(n) for n in names]
-            if self.engine.symbolic and any(isinstance(x, SymTime) for x in args):
-                return self._symbolic(expr, names, args, fn)
-            return fn(*args)
+            if not self.memo_on:
+                if any(isinstance(x, SymTime) for x in args):
+                    return self._symbolic(expr, names, args, fn)
+                return fn(*args)
+            value = fn(*args)
         except ZeroDivisionError:
             raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
                              f"({self.label})") from None
+        self.memo[key] = value
+        deps = self.memo_deps
+        for n in names:
+            ids = deps.get(n)
+            if ids is None:
+                deps[n] = [key]
+            else:
+                ids.append(key)
+        return value
+
+    def forget(self) -> None:
+        """Drop every memoized value (a frame was pushed or popped)."""
+        self.memo.clear()
+        self.memo_deps.clear()
 
     @staticmethod
     def _symbolic(expr, names, args, fn):
@@ -164,6 +189,11 @@ class Chain:
             return None
 
     def assign(self, name: str, value) -> None:
+        ids = self.memo_deps.pop(name, None)
+        if ids is not None:
+            memo = self.memo
+            for k in ids:
+                memo.pop(k, None)
         base = name.split("[", 1)[0]
         frame = self.frames[-1]
         if name not in frame and base not in frame and (name in self.globals or base in self.globals):
@@ -224,6 +254,7 @@ class Chain:
             self.globals[name] = None if init is None else self.try_eval(init)
         if self.aag.main.params[:1] == ["argc"]:
             self.frames[0]["argc"] = self.inputs.get("argc")
+        self.forget()
         self.proc.start = self.clock
         yield from self.body(self.aag.main.body)
         self.proc.end = self.clock
@@ -386,10 +417,12 @@ class Chain:
         self.charge(a, "comp", overhead)
         frame = {p: (self.try_eval(arg) if arg is not None else None) for p, arg in zip(fn.params, a.args)}
         self.frames.append(frame)
+        self.forget()
         self.stack.append(s)
         yield from self.body(fn.body)
         self.stack.pop()
         self.frames.pop()
+        self.forget()
         for param, var in a.refs.items():  # stores through pointer parameters reach the caller
             if f"*{param}" in frame:
                 self.assign(var, frame[f"*{param}"])
@@ -419,7 +452,7 @@ class Chain:
         return ANY if value == -1 else value
 
     def payload(self, buffer: str | None):
-        if not buffer:
+        if not buffer or not self.engine.track_payloads:
             return None
         out = {}
         for scope in (self.globals, self.frames[-1]):
@@ -434,67 +467,81 @@ class Chain:
                 self.assign(buffer + suffix, value)
 
     def communicate(self, a):
-        op = self.make_op(a)
         start = self.clock
-        if op is None:  # MPI_PROC_NULL
-            self.stats(a).record(start, 0.0)
-            return
         if a.cls == "Comm" and a.op == "sendrecv":
-            done = yield from self.sendrecv(a, op)
+            done = yield from self.sendrecv(a)
         else:
+            op = self.make_op(a)
+            if op is None:  # MPI_PROC_NULL
+                self.stats(a).record(start, 0.0)
+                return
             done = yield op
         self.finish(a, start, done)
-        if isinstance(a, Comm) and a.op in ("recv",):
+        if a.cls == "Comm":
+            if a.op == "recv":
+                self.deliver(a.buffer, done.payload)
+        elif a.cls == "SyncSeq" and a.op == "bcast":
             self.deliver(a.buffer, done.payload)
-        elif isinstance(a, SyncSeq) and a.op == "bcast":
-            self.deliver(a.buffer, done.payload)
-        elif isinstance(a, SyncSeq):
-            pass
 
     def finish(self, a, start: float, done: Completion) -> None:
         self.clock = done.time
         s = self.stats(a)
         s.record(start, done.time - start)
         comp, ovh, xmit, wait = done.comp, done.ovh, done.xmit, done.wait
-        for target in (s, self.proc, *(x for x in self.stack if x is not s)):
-            target.comp += comp
-            target.ovh += ovh
-            target.xmit += xmit
-            target.wait += wait
-        waits = self.proc.longest_waits
-        for seconds, what in done.waits:
-            seconds = float(seconds)
-            if seconds > 0:
-                entry = (seconds, a.id, what)
-                if len(waits) < LONGEST_WAITS:
-                    heapq.heappush(waits, entry)
-                elif entry > waits[0]:
-                    heapq.heapreplace(waits, entry)
+        proc = self.proc
+        proc.comp += comp
+        proc.ovh += ovh
+        proc.xmit += xmit
+        proc.wait += wait
+        s.comp += comp
+        s.ovh += ovh
+        s.xmit += xmit
+        s.wait += wait
+        for x in self.stack:
+            if x is not s:
+                x.comp += comp
+                x.ovh += ovh
+                x.xmit += xmit
+                x.wait += wait
+        if done.waits:
+            waits = proc.longest_waits
+            for seconds, what in done.waits:
+                seconds = float(seconds)
+                if seconds > 0:
+                    entry = (seconds, a.id, what)
+                    if len(waits) < LONGEST_WAITS:
+                        heapq.heappush(waits, entry)
+                    elif entry > waits[0]:
+                        heapq.heapreplace(waits, entry)
         if self.engine.tracing:
             self.engine.spans.append(Span(self.index, a.id, start, done.time, "comm", len(self.stack),
                                           done.comp, done.ovh, done.xmit, done.wait))
 
-    def sendrecv(self, a: Comm, op: Op):
+    def sendrecv(self, a: Comm):
         """MPI_Sendrecv: a send and a receive in progress at once (MPI_PROC_NULL sides skipped)."""
-        parts = []
-        if op.partner is not None:
-            parts.append((yield Op("isend", a, op.partner, op.tag, op.size, "standard", request="__sendrecv",
-                                   payload=op.payload)))
+        partner = self.partner(a.partner, False)
+        send = recv = wait = None
+        if partner is not None:
+            send = yield Op("isend", a, partner, self.tag(a.tag), self.need(a.size, "message size"),
+                            "standard", "__sendrecv", self.payload(a.buffer))
         recv_partner = self.partner(a.recv_partner, True) if a.recv_partner is not None else ANY
-        received = None
         if recv_partner is not None:
-            received = yield Op("recv", a, recv_partner, self.tag(a.recv_tag), self.need(a.recv_size, "message size"))
-            parts.append(received)
-        if op.partner is not None:
-            parts.append((yield Op("wait", a, request="__sendrecv")))
-        if received is not None:
-            self.deliver(a.recv_buffer, received.payload)
+            recv = yield Op("recv", a, recv_partner, self.tag(a.recv_tag), self.need(a.recv_size, "message size"))
+        if partner is not None:
+            wait = yield Op("wait", a, request="__sendrecv")
+        if recv is not None:
+            self.deliver(a.recv_buffer, recv.payload)
         done = Completion(self.clock)
-        for d in parts:
-            done.time = max(done.time, d.time)
-            for c in ("comp", "ovh", "xmit", "wait"):
-                setattr(done, c, getattr(done, c) + getattr(d, c))
-            done.waits += d.waits
+        for d in (send, recv, wait):
+            if d is not None:
+                if d.time > done.time:
+                    done.time = d.time
+                done.comp += d.comp
+                done.ovh += d.ovh
+                done.xmit += d.xmit
+                done.wait += d.wait
+                if d.waits:
+                    done.waits += d.waits
         return done
 
     def make_op(self, a) -> Op | None:
@@ -505,10 +552,6 @@ class Chain:
                     return None
                 return Op(a.op, a, partner, self.tag(a.tag), self.need(a.size, "message size"), a.mode,
                           request=a.request, payload=self.payload(a.buffer))
-            if a.op == "sendrecv":
-                partner = self.partner(a.partner, False)
-                return Op("sendrecv", a, partner, self.tag(a.tag), self.need(a.size, "message size"),
-                          payload=self.payload(a.buffer))
             if a.op in ("recv", "irecv", "probe"):
                 partner = self.partner(a.partner, True)
                 if partner is None:
