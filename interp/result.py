@@ -30,15 +30,22 @@ class AAUStats:
 
     def record(self, start: float, delta: float, count: float = 1) -> None:
         self.total += delta  # may be symbolic (--symbolic); the statistics below are numbers
-        start, delta, count = float(start), float(delta), float(count)
+        if type(start) is not float:
+            start = float(start)
+        if type(delta) is not float:
+            delta = float(delta)
+        if type(count) is not float:
+            count = float(count)
         self.executions += count
         if self.first is None or start < self.first:
             self.first = start
         if self.last is None or start > self.last:
             self.last = start
-        per = delta / count if count else 0.0
-        self.min = per if self.min is None else min(self.min, per)
-        self.max = per if self.max is None else max(self.max, per)
+        per = delta if count == 1 else delta / count if count else 0.0
+        if self.min is None or per < self.min:
+            self.min = per
+        if self.max is None or per > self.max:
+            self.max = per
 
     @property
     def mean(self) -> float:

@@ -143,6 +143,11 @@ class Chain:
         except ZeroDivisionError:
             raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
                              f"({self.label})") from None
+        self.remember(key, value, names)
+        return value
+
+    def remember(self, key: int, value, names) -> None:
+        """Memoize ``value`` under ``key`` until one of ``names`` is assigned."""
         self.memo[key] = value
         deps = self.memo_deps
         for n in names:
@@ -151,7 +156,18 @@ class Chain:
                 deps[n] = [key]
             else:
                 ids.append(key)
-        return value
+
+    def names_of(self, *exprs):
+        """The names the expressions read; None when one cannot say (a summed term)."""
+        out = set()
+        for e in exprs:
+            if e is None or isinstance(e, (int, float)):
+                continue
+            names = self.engine.compiled.get(e)[0]
+            if names is None:
+                return None
+            out.update(names)
+        return out
 
     def forget(self) -> None:
         """Drop every memoized value (a frame was pushed or popped)."""
@@ -232,12 +248,20 @@ class Chain:
     def charge(self, a: AAU, category: str, seconds: float) -> None:
         if seconds == 0:
             return
+        if category != "comp":
+            s = self.stats(a)
+            setattr(s, category, getattr(s, category) + seconds)
+            setattr(self.proc, category, getattr(self.proc, category) + seconds)
+            for outer in self.stack:
+                if outer is not s:  # a loop's own overhead is charged once, to the loop
+                    setattr(outer, category, getattr(outer, category) + seconds)
+            return
         s = self.stats(a)
-        setattr(s, category, getattr(s, category) + seconds)
-        setattr(self.proc, category, getattr(self.proc, category) + seconds)
+        s.comp += seconds
+        self.proc.comp += seconds
         for outer in self.stack:
-            if outer is not s:  # a loop's own overhead is charged once, to the loop
-                setattr(outer, category, getattr(outer, category) + seconds)
+            if outer is not s:
+                outer.comp += seconds
 
     def compute(self, a: AAU, delta: float, count: float = 1) -> None:
         start = self.clock
@@ -348,14 +372,27 @@ class Chain:
 
     def attribute_inner(self, aau, start: float) -> None:
         """Executions and time of the AAUs inside a closed-form loop or call (AAU-level reports)."""
-        for child, count_e, total_e in self.engine.inner_attributions(self.model, aau):
-            count = self.try_eval(count_e)
-            total = self.try_eval(total_e)
-            if count is None or total is None or count == 0:
-                continue
+        key = -1 - aau.id
+        rows = self.memo.get(key)
+        if rows is None:
+            rows = []
+            inner = self.engine.inner_attributions(self.model, aau)
+            for child, count_e, total_e in inner:
+                count = self.try_eval(count_e)
+                total = self.try_eval(total_e)
+                if count is None or total is None or count == 0:
+                    continue
+                rows.append((child, count, total))
+            if self.memo_on and not any(isinstance(x, SymTime) for _, c, t in rows for x in (c, t)):
+                names = self.names_of(*(e for _, c, t in inner for e in (c, t)))
+                if names is not None:
+                    self.remember(key, rows, names)
+        depth = len(self.stack) + 1
+        for child, count, total in rows:
             st = self.stats(child)
             st.record(start, total, count)
-            st.depth = max(st.depth, len(self.stack) + 1)
+            if depth > st.depth:
+                st.depth = depth
             st.comp += total
 
     def condt(self, a: Condt):
@@ -517,16 +554,35 @@ class Chain:
             self.engine.spans.append(Span(self.index, a.id, start, done.time, "comm", len(self.stack),
                                           done.comp, done.ovh, done.xmit, done.wait))
 
+    def sendrecv_args(self, a: Comm):
+        """(partner, tag, size, receive partner, tag, size) of a sendrecv, memoized per AAU."""
+        key = -1 - a.id  # AAU ids are small: never the id() of an expression
+        args = self.memo.get(key)
+        if args is not None:
+            return args
+        partner = self.partner(a.partner, False)
+        tag = size = None
+        if partner is not None:
+            tag, size = self.tag(a.tag), self.need(a.size, "message size")
+        rpartner = self.partner(a.recv_partner, True) if a.recv_partner is not None else ANY
+        rtag = rsize = None
+        if rpartner is not None:
+            rtag, rsize = self.tag(a.recv_tag), self.need(a.recv_size, "message size")
+        args = (partner, tag, size, rpartner, rtag, rsize)
+        if self.memo_on:
+            names = self.names_of(a.partner, a.tag, a.size, a.recv_partner, a.recv_tag, a.recv_size)
+            if names is not None:
+                self.remember(key, args, names)
+        return args
+
     def sendrecv(self, a: Comm):
         """MPI_Sendrecv: a send and a receive in progress at once (MPI_PROC_NULL sides skipped)."""
-        partner = self.partner(a.partner, False)
+        partner, tag, size, rpartner, rtag, rsize = self.sendrecv_args(a)
         send = recv = wait = None
         if partner is not None:
-            send = yield Op("isend", a, partner, self.tag(a.tag), self.need(a.size, "message size"),
-                            "standard", "__sendrecv", self.payload(a.buffer))
-        recv_partner = self.partner(a.recv_partner, True) if a.recv_partner is not None else ANY
-        if recv_partner is not None:
-            recv = yield Op("recv", a, recv_partner, self.tag(a.recv_tag), self.need(a.recv_size, "message size"))
+            send = yield Op("isend", a, partner, tag, size, "standard", "__sendrecv", self.payload(a.buffer))
+        if rpartner is not None:
+            recv = yield Op("recv", a, rpartner, rtag, rsize)
         if partner is not None:
             wait = yield Op("wait", a, request="__sendrecv")
         if recv is not None:
