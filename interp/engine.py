@@ -259,6 +259,16 @@ class Engine:
                 continue
             p.op = op
             t = p.op_time = chain.clock
+            if kind == "wait" or kind == "waitall":
+                # A wait reads only its own requests, whose completion times do not depend on
+                # the order in which other operations are taken: no need to queue it.
+                self.events += 1
+                value = self._handlers[kind](p, op, t)
+                if value is None:
+                    return  # blocked: the request's completion wakes it
+                p.op = None
+                p.blocked = None
+                continue
             heapq.heappush(self.queue, (float(t), next(self.seq) if self.tiebreak == 0 else
                                         self.tiebreak * chain.index, next(self.seq), chain.index))
             return
@@ -298,11 +308,17 @@ class Engine:
     def _transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None):
         """Put a message on the network at t; returns the message and the sender's timing."""
         params, links, static, startup, xmit, _, overlap = self._route_cost(src, dst, op.size)
-        ready = t + startup if t_earliest is None else max(t + startup, t_earliest)
-        start = max([ready] + [self.links.get(l, 0.0) for l in links])
+        start = t + startup
+        if t_earliest is not None and t_earliest > start:
+            start = t_earliest
+        busy = self.links
+        for l in links:
+            free = busy.get(l, 0.0)
+            if free > start:
+                start = free
         arrival = start + xmit
         for l in links:
-            self.links[l] = arrival
+            busy[l] = arrival
         rec = None
         if self.record_messages:
             rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id,
