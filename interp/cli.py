@@ -113,9 +113,11 @@ def _common(fn):
               help="Place processes on SAUs explicitly (YAML; see docs/model.md), e.g. across a heterogeneous SAG.")
 @click.option("--symbolic", multiple=True, metavar="NAME",
               help="Keep input NAME a symbol: print the time as a closed form of it (its -D value is the sample).")
+@click.option("--exact", is_flag=True,
+              help="Interpret every iteration of loops that reach a steady state (default: extrapolate them).")
 @reported
 def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, form, level, fmt,
-            top, region, output, trace_file, plot_file, map_file, symbolic):
+            top, region, output, trace_file, plot_file, map_file, symbolic, exact):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
     from pathlib import Path
 
@@ -135,7 +137,7 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
 
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
                    trace=bool(trace_file or plot_file), include_dirs=include_dirs, map_file=map_file,
-                   symbolic=symbolic, form=form, messages=False)
+                   symbolic=symbolic, form=form, messages=False, exact=exact)
     if symbolic:
         from .symbolic import closed_form
 

@@ -37,6 +37,7 @@ from .attribution import call_attributions, loop_attributions
 from .omega import NodeModel
 from .roofline import RooflineModel
 from .ops import ANY, BCAST, Completion, Op
+from .steady import Broken, SteadyState
 from .result import Message, ProcStats, RunResult
 from .symtime import SymTime
 from .walker import Chain, Compiled
@@ -95,12 +96,16 @@ class _Proc:
     blocked: str | None = None  # what it waits for, when blocked
     done: bool = False
     started: bool = False
+    events: int = 0  # operations of this process the engine has taken
 
 
 class Engine:
     def __init__(self, programs: list[AAG], sag: SAG, nprocs: int, inputs: dict[str, float],
                  bound: Bound = Bound(), trace: bool = False, tiebreak: int = 1, closed_forms: bool = True,
-                 placement: dict | None = None, messages: bool = True):
+                 placement: dict | None = None, messages: bool = True, extrapolate: bool = True,
+                 banned: frozenset = frozenset()):
+        self._args = (programs, sag, nprocs, inputs, bound, trace, tiebreak, closed_forms, placement, messages,
+                      extrapolate)
         self.sag = sag
         self.record_messages = messages or trace  # Message records: traces, plots, the SAAG
         self.bound = bound
@@ -152,6 +157,8 @@ class Engine:
         self._route_cache: dict = {}
         self.strict = False  # check mode: standard sends above the static buffer may block
         self._handlers = {name[4:]: getattr(self, name) for name in dir(self) if name.startswith("_op_")}
+        # Steady states are extrapolated only when no report needs every event.
+        self.steady = SteadyState(self, extrapolate and not self.record_messages and not self.symbolic, banned)
 
     def _model(self, sau, prog: AAG) -> NodeModel:
         key = (sau.id, id(prog))
@@ -169,6 +176,9 @@ class Engine:
         gc.disable()
         try:
             return self._run()
+        except Broken as broken:  # a loop stopped repeating after the jump was decided
+            banned = self.steady.banned | {broken.aau_id}
+            return Engine(*self._args, banned=frozenset(banned)).run()
         finally:
             if enabled:
                 gc.enable()
@@ -181,6 +191,7 @@ class Engine:
             t, _, _, idx = heapq.heappop(self.queue)
             p = self.procs[idx]
             self.events += 1
+            p.events += 1
             self._handle(p, p.op, p.op_time)  # the clock value itself (symbolic under --symbolic)
         blocked = [p for p in self.procs if not p.done]
         if blocked:
@@ -207,6 +218,7 @@ class Engine:
             machine=self.sag.name, nprocs=self.nprocs, inputs={}, bound=str(self.bound), total=total,
             procs=self.result_procs, aaus=self.stats, notes=self._notes(),
             problems=[], messages=self.messages, events=self.events, scenario=self.sag.scenario,
+            extrapolated_events=self.steady.skipped_events,
             spans=self.spans,
             aau_info={a.id: (a.cls, str(a.loc) if a.loc else "", a.label)
                       for prog in (self.host_prog, self.node_prog) if prog is not None for a in prog.walk()},
@@ -221,6 +233,13 @@ class Engine:
                            f"{', '.join(sorted(value))}: costed 0")
             else:
                 out.append(value)
+        for loops, kstar, jump, delta, period in self.steady.jumps:
+            every = "iteration" if period == 1 else f"{period} iterations"
+            where = " and ".join(str(x.loc) for x in sorted(loops, key=lambda x: x.id))
+            out.append(f"steady state: the loop{'s' if len(loops) > 1 else ''} at {where} repeat"
+                       f"{'' if len(loops) > 1 else 's'} every {every} ({delta:.6g} s) on every "
+                       f"process from iteration {kstar}; iterations {kstar}..{kstar + jump - 1} were "
+                       f"extrapolated, not interpreted (--exact interprets every iteration)")
         return sorted(out)
 
     def _start(self, p: _Proc, t: float) -> None:
@@ -263,6 +282,7 @@ class Engine:
                 # A wait reads only its own requests, whose completion times do not depend on
                 # the order in which other operations are taken: no need to queue it.
                 self.events += 1
+                p.events += 1
                 value = self._handlers[kind](p, op, t)
                 if value is None:
                     return  # blocked: the request's completion wakes it

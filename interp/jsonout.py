@@ -71,6 +71,7 @@ def to_json(r: RunResult, level: str = "aau", structure: Structure | None = None
         "inputs": r.inputs,
         "bound": r.bound,
         "events": r.events,
+        "extrapolated_events": r.extrapolated_events,
         **aag_fields(r),
     }
     labels = [p.label for p in r.procs]

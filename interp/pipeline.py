@@ -145,7 +145,8 @@ class Prediction:
 
 def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
-            closed_forms=True, map_file=None, symbolic=(), form=None, messages=True) -> Prediction:
+            closed_forms=True, map_file=None, symbolic=(), form=None, messages=True,
+            exact=False) -> Prediction:
     from .engine import Engine
 
     values = parse_defines(defines)
@@ -161,7 +162,8 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
         from .mapfile import load_map
         placement = load_map(map_file)
     engine = Engine(programs, sag, procs, inputs, Bound.parse(bound), trace=trace, tiebreak=tiebreak,
-                    closed_forms=closed_forms, placement=placement, messages=messages)
+                    closed_forms=closed_forms, placement=placement, messages=messages,
+                    extrapolate=not exact)
     result = engine.run()
     result.inputs = {k: float(v) if type(v).__name__ == "SymTime" else v for k, v in inputs.items()}
     result.problems = [str(p) for prog in programs for p in prog.problems]

@@ -69,7 +69,9 @@ def header(result: RunResult, inputs_line: bool = True) -> list[str]:
            f"machine: {result.machine}" + (f"  [what-if: {', '.join(result.scenario)}]" if result.scenario else "")]
     if inputs_line and result.inputs:
         out.append("inputs:  " + ", ".join(f"{k}={v:g}" for k, v in result.inputs.items()))
-    out.append(f"processes: {result.nprocs}   bound: {result.bound}   events interpreted: {result.events:,}")
+    skipped = (f" (+ {result.extrapolated_events:,} in extrapolated steady-state iterations)"
+               if result.extrapolated_events else "")
+    out.append(f"processes: {result.nprocs}   bound: {result.bound}   events interpreted: {result.events:,}{skipped}")
     return out
 
 

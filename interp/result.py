@@ -121,12 +121,13 @@ class RunResult:
     notes: list[str]
     problems: list[str]
     messages: list[Message] = field(default_factory=list)
-    events: int = 0
+    events: int = 0  # operations interpreted (queued and taken by the engine)
     scenario: tuple = ()
     spans: list = field(default_factory=list)  # Span records when tracing
     aau_info: dict = field(default_factory=dict)  # aau id -> (class, "file:lines", label)
     proc_labels: list = field(default_factory=list)  # process index -> "rank 3" / "host"
     symbolic_total: object = None  # --symbolic: the total as a sympy expression of the symbols
+    extrapolated_events: int = 0  # operations of steady-state iterations skipped (interp/steady.py)
 
     def aau_totals(self) -> list[AAUStats]:
         """Per-AAU statistics summed over processes (executions and times add up)."""

@@ -88,7 +88,7 @@ def predict_point(settings: Settings, point: Point) -> Outcome:
     try:
         pred = predict(list(settings.files), settings.machine, point.procs, define_args(dict(point.inputs)),
                        settings.bound, settings.scale, settings.params, include_dirs=settings.include_dirs,
-                       interactive=False)
+                       interactive=False, messages=False)
     except ProgramHang as exc:
         return Outcome(None, hang=str(exc))
     except _bad_input_types() as exc:

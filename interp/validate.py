@@ -177,7 +177,8 @@ def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 
             args = argv_for(b.host_text, inputs, values)
             r = PointResult(point.inputs, point.procs)
             defines = [f"{k}={fmt_value(v)}" for k, v in values.items()]
-            r.predicted = predict(list(files), machine, point.procs, defines, interactive=False).result.total
+            r.predicted = predict(list(files), machine, point.procs, defines, interactive=False,
+                                  messages=False).result.total
             for _ in range(repeat):
                 r.times.append(run_once(b, point.procs, args, tmp, timeout))
                 if progress:

@@ -103,6 +103,9 @@ class Chain:
         self.memo: dict[int, object] = {}
         self.memo_deps: dict[str, list[int]] = {}
         self.memo_on = not engine.symbolic
+        self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
+        self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order
+        self.watched = 0  # loop instances watched for a steady state so far
 
     # -- values ------------------------------------------------------------------------------
     def lookup(self, name: str):
@@ -243,6 +246,7 @@ class Chain:
         if s is None:
             s = self.engine.stats[key] = AAUStats(a.id, a.cls, str(a.loc) if a.loc else "", a.label,
                                                   a.function, a.region, len(self.stack))
+            self.my_stats.append(s)
         return s
 
     def charge(self, a: AAU, category: str, seconds: float) -> None:
@@ -266,7 +270,7 @@ class Chain:
     def compute(self, a: AAU, delta: float, count: float = 1) -> None:
         start = self.clock
         self.clock += delta
-        self.stats(a).record(start, delta, count)
+        self.stats(a).record(start + self.offset, delta, count)
         self.charge(a, "comp", delta)
         if self.engine.tracing:
             self.engine.spans.append(Span(self.index, a.id, start, self.clock, "comp", len(self.stack)))
@@ -281,7 +285,7 @@ class Chain:
         self.forget()
         self.proc.start = self.clock
         yield from self.body(self.aag.main.body)
-        self.proc.end = self.clock
+        self.proc.end = self.clock + self.offset
 
     def body(self, aaus: list[AAU]):
         for k, a in enumerate(aaus):
@@ -303,7 +307,7 @@ class Chain:
             elif isinstance(a, (Comm, Sync, SyncSeq, Spawn)):
                 yield from self.communicate(a)
             else:  # Start, End
-                self.stats(a).record(self.clock, 0.0)
+                self.stats(a).record(self.clock + self.offset, 0.0)
         return None
 
     def seq(self, a: Seq) -> None:
@@ -329,7 +333,7 @@ class Chain:
             self.attribute_inner(a, start)
             return None
         s = self.stats(a)
-        start = self.clock
+        start = self.clock + self.offset
         fixed, per = self.model.loop_overheads(a)
         cond_cost = self.model.expr_counts(a.cond_counts)
         self.clock += fixed
@@ -342,10 +346,23 @@ class Chain:
         step = self.concrete(self.need(a.step, "loop step"), "loop step") if a.step is not None else None
         k = 0
         flow = None
+        steady = self.engine.steady
+        watch = n_known is not None and steady.enabled and steady.eligible(self, a)
+        if watch:
+            entry = self.watched
+            self.watched += 1
         while True:
             if n_known is not None:
                 if k >= n_known:
                     break
+                if watch:
+                    skip = steady.boundary(self, a, entry, k, int(n_known))
+                    if skip:
+                        watch = False
+                        if skip > 0:  # the steady state repeats: skip iterations k .. k + skip - 1
+                            k += skip
+                            if a.var is not None and step is not None:
+                                self.assign(a.var, self.lookup(a.var) + skip * step)
             elif a.kind != "do" or k > 0:
                 if a.cond is not None and not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
                     break
@@ -362,7 +379,7 @@ class Chain:
             if a.var is not None and step is not None:
                 self.assign(a.var, self.lookup(a.var) + step)
         self.stack.pop()
-        s.record(start, self.clock - start)
+        s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow
 
@@ -390,7 +407,7 @@ class Chain:
         depth = len(self.stack) + 1
         for child, count, total in rows:
             st = self.stats(child)
-            st.record(start, total, count)
+            st.record(start + self.offset, total, count)
             if depth > st.depth:
                 st.depth = depth
             st.comp += total
@@ -408,7 +425,7 @@ class Chain:
             return None
         t1, t2 = self.model.t("cond.per_condition"), self.model.t("cond.branch_taken")
         s = self.stats(a)
-        start = self.clock
+        start = self.clock + self.offset
         self.stack.append(s)
         tested = 0.0
         chosen = None
@@ -427,7 +444,7 @@ class Chain:
         if chosen is not None:
             flow = yield from self.body(chosen.body)
         self.stack.pop()
-        s.record(start, self.clock - start)
+        s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow
 
@@ -448,7 +465,7 @@ class Chain:
         if fn is None or fn.recursive:
             raise InputError(f"{a.loc}: recursive call of {a.callee}() needs '#pragma interp cost(EXPR)'")
         s = self.stats(a)
-        start = self.clock
+        start = self.clock + self.offset
         overhead = self.model.t("call.per_call") + len(a.args) * self.model.t("call.per_arg", note=False)
         self.clock += overhead
         self.charge(a, "comp", overhead)
@@ -463,7 +480,7 @@ class Chain:
         for param, var in a.refs.items():  # stores through pointer parameters reach the caller
             if f"*{param}" in frame:
                 self.assign(var, frame[f"*{param}"])
-        s.record(start, self.clock - start)
+        s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
 
     # -- communication -------------------------------------------------------------------------
@@ -510,7 +527,7 @@ class Chain:
         else:
             op = self.make_op(a)
             if op is None:  # MPI_PROC_NULL
-                self.stats(a).record(start, 0.0)
+                self.stats(a).record(start + self.offset, 0.0)
                 return
             done = yield op
         self.finish(a, start, done)
@@ -523,7 +540,7 @@ class Chain:
     def finish(self, a, start: float, done: Completion) -> None:
         self.clock = done.time
         s = self.stats(a)
-        s.record(start, done.time - start)
+        s.record(start + self.offset, done.time - start)
         comp, ovh, xmit, wait = done.comp, done.ovh, done.xmit, done.wait
         proc = self.proc
         proc.comp += comp

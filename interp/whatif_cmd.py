@@ -119,12 +119,12 @@ def whatif_cmd(files, machine, procs, defines, bound, scale, param, include_dirs
 
     if not scale and not param:
         raise InputError("whatif needs a changed machine: give --scale COMP.PARAM=F and/or --param NAME=V")
-    base = predict(list(files), machine, procs, defines, bound, include_dirs=include_dirs).result
+    base = predict(list(files), machine, procs, defines, bound, include_dirs=include_dirs, messages=False).result
     # The what-if run gets exactly the baseline's input values (including any typed at a prompt).
     given = parse_defines(defines)
     same_inputs = list(defines) + define_args({k: v for k, v in base.inputs.items() if k not in given})
     new = predict(list(files), machine, procs, same_inputs, bound, scale, param, include_dirs=include_dirs,
-                  interactive=False).result
+                  interactive=False, messages=False).result
     if fmt == "json":
         import json
 

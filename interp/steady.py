@@ -1,0 +1,384 @@
+"""Steady-state extrapolation of loops that communicate (IterSync, and IterND with a known count).
+
+Paper 3.4.2 gives deterministic loops a closed form, so their cost does not grow with their trip
+count. A loop with communication inside is interpreted iteration by iteration (IterSync), and an
+iterative solver with a thousand sweeps on 4096 processes is then millions of events. But such a
+loop soon settles into a steady state: every process starts iteration k+1 exactly Delta after
+iteration k, every AAU of every process takes the same time as in the previous iteration, and the
+engine's queues hold as many messages at each boundary. From then on the whole system repeats
+itself shifted by Delta, so the next J iterations can be skipped: every process jumps from iteration
+k* to k* + J, its statistics grow by J times one iteration's increments, and every time it reports
+afterwards is shifted by J x Delta.
+
+The jump needs no global snapshot. Every process jumps at the same iteration k* (chosen above the
+iteration any process has reached when the steady state is recognised), and the engine keeps
+working in the time frame in which the skipped iterations never happened ("virtual" time): all
+shared state (queues, links, buffer pools, message times) stays consistent because every process
+skips the same iterations. Each chain adds its offset J x Delta to the times it reports.
+
+Conditions, all checked:
+- static (``varying_reads``): nothing that decides the loop body's control flow or its messages
+  (trip counts, branch conditions, partners, tags, sizes, cost annotations) reads a value that can
+  change from one iteration to the next: the loop variable, a variable updated from itself, data
+  read from messages, values assigned by data-dependent code;
+- dynamic: every process runs a watched loop with the same trip count (the same loop in an SPMD
+  program, each side's loop of a ping-pong); for WINDOW consecutive iterations every
+  process's iteration took the same Delta (the same on every process), every statistic grew by the
+  same amount, and the engine held the same number of messages, posted receives, pending requests
+  and used buffers at its boundary; at the jump each process checks that its iterations since then
+  repeated the same increments, and if one did not, the prediction is redone without
+  extrapolation for that loop;
+- never while tracing, plotting or drawing message graphs (they need every event), under
+  ``--symbolic``, or with ``--exact``.
+TAIL iterations after the jump are interpreted, so the loop's end (processes leaving at different
+times) is interpreted, not extrapolated.
+"""
+from __future__ import annotations
+
+from frontends import symexpr as S
+from frontends.aag import AAU, Call, Comm, Condt, Iter, Seq, Spawn, SyncSeq
+
+WINDOW = 3  # consecutive repeating periods on every process before a jump
+MAX_PERIOD = 4  # iterations per period tried: 1 .. MAX_PERIOD (neighbours may alternate)
+TAIL = 2  # iterations interpreted after the jump
+GIVE_UP = 64  # iterations without a steady state (beyond 2 x processes) before watching stops
+REL = 1e-9  # relative tolerance of "the same increment"
+CLOCK_REL = 1e-12  # absolute tolerance, relative to the clock (rounding of accumulated sums)
+
+
+class Broken(Exception):
+    """An extrapolated loop did not repeat after all: predict again without extrapolating it."""
+
+    def __init__(self, aau_id: int):
+        self.aau_id = aau_id
+
+
+def _names(e) -> set[str]:
+    if e is None or isinstance(e, (int, float)):
+        return set()
+    return set(S.free_names(e))
+
+
+def varying_reads(loop: Iter, functions: dict, payloads: bool) -> set[str]:
+    """Names read by the control of ``loop``'s body whose value can change between iterations.
+
+    Empty when the body behaves the same in every iteration (after the first). ``payloads``: message
+    contents are tracked, so received buffers can change.
+    """
+    defs: list[tuple[str, set[str]]] = []  # (name assigned, names its value is computed from)
+    varying: set[str] = {loop.var} if loop.var else set()
+    reads: set[str] = set()
+    seen: set[str] = set()
+
+    def visit(aaus: list[AAU]) -> None:
+        for a in aaus:
+            if isinstance(a, Seq):
+                for name, expr in a.defs:
+                    if expr is None:
+                        varying.add(name)
+                    else:
+                        defs.append((name, _names(expr)))
+                reads.update(_names(a.cost))
+                for e in (a.work or {}).values():
+                    reads.update(_names(e))
+            elif isinstance(a, Iter):
+                for e in (a.num_iters, a.lo, a.step, a.cond, a.iters_annotation):
+                    reads.update(_names(e) - {a.var})
+                if a.var:
+                    defs.append((a.var, _names(a.lo) | _names(a.step) | _names(a.num_iters)))
+                varying.update(a.clobbers)
+                visit(a.body)
+            elif isinstance(a, Condt):
+                for b in a.branches:
+                    reads.update(_names(b.cond))
+                    if b.data_dependent:
+                        for x in b.body:
+                            for y in x.walk():
+                                if isinstance(y, Seq):
+                                    varying.update(n for n, _ in y.defs)
+                    visit(b.body)
+            elif isinstance(a, Call):
+                reads.update(_names(a.cost))
+                fn = functions.get(a.callee)
+                if a.result:
+                    varying.add(a.result)
+                for var in a.refs.values():
+                    varying.add(var)
+                if fn is not None:
+                    for param, arg in zip(fn.params, a.args):
+                        if arg is None:
+                            varying.add(param)
+                        else:
+                            defs.append((param, _names(arg)))
+                    if a.callee not in seen:
+                        seen.add(a.callee)
+                        visit(fn.body)
+            elif isinstance(a, Comm):
+                for e in (a.partner, a.tag, a.size, a.recv_partner, a.recv_tag, a.recv_size):
+                    reads.update(_names(e))
+                if payloads:
+                    varying.update(b for b in (a.buffer, a.recv_buffer) if b)
+            elif isinstance(a, SyncSeq):
+                for e in (a.size, a.root, a.elements):
+                    reads.update(_names(e))
+                if payloads and a.buffer:
+                    varying.add(a.buffer)
+            elif isinstance(a, Spawn):
+                reads.add("<spawn>")
+                varying.add("<spawn>")
+
+    visit(loop.body)
+    uses: dict[str, set[str]] = {}
+    for name, used in defs:
+        uses.setdefault(name, set()).update(used)
+    for name in uses:  # x = x + 1, or a = b; b = a + 1: a value carried from the last iteration
+        if _reaches(uses, uses[name], name):
+            varying.add(name)
+    changed = True
+    while changed:  # a value computed from a varying value varies
+        changed = False
+        for name, used in defs:
+            if name not in varying and (used & varying or _element_of(used, varying)):
+                varying.add(name)
+                changed = True
+    return {n for n in reads if n in varying or n.split("[", 1)[0] in varying}
+
+
+def _reaches(uses: dict[str, set[str]], start: set[str], target: str) -> bool:
+    seen: set[str] = set()
+    todo = [n.split("[", 1)[0] if n.split("[", 1)[0] in uses and n not in uses else n for n in start]
+    while todo:
+        n = todo.pop()
+        if n == target:
+            return True
+        if n in seen or n not in uses:
+            continue
+        seen.add(n)
+        todo.extend(uses[n])
+    return False
+
+
+def _element_of(used: set[str], varying: set[str]) -> bool:
+    return any(n.split("[", 1)[0] in varying for n in used)
+
+
+class _Watch:
+    """One loop instance (AAU id, entry number) watched on every process."""
+
+    def __init__(self, key, nprocs: int, n_iters: int):
+        self.key = key
+        self.n = n_iters
+        self.nprocs = nprocs
+        self.history: list[list] = [[] for _ in range(nprocs)]  # recent (clock, fingerprint, shared)
+        self.masks = [0] * nprocs  # bit m-1: the process repeats with a period of m iterations
+        self.count = [0] * (MAX_PERIOD + 1)  # processes repeating with period m
+        self.latest = 0  # highest iteration any process has reached
+        self.period = 0
+        self.kstar: int | None = None
+        self.jump = 0
+        self.delta = 0.0  # time of one period
+        self.base: list = [None] * nprocs  # full statistics at k* - period
+        self.done = False
+        self.boundaries = 0
+        self.retry_at = 0  # processes drifting apart: the boundary count of the next look
+        self.jumped = 0
+        self.loops: dict[int, AAU] = {}
+        self.give_up = max(GIVE_UP, 2 * nprocs)
+
+
+class SteadyState:
+    """Recognises steady states of watched loops and tells each chain when to jump (module doc)."""
+
+    def __init__(self, engine, enabled: bool, banned: frozenset = frozenset()):
+        self.engine = engine
+        self.enabled = enabled
+        self.banned = set(banned)  # loops whose extrapolation broke: interpreted in full
+        self._static: dict[int, bool] = {}
+        self._watches: dict[tuple[int, int], _Watch] = {}
+        self.skipped_events = 0
+        self.jumps: list[tuple[list, int, int, float, int]] = []  # (loops, k*, J, Delta, period)
+
+    def eligible(self, chain, loop: Iter) -> bool:
+        if not self.enabled or loop.id in self.banned:
+            return False
+        ok = self._static.get(loop.id)
+        if ok is None:
+            ok = self._static[loop.id] = not varying_reads(loop, chain.aag.functions,
+                                                           self.engine.track_payloads)
+        return ok
+
+    def boundary(self, chain, loop: Iter, entry: int, k: int, n: int) -> int:
+        """Called at the start of iteration k of a watched loop: the number of iterations to skip
+        now (> 0, then stop calling), 0 (call again next iteration) or -1 (stop: not watched).
+
+        ``entry`` counts the loop instances this process has watched: the entry-th instances of
+        every process with the same trip count form one watch (the same loop in an SPMD program;
+        the two sides' loops of a ping-pong)."""
+        key = (entry, n)
+        w = self._watches.get(key)
+        if w is None:
+            w = self._watches[key] = _Watch(key, len(self.engine.procs), n)
+        if w.done:
+            return -1
+        i = chain.index
+        hist = w.history[i]
+        # The statistics are summed only once the clock alone repeats: cheap while in a transient.
+        full = w.kstar is not None or _clock_repeats(hist, chain.clock)
+        hist.append(self._fingerprint(chain) if full else (chain.clock, None, None))
+        if len(hist) > WINDOW * MAX_PERIOD + 1:
+            del hist[0]
+        if w.kstar is not None:
+            # Decided: this process's iterations up to k* must keep repeating (each window overlaps
+            # the previous one, so they repeat the increments the decision saw).
+            if not _repeats(hist, w.period):
+                raise Broken(loop.id)
+            if k == w.kstar - w.period:
+                w.base[i] = self._rows(chain)
+            if k < w.kstar:
+                return 0
+            return self._jump(w, chain, loop)
+        mask = 0
+        for m in range(1, MAX_PERIOD + 1):
+            if _repeats(hist, m):  # the shortest period: its multiples repeat too
+                for multiple in range(m, MAX_PERIOD + 1, m):
+                    mask |= 1 << (multiple - 1)
+                break
+        old = w.masks[i]
+        if mask != old:
+            for m in range(1, MAX_PERIOD + 1):
+                bit = 1 << (m - 1)
+                w.count[m] += bool(mask & bit) - bool(old & bit)
+            w.masks[i] = mask
+        if k > w.latest:
+            w.latest = k
+        if not mask and k > w.give_up:
+            w.done = True  # no steady state here: stop paying for the watch
+            del self._watches[key]
+            return -1
+        w.boundaries += 1
+        if mask and w.boundaries >= w.retry_at:
+            for m in range(1, MAX_PERIOD + 1):
+                if w.count[m] == w.nprocs:
+                    self._decide(w, m)
+                    break
+        return 0
+
+    def _fingerprint(self, chain) -> tuple:
+        """What must repeat: the clock, sums of the statistics (weighted by position, so time moving
+        between AAUs shows) and the engine's queues at this process."""
+        eng = self.engine
+        i = chain.index
+        ex = tot = comp = ovh = xmit = wait = wtot = wwait = 0.0
+        for k, s in enumerate(chain.my_stats, 1):
+            ex += s.executions * k
+            tot += s.total
+            wtot += s.total * k
+            comp += s.comp
+            ovh += s.ovh
+            xmit += s.xmit
+            wait += s.wait
+            wwait += s.wait * k
+        proc = chain.proc
+        fp = (ex, tot, wtot, comp, ovh, xmit, wait, wwait, proc.comp, proc.ovh, proc.xmit, proc.wait,
+              float(eng.procs[i].events))
+        shared = (eng.pool_used[i], len(eng.unmatched[i]), len(eng.posted[i]), len(eng.pool_waiters[i]),
+                  sum(len(v) for v in chain.requests.values()), len(chain.my_stats))
+        return chain.clock, fp, shared
+
+    @staticmethod
+    def _rows(chain) -> list[float]:
+        rows = [x for s in chain.my_stats for x in (s.executions, s.total, s.comp, s.ovh, s.xmit, s.wait)]
+        proc = chain.proc
+        return rows + [proc.comp, proc.ovh, proc.xmit, proc.wait]
+
+    def _decide(self, w: _Watch, m: int) -> None:
+        deltas = [h[-1][0] - h[-1 - m][0] for h in w.history]
+        ref = deltas[0]
+        scale = max(abs(h[-1][0]) for h in w.history)
+        if any(not _close(d, ref, scale) for d in deltas):
+            w.retry_at = w.boundaries + w.nprocs  # drifting apart: look again later
+            return
+        kstar = w.latest + m + 1  # every process still passes k* - m: its statistics are taken there
+        jump = m * ((w.n - kstar - TAIL) // m)
+        if jump <= 0:
+            w.done = True
+            return
+        w.period, w.kstar, w.jump, w.delta = m, kstar, jump, ref
+
+    def _jump(self, w: _Watch, chain, loop: Iter) -> int:
+        i = chain.index
+        rows = self._rows(chain)
+        times = w.jump // w.period
+        inc = [times * (y - x) for x, y in zip(w.base[i], rows)]
+        for k, s in enumerate(chain.my_stats):
+            b = 6 * k
+            s.executions += inc[b]
+            s.total += inc[b + 1]
+            s.comp += inc[b + 2]
+            s.ovh += inc[b + 3]
+            s.xmit += inc[b + 4]
+            s.wait += inc[b + 5]
+        b = 6 * len(chain.my_stats)
+        proc = chain.proc
+        proc.comp += inc[b]
+        proc.ovh += inc[b + 1]
+        proc.xmit += inc[b + 2]
+        proc.wait += inc[b + 3]
+        hist = w.history[i]
+        self.skipped_events += times * int(round(hist[-1][1][-1] - hist[-1 - w.period][1][-1]))
+        chain.offset += times * w.delta
+        w.base[i] = None
+        w.jumped += 1
+        w.loops[loop.id] = loop
+        if w.jumped == w.nprocs:
+            w.done = True
+            self.jumps.append((list(w.loops.values()), w.kstar, w.jump, w.delta, w.period))
+            del self._watches[w.key]
+        return w.jump
+
+
+def _close(a: float, b: float, scale: float) -> bool:
+    return abs(a - b) <= REL * max(abs(a), abs(b)) + CLOCK_REL * scale
+
+
+def _clock_repeats(hist: list, clock: float) -> bool:
+    """Could the history end in a steady state at ``clock``: one of the periods of the clock
+    repeating over its last WINDOW - 1 periods (the fingerprints then fill the window)?"""
+    n = len(hist)
+    tol_c = CLOCK_REL * abs(clock)
+    for m in range(1, MAX_PERIOD + 1):
+        if n < 2 * m:
+            return False
+        d0 = clock - hist[-m][0]
+        tol = REL * abs(d0) + tol_c
+        if abs(hist[-m][0] - hist[-2 * m][0] - d0) <= tol:
+            return True
+    return False
+
+
+def _repeats(hist: list, m: int) -> bool:
+    """Do the last WINDOW periods of m iterations of one process repeat (clock, statistics, queues)?"""
+    n = len(hist)
+    if n < WINDOW * m + 1:
+        return False
+    last = hist[-1]
+    prev = hist[-1 - m]
+    shared = last[2]
+    if shared is None:
+        return False
+    clock_tol = CLOCK_REL * abs(last[0])
+    d0 = last[0] - prev[0]
+    tol = REL * abs(d0) + clock_tol
+    for j in range(2, WINDOW + 1):  # the clock first: cheap, and what fails during a transient
+        a, b = hist[-1 - j * m], hist[-1 - (j - 1) * m]
+        if b[2] != shared or a[2] != shared or abs(b[0] - a[0] - d0) > tol:
+            return False
+    fl, fp = last[1], prev[1]
+    inc0 = [v - u for u, v in zip(fp, fl)]
+    tols = [REL * abs(d) + CLOCK_REL * abs(v) for d, v in zip(inc0, fl)]
+    for j in range(2, WINDOW + 1):
+        fa, fb = hist[-1 - j * m][1], hist[-1 - (j - 1) * m][1]
+        for x, y, d, t in zip(fa, fb, inc0, tols):
+            if abs(y - x - d) > t:
+                return False
+    return True

@@ -1,0 +1,180 @@
+"""Steady-state extrapolation (interp/steady.py): skipping repeating iterations changes no figure.
+
+Every test predicts a program twice, interpreting every iteration (exact=True) and extrapolating
+its steady state, and compares every process's and every AAU's figures. The relative tolerance
+1e-9 is the rounding of sums over hundreds of iterations; a skipped iteration costed wrongly would
+differ by its own share, 1e-3 or more here.
+"""
+import pytest
+
+from frontends.aag import Iter
+from interp import steady
+from interp.pipeline import load_programs, predict
+from interp.steady import varying_reads
+
+S = "samples/"
+REL = 1e-9
+
+
+def both(files, procs, defines, machine="ipsc860"):
+    exact = predict(files, machine, procs, defines, interactive=False, messages=False, exact=True).result
+    fast = predict(files, machine, procs, defines, interactive=False, messages=False).result
+    return exact, fast
+
+
+def close(a, b):
+    return a == b or abs(a - b) <= REL * max(abs(a), abs(b))
+
+
+def assert_same(exact, fast):
+    assert close(exact.total, fast.total)
+    for pe, pf in zip(exact.procs, fast.procs):
+        for f in ("start", "end", "comp", "ovh", "xmit", "wait"):
+            assert close(getattr(pe, f), getattr(pf, f)), (pe.label, f)
+    assert exact.aaus.keys() == fast.aaus.keys()
+    for key, se in exact.aaus.items():
+        sf = fast.aaus[key]
+        assert se.executions == sf.executions, (key, se.loc)
+        for f in ("total", "comp", "ovh", "xmit", "wait", "first", "last", "min", "max"):
+            x, y = getattr(se, f), getattr(sf, f)
+            assert (x is None) == (y is None) and (x is None or close(x, y)), (key, se.loc, f, x, y)
+    # every operation is either interpreted or stands for a skipped one
+    assert fast.events + fast.extrapolated_events == exact.events
+
+
+def jumped(result) -> list[str]:
+    return [n for n in result.notes if n.startswith("steady state:")]
+
+
+@pytest.mark.parametrize("files,procs,defines", [
+    ([S + "jacobi2d_mpi.c"], 4, ["n=66", "iters=60"]),
+    ([S + "jacobi2d_mpi.c"], 16, ["n=130", "iters=80"]),
+    ([S + "ring_mpi.c"], 8, ["params[0]=64", "params[1]=60"]),
+    ([S + "pingpong_mpi.c"], 2, ["m=1000", "reps=100"]),
+    ([S + "fortran/jacobi2d_mpi.f90"], 4, ["n=66", "iters=60"]),
+])
+def test_extrapolated_loops_match_full_interpretation(files, procs, defines):
+    exact, fast = both(files, procs, defines)
+    assert not jumped(exact)
+    assert len(jumped(fast)) == 1
+    assert fast.extrapolated_events > fast.events / 2  # most of the loop was skipped
+    assert_same(exact, fast)
+
+
+def test_halo_on_a_hypercube_settles_with_contention():
+    # 16 ring neighbours on a 4-cube: e-cube routes (7 -> 8 crosses 4 links) share links.
+    prog = "benchmarks/halo_scaling.py"
+    src = open(prog).read().split('PROGRAM = r"""', 1)[1].split('"""', 1)[0]
+    import tempfile
+    from pathlib import Path
+    d = Path(tempfile.mkdtemp())
+    (d / "halo.c").write_text(src)
+    exact, fast = both([str(d / "halo.c")], 16, ["iters=200", "n=100"])
+    assert len(jumped(fast)) == 1
+    assert_same(exact, fast)
+
+
+@pytest.mark.parametrize("files,procs,defines", [
+    # the host runs no copy of the node loop: no steady state of every process
+    ([S + "trapezoid_host.c", S + "trapezoid_node.c"], 4, ["n=1000", "reps=40"]),
+    # master and workers run different loops
+    ([S + "matmul_master_worker_mpi.c"], 4, ["n=24"]),
+    # each repetition's bounds arrive in a broadcast: message contents may change
+    ([S + "trapezoid_mpi.c"], 8, ["n=8000", "reps=40"]),
+])
+def test_loops_not_run_by_every_process_are_interpreted(files, procs, defines):
+    exact, fast = both(files, procs, defines)
+    assert not jumped(fast)
+    assert fast.extrapolated_events == 0
+    assert_same(exact, fast)
+
+
+def test_too_few_iterations_are_interpreted():
+    exact, fast = both([S + "jacobi2d_mpi.c"], 4, ["n=66", "iters=6"])
+    assert not jumped(fast)
+    assert_same(exact, fast)
+
+
+LOOPS = r"""
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, it, x = 1, off;
+    double buf[4096];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    for (it = 0; it < 50; it++) {          /* partner from the loop variable */
+        int dest = (rank + it) % size;
+        MPI_Send(buf, 8, MPI_DOUBLE, dest, 0, MPI_COMM_WORLD);
+        MPI_Recv(buf, 8, MPI_DOUBLE, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    for (it = 0; it < 50; it++) {          /* a barrier every tenth iteration */
+        if (it % 10 == 0)
+            MPI_Barrier(MPI_COMM_WORLD);
+        MPI_Allreduce(buf, buf + 8, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 50; it++) {          /* a size growing each iteration */
+        x = x + 1;
+        MPI_Bcast(buf, x, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 50; it++) {          /* recomputed the same each iteration: steady */
+        off = 2 * size;
+        MPI_Bcast(buf, off, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+@pytest.fixture
+def loops_c(tmp_path):
+    path = tmp_path / "loops.c"
+    path.write_text(LOOPS)
+    return str(path)
+
+
+def test_static_check_finds_values_that_change_between_iterations(loops_c):
+    prog = load_programs([loops_c], "cluster", (), {}, None)[0]
+    loops = [a for a in prog.main.body if isinstance(a, Iter)]
+    assert [sorted(varying_reads(a, prog.functions, False)) for a in loops] == [["dest"], ["it"], ["x"], []]
+
+
+def test_only_the_steady_loop_is_extrapolated(loops_c):
+    exact, fast = both([loops_c], 4, [])
+    notes = jumped(fast)
+    assert len(notes) == 1 and "loops.c:24-26" in notes[0]
+    assert_same(exact, fast)
+
+
+def test_a_loop_that_stops_repeating_after_the_decision_is_predicted_again_in_full(monkeypatch):
+    # Simulate a regime change between the decision and the jump: the engine must start again
+    # with that loop interpreted in full, and give the exact figures.
+    real_repeats, real_decide = steady._repeats, steady.SteadyState._decide
+    decisions = []
+
+    def decide(self, w, m):
+        real_decide(self, w, m)
+        if w.kstar is not None:
+            decisions.append(w.kstar)
+
+    def flaky(hist, m):
+        return real_repeats(hist, m) and not decisions
+
+    monkeypatch.setattr(steady.SteadyState, "_decide", decide)
+    monkeypatch.setattr(steady, "_repeats", flaky)
+    fast = predict([S + "jacobi2d_mpi.c"], "ipsc860", 4, ["n=66", "iters=60"], interactive=False,
+                   messages=False).result
+    monkeypatch.undo()
+    exact = predict([S + "jacobi2d_mpi.c"], "ipsc860", 4, ["n=66", "iters=60"], interactive=False,
+                    messages=False, exact=True).result
+    assert len(decisions) == 1  # decided once; after the break the loop was banned
+    assert not jumped(fast)
+    assert_same(exact, fast)
+
+
+def test_traces_and_message_records_interpret_every_iteration():
+    r = predict([S + "jacobi2d_mpi.c"], "ipsc860", 4, ["n=66", "iters=60"], interactive=False).result
+    assert not jumped(r) and r.extrapolated_events == 0
+    assert len([m for m in r.messages if not m.internal]) == 60 * 2 * 3  # 3 interior boundaries, 2 ways
