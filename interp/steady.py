@@ -35,6 +35,8 @@ times) is interpreted, not extrapolated.
 """
 from __future__ import annotations
 
+import math
+
 from frontends import symexpr as S
 from frontends.aag import AAU, Call, Comm, Condt, Iter, Seq, Spawn, SyncSeq
 
@@ -163,24 +165,30 @@ def _element_of(used: set[str], varying: set[str]) -> bool:
 
 
 class _Watch:
-    """One loop instance (AAU id, entry number) watched on every process."""
+    """The entry-th watched loop instance of every process (same trip count): its steady state.
+
+    Phase 1, while processes are in a transient, looks at each process's clock only: its period m
+    and time per iteration. Once every process runs at one rate, phase 2 records fingerprints of
+    the statistics for the common period (the least common multiple of the processes' periods)
+    and decides when they repeat on every process."""
 
     def __init__(self, key, nprocs: int, n_iters: int):
         self.key = key
         self.n = n_iters
         self.nprocs = nprocs
-        self.history: list[list] = [[] for _ in range(nprocs)]  # recent (clock, fingerprint, shared)
-        self.masks = [0] * nprocs  # bit m-1: the process repeats with a period of m iterations
-        self.count = [0] * (MAX_PERIOD + 1)  # processes repeating with period m
-        self.latest = 0  # highest iteration any process has reached
+        self.clocks: list[list[float]] = [[] for _ in range(nprocs)]  # phase 1: recent boundaries
+        self.rate: list = [None] * nprocs  # phase 1: (period, rate key) of each process
+        self.rates: dict[str, int] = {}  # phase 1: processes at each rate
+        self.history: list[list] | None = None  # phase 2: (clock, fingerprint, queues) per process
         self.period = 0
+        self.ok = [False] * nprocs  # phase 2: the last WINDOW periods repeat
+        self.n_ok = 0
+        self.latest = 0  # highest iteration any process has reached
         self.kstar: int | None = None
         self.jump = 0
         self.delta = 0.0  # time of one period
         self.base: list = [None] * nprocs  # full statistics at k* - period
         self.done = False
-        self.boundaries = 0
-        self.retry_at = 0  # processes drifting apart: the boundary count of the next look
         self.jumped = 0
         self.loops: dict[int, AAU] = {}
         self.give_up = max(GIVE_UP, 2 * nprocs)
@@ -221,15 +229,14 @@ class SteadyState:
         if w.done:
             return -1
         i = chain.index
-        hist = w.history[i]
-        # The statistics are summed only once the clock alone repeats: cheap while in a transient.
-        full = w.kstar is not None or _clock_repeats(hist, chain.clock)
-        hist.append(self._fingerprint(chain) if full else (chain.clock, None, None))
-        if len(hist) > WINDOW * MAX_PERIOD + 1:
-            del hist[0]
+        if k > w.latest:
+            w.latest = k
         if w.kstar is not None:
             # Decided: this process's iterations up to k* must keep repeating (each window overlaps
             # the previous one, so they repeat the increments the decision saw).
+            hist = w.history[i]
+            hist.append(self._fingerprint(chain))
+            del hist[0]
             if not _repeats(hist, w.period):
                 raise Broken(loop.id)
             if k == w.kstar - w.period:
@@ -237,31 +244,49 @@ class SteadyState:
             if k < w.kstar:
                 return 0
             return self._jump(w, chain, loop)
-        mask = 0
-        for m in range(1, MAX_PERIOD + 1):
-            if _repeats(hist, m):  # the shortest period: its multiples repeat too
-                for multiple in range(m, MAX_PERIOD + 1, m):
-                    mask |= 1 << (multiple - 1)
-                break
-        old = w.masks[i]
-        if mask != old:
-            for m in range(1, MAX_PERIOD + 1):
-                bit = 1 << (m - 1)
-                w.count[m] += bool(mask & bit) - bool(old & bit)
-            w.masks[i] = mask
-        if k > w.latest:
-            w.latest = k
-        if not mask and k > w.give_up:
-            w.done = True  # no steady state here: stop paying for the watch
+        if k > w.give_up:
+            w.done = True  # no steady state yet: stop paying for the watch
             del self._watches[key]
             return -1
-        w.boundaries += 1
-        if mask and w.boundaries >= w.retry_at:
-            for m in range(1, MAX_PERIOD + 1):
-                if w.count[m] == w.nprocs:
-                    self._decide(w, m)
-                    break
+        if w.history is None:
+            clocks = w.clocks[i]
+            clocks.append(chain.clock)
+            if len(clocks) > 2 * MAX_PERIOD + 1:
+                del clocks[0]
+            rate = _clock_rate(clocks)
+            old = w.rate[i]
+            if rate != old:
+                if old is not None:
+                    w.rates[old[1]] -= 1
+                w.rate[i] = rate
+                if rate is not None:
+                    w.rates[rate[1]] = count = w.rates.get(rate[1], 0) + 1
+                    if count == w.nprocs:
+                        self._phase2(w)
+            return 0
+        hist = w.history[i]
+        hist.append(self._fingerprint(chain))
+        if len(hist) > WINDOW * w.period + 1:
+            del hist[0]
+        ok = _repeats(hist, w.period)
+        if ok != w.ok[i]:
+            w.ok[i] = ok
+            w.n_ok += 1 if ok else -1
+            if w.n_ok == w.nprocs:
+                self._decide(w)
         return 0
+
+    @staticmethod
+    def _phase2(w: _Watch) -> None:
+        period = 1
+        for m in {r[0] for r in w.rate}:
+            period = period * m // math.gcd(period, m)
+        if period > MAX_PERIOD:
+            return  # no common period within reach: phase 1 goes on
+        w.period = period
+        w.history = [[] for _ in range(w.nprocs)]
+        w.ok = [False] * w.nprocs
+        w.n_ok = 0
 
     def _fingerprint(self, chain) -> tuple:
         """What must repeat: the clock, sums of the statistics (weighted by position, so time moving
@@ -291,19 +316,20 @@ class SteadyState:
         proc = chain.proc
         return rows + [proc.comp, proc.ovh, proc.xmit, proc.wait]
 
-    def _decide(self, w: _Watch, m: int) -> None:
+    def _decide(self, w: _Watch) -> None:
+        m = w.period
         deltas = [h[-1][0] - h[-1 - m][0] for h in w.history]
         ref = deltas[0]
         scale = max(abs(h[-1][0]) for h in w.history)
         if any(not _close(d, ref, scale) for d in deltas):
-            w.retry_at = w.boundaries + w.nprocs  # drifting apart: look again later
+            w.done = True  # one rate by the clocks, yet different periods: leave this loop alone
             return
         kstar = w.latest + m + 1  # every process still passes k* - m: its statistics are taken there
         jump = m * ((w.n - kstar - TAIL) // m)
         if jump <= 0:
             w.done = True
             return
-        w.period, w.kstar, w.jump, w.delta = m, kstar, jump, ref
+        w.kstar, w.jump, w.delta = kstar, jump, ref
 
     def _jump(self, w: _Watch, chain, loop: Iter) -> int:
         i = chain.index
@@ -341,19 +367,19 @@ def _close(a: float, b: float, scale: float) -> bool:
     return abs(a - b) <= REL * max(abs(a), abs(b)) + CLOCK_REL * scale
 
 
-def _clock_repeats(hist: list, clock: float) -> bool:
-    """Could the history end in a steady state at ``clock``: one of the periods of the clock
-    repeating over its last WINDOW - 1 periods (the fingerprints then fill the window)?"""
-    n = len(hist)
-    tol_c = CLOCK_REL * abs(clock)
+def _clock_rate(clocks: list[float]) -> tuple[int, str] | None:
+    """(period m, time per iteration to 9 digits) when the last two periods of m iterations of one
+    process took the same time; None in a transient."""
+    n = len(clocks)
+    last = clocks[-1]
+    tol_c = CLOCK_REL * abs(last)
     for m in range(1, MAX_PERIOD + 1):
-        if n < 2 * m:
-            return False
-        d0 = clock - hist[-m][0]
-        tol = REL * abs(d0) + tol_c
-        if abs(hist[-m][0] - hist[-2 * m][0] - d0) <= tol:
-            return True
-    return False
+        if n < 2 * m + 1:
+            return None
+        d0 = last - clocks[-1 - m]
+        if abs(clocks[-1 - m] - clocks[-1 - 2 * m] - d0) <= REL * abs(d0) + tol_c:
+            return m, f"{d0 / m:.9g}"
+    return None
 
 
 def _repeats(hist: list, m: int) -> bool:

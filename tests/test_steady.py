@@ -154,8 +154,8 @@ def test_a_loop_that_stops_repeating_after_the_decision_is_predicted_again_in_fu
     real_repeats, real_decide = steady._repeats, steady.SteadyState._decide
     decisions = []
 
-    def decide(self, w, m):
-        real_decide(self, w, m)
+    def decide(self, w):
+        real_decide(self, w)
         if w.kstar is not None:
             decisions.append(w.kstar)
 
