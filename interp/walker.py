@@ -8,6 +8,7 @@ with the ``Completion`` (Algorithm 2: an AAU that must wait leaves its chain act
 from __future__ import annotations
 
 import heapq
+from dataclasses import replace
 
 import sympy
 
@@ -346,6 +347,9 @@ class Chain:
         step = self.concrete(self.need(a.step, "loop step"), "loop step") if a.step is not None else None
         k = 0
         flow = None
+        per_iter = per + cond_cost
+        proc = self.proc
+        outers = [x for x in self.stack if x is not s]
         steady = self.engine.steady
         watch = n_known is not None and steady.enabled and steady.eligible(self, a)
         if watch:
@@ -369,8 +373,12 @@ class Chain:
             if k >= MAX_ITERATIONS:
                 raise InputError(f"{a.loc}: loop did not finish after {MAX_ITERATIONS} iterations on "
                                  f"{self.label}; give its trip count with '#pragma interp iters(EXPR)'")
-            self.clock += per + cond_cost
-            self.charge(a, "comp", per + cond_cost)
+            self.clock += per_iter
+            if per_iter:
+                s.comp += per_iter  # charge(): the loop's own overhead, to the loop and outer AAUs
+                proc.comp += per_iter
+                for outer in outers:
+                    outer.comp += per_iter
             flow = yield from self.body(a.body)
             k += 1
             if flow in ("break", "return"):
@@ -571,37 +579,42 @@ class Chain:
             self.engine.spans.append(Span(self.index, a.id, start, done.time, "comm", len(self.stack),
                                           done.comp, done.ovh, done.xmit, done.wait))
 
-    def sendrecv_args(self, a: Comm):
-        """(partner, tag, size, receive partner, tag, size) of a sendrecv, memoized per AAU."""
+    def sendrecv_ops(self, a: Comm):
+        """The isend, recv and wait operations of a sendrecv (None: an MPI_PROC_NULL side),
+        memoized per AAU while its partners, tags and sizes stay the same (the engine does not
+        change these operations)."""
         key = -1 - a.id  # AAU ids are small: never the id() of an expression
-        args = self.memo.get(key)
-        if args is not None:
-            return args
+        ops = self.memo.get(key)
+        if ops is not None:
+            return ops
         partner = self.partner(a.partner, False)
-        tag = size = None
+        send = recv = wait = None
         if partner is not None:
-            tag, size = self.tag(a.tag), self.need(a.size, "message size")
+            send = Op("isend", a, partner, self.tag(a.tag), self.need(a.size, "message size"), "standard",
+                      "__sendrecv")
+            wait = Op("wait", a, request="__sendrecv")
         rpartner = self.partner(a.recv_partner, True) if a.recv_partner is not None else ANY
-        rtag = rsize = None
         if rpartner is not None:
-            rtag, rsize = self.tag(a.recv_tag), self.need(a.recv_size, "message size")
-        args = (partner, tag, size, rpartner, rtag, rsize)
+            recv = Op("recv", a, rpartner, self.tag(a.recv_tag), self.need(a.recv_size, "message size"))
+        ops = (send, recv, wait)
         if self.memo_on:
             names = self.names_of(a.partner, a.tag, a.size, a.recv_partner, a.recv_tag, a.recv_size)
             if names is not None:
-                self.remember(key, args, names)
-        return args
+                self.remember(key, ops, names)
+        return ops
 
     def sendrecv(self, a: Comm):
         """MPI_Sendrecv: a send and a receive in progress at once (MPI_PROC_NULL sides skipped)."""
-        partner, tag, size, rpartner, rtag, rsize = self.sendrecv_args(a)
+        send_op, recv_op, wait_op = self.sendrecv_ops(a)
         send = recv = wait = None
-        if partner is not None:
-            send = yield Op("isend", a, partner, tag, size, "standard", "__sendrecv", self.payload(a.buffer))
-        if rpartner is not None:
-            recv = yield Op("recv", a, rpartner, rtag, rsize)
-        if partner is not None:
-            wait = yield Op("wait", a, request="__sendrecv")
+        if send_op is not None:
+            if self.engine.track_payloads:
+                send_op = replace(send_op, payload=self.payload(a.buffer))
+            send = yield send_op
+        if recv_op is not None:
+            recv = yield recv_op
+        if wait_op is not None:
+            wait = yield wait_op
         if recv is not None:
             self.deliver(a.recv_buffer, recv.payload)
         done = Completion(self.clock)
