@@ -1,21 +1,36 @@
-"""Events interpreted per second and peak memory for a halo-exchange loop, 16 ... 4096 processes.
+"""Prediction speed and memory for a halo-exchange loop: processes 16 ... 4096, iterations growing.
 
 The machine is the iPSC/860 of paper 001 (Tables 1-3) grown to 4096 nodes (a what-if: the same
-node and network parameters, a 12-dimensional hypercube). The program exchanges one row with both
-ring neighbours each iteration (MPI_Sendrecv) and computes between exchanges.
+node and network parameters, a 12-dimensional hypercube). The program exchanges one value with
+both ring neighbours each iteration (two MPI_Sendrecv) and computes between exchanges.
 
-    python benchmarks/halo_scaling.py [--max-procs 4096] [--iters 20]
+Two tables, each point in a fresh process (so the peak RSS is that point's own):
+
+1. Interpretation speed (``--exact``: every iteration interpreted): 20 iterations on 16 ... 4096
+   processes. "events" are the operations the engine takes in global-time order (a sendrecv is a
+   send, a receive and a wait: 6 per process and iteration); events/s = events / run time of the
+   engine (parsing and loading the machine, about 0.3 s, are not included).
+2. Iterations growing, with steady-state extrapolation (the default of ``interp run``): the run
+   time stops growing once the loop has settled; "represented" counts the events of the skipped
+   iterations too.
+
+    python benchmarks/halo_scaling.py [--max-procs 4096] [--quick]
 """
 import argparse
+import json
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 import yaml
 
-from interp.pipeline import predict
-from sag.catalog import MACHINES_DIR
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sag.catalog import MACHINES_DIR  # noqa: E402
 
 PROGRAM = r"""
 #include <stdlib.h>
@@ -53,25 +68,64 @@ def big_ipsc(nodes: int, directory: Path) -> str:
     return str(path)
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--max-procs", type=int, default=4096)
-    ap.add_argument("--iters", type=int, default=20)
-    args = ap.parse_args()
+def point(procs: int, iters: int, exact: bool, max_procs: int) -> dict:
+    """One prediction, timed; run in its own process by main()."""
+    from interp import pipeline
+    from interp.engine import Engine
+    from sag.parameter import Bound
+
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         prog = tmp / "halo.c"
         prog.write_text(PROGRAM)
-        machine = big_ipsc(args.max_procs, tmp)
-        print(f"{'procs':>6} {'iters':>6} {'events':>9} {'wall (s)':>9} {'events/s':>10} {'peak RSS (MB)':>14}")
-        p = 16
-        while p <= args.max_procs:
-            t0 = time.perf_counter()
-            r = predict([str(prog)], machine, p, [f"iters={args.iters}", "n=1000"], interactive=False).result
-            wall = time.perf_counter() - t0
-            rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-            print(f"{p:>6} {args.iters:>6} {r.events:>9} {wall:>9.2f} {r.events / wall:>10.0f} {rss:>14.0f}")
-            p *= 4
+        machine = big_ipsc(max_procs, tmp)
+        t0 = time.perf_counter()
+        values = pipeline.parse_defines([f"iters={iters}", "n=1000"])
+        programs = pipeline.load_programs([str(prog)], "cluster", (), values, None)
+        sag = pipeline.load_machine(machine, (), ())
+        inputs = pipeline.resolve_inputs(programs, values, False, pipeline.macro_names([str(prog)], values))
+        engine = Engine(programs, sag, procs, inputs, Bound.parse("mid"), messages=False, extrapolate=not exact)
+        t1 = time.perf_counter()
+        r = engine.run()
+        t2 = time.perf_counter()
+    return {"procs": procs, "iters": iters, "events": r.events, "skipped": r.extrapolated_events,
+            "setup": t1 - t0, "run": t2 - t1, "predicted": r.total,
+            "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def measure(procs: int, iters: int, exact: bool, max_procs: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--point", str(procs), str(iters), str(int(exact)),
+                          str(max_procs)], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--max-procs", type=int, default=4096)
+    ap.add_argument("--quick", action="store_true", help="up to 256 processes and 2,000 iterations")
+    ap.add_argument("--point", nargs=4, type=int, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.point:
+        print(json.dumps(point(args.point[0], args.point[1], bool(args.point[2]), args.point[3])))
+        return
+    max_procs = min(args.max_procs, 256) if args.quick else args.max_procs
+    print("1. interpretation speed, every iteration interpreted (--exact), 20 iterations")
+    print(f"{'procs':>6} {'events':>9} {'run (s)':>8} {'events/s':>9} {'peak RSS (MB)':>14}")
+    p = 16
+    while p <= max_procs:
+        m = measure(p, 20, True, max_procs)
+        print(f"{p:>6} {m['events']:>9,} {m['run']:>8.2f} {m['events'] / m['run']:>9,.0f} {m['rss_mb']:>14.0f}",
+              flush=True)
+        p *= 4
+    print("\n2. iterations growing, steady states extrapolated (interp run's default)")
+    print(f"{'procs':>6} {'iters':>7} {'events':>9} {'represented':>12} {'run (s)':>8} "
+          f"{'represented/s':>14} {'peak RSS (MB)':>14} {'predicted (s)':>14}")
+    for p in [x for x in (64, 256) if x <= max_procs]:
+        for iters in (200, 2_000) if args.quick else (200, 2_000, 20_000, 200_000):
+            m = measure(p, iters, False, max_procs)
+            rep = m["events"] + m["skipped"]
+            print(f"{p:>6} {iters:>7,} {m['events']:>9,} {rep:>12,} {m['run']:>8.2f} {rep / m['run']:>14,.0f} "
+                  f"{m['rss_mb']:>14.0f} {m['predicted']:>14.6g}", flush=True)
 
 
 if __name__ == "__main__":

@@ -536,14 +536,13 @@ class Engine:
             self._resume(p, done)
 
     def _take_unmatched(self, dst: int, want_src, want_tag, consume: bool = True):
-        best = None
-        for msg in self.unmatched[dst]:
-            if self._matches(msg.src, msg.tag, want_src, want_tag):
-                best = msg
-                break
-        if best is not None and consume:
-            self.unmatched[dst].remove(best)
-        return best
+        queue = self.unmatched[dst]
+        for k, msg in enumerate(queue):
+            if (want_src is ANY or want_src == msg.src) and (want_tag is ANY or want_tag == msg.tag):
+                if consume:
+                    del queue[k]
+                return msg
+        return None
 
     def _op_recv(self, p: _Proc, op: Op, t: float):
         dst = p.chain.index
