@@ -178,3 +178,16 @@ def test_traces_and_message_records_interpret_every_iteration():
     r = predict([S + "jacobi2d_mpi.c"], "ipsc860", 4, ["n=66", "iters=60"], interactive=False).result
     assert not jumped(r) and r.extrapolated_events == 0
     assert len([m for m in r.messages if not m.internal]) == 60 * 2 * 3  # 3 interior boundaries, 2 ways
+
+
+def test_run_reports_skipped_iterations_and_exact_interprets_them(cli):
+    args = ["run", S + "jacobi2d_mpi.c", "--procs", "4", "-D", "n=66", "-D", "iters=60", "--format", "json"]
+    import json
+    fast = json.loads(cli(*args).stdout)
+    exact = json.loads(cli(*args, "--exact").stdout)
+    assert fast["extrapolated_events"] > 0 and exact["extrapolated_events"] == 0
+    assert fast["events"] + fast["extrapolated_events"] == exact["events"]
+    assert abs(fast["total_seconds"] - exact["total_seconds"]) <= REL * exact["total_seconds"]
+    assert any(n.startswith("steady state: the loop at jacobi2d_mpi.c:64-88") for n in fast["notes"])
+    text = cli(*args[:-2]).stdout
+    assert "(+ " in text and "in extrapolated steady-state iterations)" in text
