@@ -61,13 +61,17 @@ def _names(e) -> set[str]:
     return set(S.free_names(e))
 
 
-def varying_reads(loop: Iter, functions: dict, payloads: bool) -> set[str]:
+def varying_reads(loop: Iter, functions: dict, payloads: bool, single_program: bool = True) -> set[str]:
     """Names read by the control of ``loop``'s body whose value can change between iterations.
 
     Empty when the body behaves the same in every iteration (after the first). ``payloads``: message
-    contents are tracked, so received buffers can change.
+    contents are tracked, so received buffers carry values. In one SPMD program a buffer received
+    in the loop holds what the loop sends, so it varies when a buffer sent in the loop does; with a
+    host and a node program the sender's code is another program's: received buffers vary.
     """
     defs: list[tuple[str, set[str]]] = []  # (name assigned, names its value is computed from)
+    sent: set[str] = set()
+    received: set[str] = set()
     varying: set[str] = {loop.var} if loop.var else set()
     reads: set[str] = set()
     seen: set[str] = set()
@@ -118,13 +122,16 @@ def varying_reads(loop: Iter, functions: dict, payloads: bool) -> set[str]:
             elif isinstance(a, Comm):
                 for e in (a.partner, a.tag, a.size, a.recv_partner, a.recv_tag, a.recv_size):
                     reads.update(_names(e))
-                if payloads:
-                    varying.update(b for b in (a.buffer, a.recv_buffer) if b)
+                if a.buffer:
+                    (sent if a.op in ("send", "isend", "sendrecv") else received).add(a.buffer)
+                if a.recv_buffer:
+                    received.add(a.recv_buffer)
             elif isinstance(a, SyncSeq):
                 for e in (a.size, a.root, a.elements):
                     reads.update(_names(e))
-                if payloads and a.buffer:
-                    varying.add(a.buffer)
+                if a.buffer:
+                    sent.add(a.buffer)
+                    received.add(a.buffer)
             elif isinstance(a, Spawn):
                 reads.add("<spawn>")
                 varying.add("<spawn>")
@@ -136,14 +143,21 @@ def varying_reads(loop: Iter, functions: dict, payloads: bool) -> set[str]:
     for name in uses:  # x = x + 1, or a = b; b = a + 1: a value carried from the last iteration
         if _reaches(uses, uses[name], name):
             varying.add(name)
+    if payloads:
+        if single_program:  # message edges: not a value carried by assignment, so after the cycles
+            defs += [(r, sent) for r in received]
+        else:
+            varying.update(received)
     changed = True
-    while changed:  # a value computed from a varying value varies
+    while changed:  # a value computed from a varying value varies (arrays as a whole)
         changed = False
+        bases = {_base(v) for v in varying}
         for name, used in defs:
-            if name not in varying and (used & varying or _element_of(used, varying)):
+            if name not in varying and any(_base(u) in bases for u in used):
                 varying.add(name)
                 changed = True
-    return {n for n in reads if n in varying or n.split("[", 1)[0] in varying}
+    bases = {_base(v) for v in varying}
+    return {n for n in reads if _base(n) in bases}
 
 
 def _reaches(uses: dict[str, set[str]], start: set[str], target: str) -> bool:
@@ -160,8 +174,8 @@ def _reaches(uses: dict[str, set[str]], start: set[str], target: str) -> bool:
     return False
 
 
-def _element_of(used: set[str], varying: set[str]) -> bool:
-    return any(n.split("[", 1)[0] in varying for n in used)
+def _base(name: str) -> str:
+    return name.split("[", 1)[0]
 
 
 class _Watch:
@@ -212,7 +226,8 @@ class SteadyState:
         ok = self._static.get(loop.id)
         if ok is None:
             ok = self._static[loop.id] = not varying_reads(loop, chain.aag.functions,
-                                                           self.engine.track_payloads)
+                                                           self.engine.track_payloads,
+                                                           self.engine.host_prog is None)
         return ok
 
     def boundary(self, chain, loop: Iter, entry: int, k: int, n: int) -> int:
