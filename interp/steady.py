@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import math
 
+from .walker import LONGEST_WAITS
+
 from frontends import symexpr as S
 from frontends.aag import AAU, Call, Comm, Condt, Iter, Seq, Spawn, SyncSeq
 
@@ -256,6 +258,7 @@ class SteadyState:
                 raise Broken(loop.id)
             if k == w.kstar - w.period:
                 w.base[i] = self._rows(chain)
+                chain.period_waits = []
             if k < w.kstar:
                 return 0
             return self._jump(w, chain, loop)
@@ -368,6 +371,10 @@ class SteadyState:
         hist = w.history[i]
         self.skipped_events += times * int(round(hist[-1][1][-1] - hist[-1 - w.period][1][-1]))
         chain.offset += times * w.delta
+        waits, chain.period_waits = chain.period_waits, None
+        for entry in waits:  # the skipped periods' waits, for "why is this process late"
+            for _ in range(min(times, LONGEST_WAITS)):
+                chain.note_wait(entry)
         w.base[i] = None
         w.jumped += 1
         w.loops[loop.id] = loop

@@ -107,6 +107,7 @@ class Chain:
         self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
         self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order
         self.watched = 0  # loop instances watched for a steady state so far
+        self.period_waits: list | None = None  # waits of the period before a steady-state jump
 
     # -- values ------------------------------------------------------------------------------
     def lookup(self, name: str):
@@ -566,18 +567,23 @@ class Chain:
                 x.xmit += xmit
                 x.wait += wait
         if done.waits:
-            waits = proc.longest_waits
             for seconds, what in done.waits:
                 seconds = float(seconds)
                 if seconds > 0:
-                    entry = (seconds, a.id, what)
-                    if len(waits) < LONGEST_WAITS:
-                        heapq.heappush(waits, entry)
-                    elif entry > waits[0]:
-                        heapq.heapreplace(waits, entry)
+                    self.note_wait((seconds, a.id, what))
         if self.engine.tracing:
             self.engine.spans.append(Span(self.index, a.id, start, done.time, "comm", len(self.stack),
                                           done.comp, done.ovh, done.xmit, done.wait))
+
+    def note_wait(self, entry: tuple) -> None:
+        """Keep the process's LONGEST_WAITS longest waits (seconds, AAU id, what)."""
+        waits = self.proc.longest_waits
+        if len(waits) < LONGEST_WAITS:
+            heapq.heappush(waits, entry)
+        elif entry > waits[0]:
+            heapq.heapreplace(waits, entry)
+        if self.period_waits is not None:
+            self.period_waits.append(entry)
 
     def sendrecv_ops(self, a: Comm):
         """The isend, recv and wait operations of a sendrecv (None: an MPI_PROC_NULL side),

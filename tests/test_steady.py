@@ -34,6 +34,9 @@ def assert_same(exact, fast):
     for pe, pf in zip(exact.procs, fast.procs):
         for f in ("start", "end", "comp", "ovh", "xmit", "wait"):
             assert close(getattr(pe, f), getattr(pf, f), scale), (pe.label, f)
+        # the longest waits: the same lengths (which of several equal waits is listed is a tie)
+        we, wf = sorted(pe.longest_waits), sorted(pf.longest_waits)
+        assert len(we) == len(wf) and all(close(x[0], y[0], scale) for x, y in zip(we, wf)), pe.label
     assert exact.aaus.keys() == fast.aaus.keys()
     for key, se in exact.aaus.items():
         sf = fast.aaus[key]
