@@ -209,6 +209,13 @@ class _Watch:
         self.loops: dict[int, AAU] = {}
         self.give_up = max(GIVE_UP, 2 * nprocs)
 
+    def retire(self) -> None:
+        """Done (jumped or given up): keep only the flag, so that processes still arriving at
+        this instance are told to stop, and free the per-process records."""
+        self.done = True
+        self.clocks = self.rate = self.history = self.base = self.ok = None
+        self.rates = {}
+
 
 class SteadyState:
     """Recognises steady states of watched loops and tells each chain when to jump (module doc)."""
@@ -242,6 +249,8 @@ class SteadyState:
         key = (entry, n)
         w = self._watches.get(key)
         if w is None:
+            if n < WINDOW + TAIL + 3:
+                return -1  # too short to ever skip an iteration
             w = self._watches[key] = _Watch(key, len(self.engine.procs), n)
         if w.done:
             return -1
@@ -263,8 +272,7 @@ class SteadyState:
                 return 0
             return self._jump(w, chain, loop)
         if k > w.give_up:
-            w.done = True  # no steady state yet: stop paying for the watch
-            del self._watches[key]
+            w.retire()  # no steady state yet: stop paying for the watch
             return -1
         if w.history is None:
             clocks = w.clocks[i]
@@ -340,12 +348,12 @@ class SteadyState:
         ref = deltas[0]
         scale = max(abs(h[-1][0]) for h in w.history)
         if any(not _close(d, ref, scale) for d in deltas):
-            w.done = True  # one rate by the clocks, yet different periods: leave this loop alone
+            w.retire()  # one rate by the clocks, yet different periods: leave this loop alone
             return
         kstar = w.latest + m + 1  # every process still passes k* - m: its statistics are taken there
         jump = m * ((w.n - kstar - TAIL) // m)
         if jump <= 0:
-            w.done = True
+            w.retire()
             return
         w.kstar, w.jump, w.delta = kstar, jump, ref
 
@@ -379,9 +387,8 @@ class SteadyState:
         w.jumped += 1
         w.loops[loop.id] = loop
         if w.jumped == w.nprocs:
-            w.done = True
             self.jumps.append((list(w.loops.values()), w.kstar, w.jump, w.delta, w.period))
-            del self._watches[w.key]
+            w.retire()
         return w.jump
 
 
