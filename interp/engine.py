@@ -97,6 +97,7 @@ class _Proc:
     done: bool = False
     started: bool = False
     events: int = 0  # operations of this process the engine has taken
+    skipped: int = 0  # operations of this process in extrapolated steady-state iterations
 
 
 class Engine:
@@ -233,13 +234,23 @@ class Engine:
                            f"{', '.join(sorted(value))}: costed 0")
             else:
                 out.append(value)
+        grouped: dict = {}
         for loops, kstar, jump, delta, period in self.steady.jumps:
-            every = "iteration" if period == 1 else f"{period} iterations"
             where = " and ".join(str(x.loc) for x in sorted(loops, key=lambda x: x.id))
-            out.append(f"steady state: the loop{'s' if len(loops) > 1 else ''} at {where} repeat"
-                       f"{'' if len(loops) > 1 else 's'} every {every} ({delta:.6g} s) on every "
-                       f"process from iteration {kstar}; iterations {kstar}..{kstar + jump - 1} were "
-                       f"extrapolated, not interpreted (--exact interprets every iteration)")
+            grouped.setdefault((where, len(loops)), []).append((kstar, jump, delta, period))
+        for (where, n_loops), jumps in grouped.items():
+            loop = f"loop{'s' if n_loops > 1 else ''} at {where}"
+            if len(jumps) == 1:
+                (kstar, jump, delta, period), = jumps
+                every = "iteration" if period == 1 else f"{period} iterations"
+                out.append(f"steady state: the {loop} repeat{'' if n_loops > 1 else 's'} every {every} "
+                           f"({delta:.6g} s) on every process from iteration {kstar}; iterations "
+                           f"{kstar}..{kstar + jump - 1} were extrapolated, not interpreted (--exact "
+                           "interprets every iteration)")
+            else:
+                out.append(f"steady state: the {loop} reached a steady state in {len(jumps)} of its "
+                           f"executions; {sum(j[1] for j in jumps):,} iterations were extrapolated, "
+                           "not interpreted (--exact interprets every iteration)")
         return sorted(out)
 
     def _start(self, p: _Proc, t: float) -> None:

@@ -204,6 +204,7 @@ class _Watch:
         self.jump = 0
         self.delta = 0.0  # time of one period
         self.base: list = [None] * nprocs  # full statistics at k* - period
+        self.waits: list = [None] * nprocs  # waits noted from k* - period to k*
         self.done = False
         self.jumped = 0
         self.loops: dict[int, AAU] = {}
@@ -213,7 +214,7 @@ class _Watch:
         """Done (jumped or given up): keep only the flag, so that processes still arriving at
         this instance are told to stop, and free the per-process records."""
         self.done = True
-        self.clocks = self.rate = self.history = self.base = self.ok = None
+        self.clocks = self.rate = self.history = self.base = self.ok = self.waits = None
         self.rates = {}
 
 
@@ -267,7 +268,8 @@ class SteadyState:
                 raise Broken(loop.id)
             if k == w.kstar - w.period:
                 w.base[i] = self._rows(chain)
-                chain.period_waits = []
+                w.waits[i] = []
+                chain.wait_collectors.append(w.waits[i])
             if k < w.kstar:
                 return 0
             return self._jump(w, chain, loop)
@@ -276,7 +278,7 @@ class SteadyState:
             return -1
         if w.history is None:
             clocks = w.clocks[i]
-            clocks.append(chain.clock)
+            clocks.append(chain.clock + chain.offset)
             if len(clocks) > 2 * MAX_PERIOD + 1:
                 del clocks[0]
             rate = _clock_rate(clocks)
@@ -330,11 +332,12 @@ class SteadyState:
             wait += s.wait
             wwait += s.wait * k
         proc = chain.proc
+        p = eng.procs[i]
         fp = (ex, tot, wtot, comp, ovh, xmit, wait, wwait, proc.comp, proc.ovh, proc.xmit, proc.wait,
-              float(eng.procs[i].events))
+              float(p.events + p.skipped))
         shared = (eng.pool_used[i], len(eng.unmatched[i]), len(eng.posted[i]), len(eng.pool_waiters[i]),
                   sum(len(v) for v in chain.requests.values()), len(chain.my_stats))
-        return chain.clock, fp, shared
+        return chain.clock + chain.offset, fp, shared
 
     @staticmethod
     def _rows(chain) -> list[float]:
@@ -377,9 +380,13 @@ class SteadyState:
         proc.xmit += inc[b + 2]
         proc.wait += inc[b + 3]
         hist = w.history[i]
-        self.skipped_events += times * int(round(hist[-1][1][-1] - hist[-1 - w.period][1][-1]))
+        skipped = times * int(round(hist[-1][1][-1] - hist[-1 - w.period][1][-1]))
+        self.skipped_events += skipped
+        self.engine.procs[i].skipped += skipped  # an enclosing loop's period counts them too
         chain.offset += times * w.delta
-        waits, chain.period_waits = chain.period_waits, None
+        waits = w.waits[i]
+        chain.wait_collectors = [c for c in chain.wait_collectors if c is not waits]
+        w.waits[i] = None
         for entry in waits:  # the skipped periods' waits, for "why is this process late"
             for _ in range(min(times, LONGEST_WAITS)):
                 chain.note_wait(entry)

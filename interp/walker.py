@@ -107,7 +107,7 @@ class Chain:
         self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
         self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order
         self.watched = 0  # loop instances watched for a steady state so far
-        self.period_waits: list | None = None  # waits of the period before a steady-state jump
+        self.wait_collectors: list[list] = []  # steady-state watches noting one period's waits
 
     # -- values ------------------------------------------------------------------------------
     def lookup(self, name: str):
@@ -582,8 +582,8 @@ class Chain:
             heapq.heappush(waits, entry)
         elif entry > waits[0]:
             heapq.heapreplace(waits, entry)
-        if self.period_waits is not None:
-            self.period_waits.append(entry)
+        for collector in self.wait_collectors:
+            collector.append(entry)
 
     def sendrecv_ops(self, a: Comm):
         """The isend, recv and wait operations of a sendrecv (None: an MPI_PROC_NULL side),

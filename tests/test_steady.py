@@ -238,3 +238,41 @@ def test_values_travelling_in_messages_are_followed(tmp_path):
     notes = jumped(fast)
     assert len(notes) == 1 and "counter.c:16-20" in notes[0]
     assert_same(exact, fast)
+
+
+NESTED = r"""
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, t, it, i;
+    double u[1000], s = 0.0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int left = (rank + size - 1) % size, right = (rank + 1) % size;
+    for (t = 0; t < 40; t++) {
+        for (it = 0; it < 30; it++) {
+            MPI_Sendrecv(&u[1], 8, MPI_DOUBLE, left, 0, &u[100], 8, MPI_DOUBLE, right, 0,
+                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            for (i = 0; i < 500; i++)
+                s += u[i] * u[i];
+        }
+        MPI_Allreduce(&s, &u[0], 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("procs", [3, 4, 8])
+def test_nested_steady_loops(tmp_path, procs):
+    # The inner exchange loop settles in each time step, and then the time steps themselves repeat:
+    # the outer jump must carry the inner jumps' skipped time and operations.
+    path = tmp_path / "nested.c"
+    path.write_text(NESTED)
+    exact, fast = both([str(path)], procs, [])
+    notes = jumped(fast)
+    assert any("nested.c:11-18" in n and "repeats every iteration" in n for n in notes)
+    assert any("nested.c:12-16" in n and "reached a steady state in" in n for n in notes)
+    assert_same(exact, fast)
