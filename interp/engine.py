@@ -401,7 +401,9 @@ class Engine:
 
     def _sender_done(self, p: _Proc, op: Op, t: float, startup: float, xmit: float, msg: _Msg,
                      blocking: bool, overlap: float) -> Completion:
-        wait = max(0.0, msg.t_start - (t + startup))
+        wait = msg.t_start - (t + startup)
+        if not wait > 0.0:
+            wait = 0.0
         if blocking:
             ovh, tx = (1 - overlap) * startup, (1 - overlap) * xmit
             waits = [(wait, f"link or buffer for message to {self._label(msg.dst)}")] if wait > 0 else []
@@ -524,9 +526,15 @@ class Engine:
         if msg.static:
             self._free_buffer(dst, max(t_post, msg.arrival))
         _, _, _, _, _, receive, _ = self._route_cost(msg.src, dst, msg.size)
-        wait = max(0.0, msg.t_start - t_post)
-        xmit = max(0.0, msg.arrival - max(t_post, msg.t_start))
-        end = max(t_post, msg.arrival) + receive
+        # max() spelled out: this runs for every message (same choice on ties as max())
+        arrival, t_start = msg.arrival, msg.t_start
+        wait = t_start - t_post
+        if not wait > 0.0:
+            wait = 0.0
+        xmit = arrival - (t_start if t_start > t_post else t_post)
+        if not xmit > 0.0:
+            xmit = 0.0
+        end = (arrival if arrival > t_post else t_post) + receive
         if msg.record is not None:
             msg.record.aau_recv = rop.aau.id
             msg.record.recv_time = end
@@ -599,7 +607,8 @@ class Engine:
         return Completion(t)
 
     def _wait_done(self, t: float, req: _Request) -> Completion:
-        return self._split_wait(t, max(t, req.done), req)
+        done = req.done
+        return self._split_wait(t, done if done > t else t, req)
 
     @staticmethod
     def _split_wait(t: float, end: float, req: _Request | None) -> Completion:

@@ -27,6 +27,11 @@ MAX_ITERATIONS = 10_000_000
 
 _MISSING = object()
 LONGEST_WAITS = 5  # per process, for "why is this process late"
+# AAU classes by how a chain interprets them (body() dispatches on the class name)
+_SEQ, _ITER, _CONDT, _CALL, _COMM, _MARK = range(6)
+_KIND = {"Seq": _SEQ, "IterD": _ITER, "IterSync": _ITER, "IterND": _ITER, "CondtD": _CONDT,
+         "CondtSync": _CONDT, "Call": _CALL, "Comm": _COMM, "Sync": _COMM, "SyncSeq": _COMM, "Spawn": _COMM,
+         "Start": _MARK, "End": _MARK}
 
 
 class Unknown(Exception):
@@ -127,14 +132,14 @@ class Chain:
         return value
 
     def eval(self, expr, what: str = "value"):
-        if expr is None:
-            raise Unknown("?")
-        if isinstance(expr, (int, float)):
-            return float(expr)
         key = id(expr)
         value = self.memo.get(key, _MISSING)
         if value is not _MISSING:
             return value
+        if expr is None:
+            raise Unknown("?")
+        if isinstance(expr, (int, float)):
+            return float(expr)
         names, fn = self.engine.compiled.get(expr)
         if names is None:
             return fn(self.lookup)
@@ -290,24 +295,25 @@ class Chain:
         self.proc.end = self.clock + self.offset
 
     def body(self, aaus: list[AAU]):
-        for k, a in enumerate(aaus):
+        for a in aaus:
             self.current = a
-            if isinstance(a, Seq):
+            kind = _KIND[a.cls]
+            if kind == _SEQ:
                 self.seq(a)
                 if a.control:
                     return a.control
-            elif isinstance(a, Iter):
+            elif kind == _ITER:
                 flow = yield from self.iter(a)
                 if flow == "return":
                     return flow
-            elif isinstance(a, Condt):
+            elif kind == _COMM:
+                yield from self.communicate(a)
+            elif kind == _CONDT:
                 flow = yield from self.condt(a)
                 if flow:
                     return flow
-            elif isinstance(a, Call):
+            elif kind == _CALL:
                 yield from self.call(a)
-            elif isinstance(a, (Comm, Sync, SyncSeq, Spawn)):
-                yield from self.communicate(a)
             else:  # Start, End
                 self.stats(a).record(self.clock + self.offset, 0.0)
         return None
