@@ -77,6 +77,7 @@ class _Msg:
     t_sent: float = 0.0
     request: object = None  # non-blocking rendezvous send: its request record
     send_aau: int | None = None  # the sending AAU's id (for findings)
+    receive: float | None = None  # the receiver's overhead on this route (None: look it up)
 
 
 @dataclass(slots=True)
@@ -338,7 +339,7 @@ class Engine:
 
     def _transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None):
         """Put a message on the network at t; returns the message and the sender's timing."""
-        params, links, static, startup, xmit, _, overlap = self._route_cost(src, dst, op.size)
+        params, links, static, startup, xmit, receive, overlap = self._route_cost(src, dst, op.size)
         start = t + startup
         if t_earliest is not None and t_earliest > start:
             start = t_earliest
@@ -355,7 +356,8 @@ class Engine:
             rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id,
                           kind="async" if op.kind == "isend" else "sync", internal=op.internal)
             self.messages.append(rec)
-        msg = _Msg(src, dst, op.tag, op.size, start, arrival, op.payload, static, rec, send_aau=op.aau.id)
+        msg = _Msg(src, dst, op.tag, op.size, start, arrival, op.payload, static, rec, send_aau=op.aau.id,
+                   receive=receive)
         return msg, startup, xmit, start - (t + startup), overlap
 
     def _op_send(self, p: _Proc, op: Op, t: float):
@@ -525,7 +527,9 @@ class Engine:
                                   "the message is truncated"))
         if msg.static:
             self._free_buffer(dst, max(t_post, msg.arrival))
-        _, _, _, _, _, receive, _ = self._route_cost(msg.src, dst, msg.size)
+        receive = msg.receive
+        if receive is None:
+            receive = self._route_cost(msg.src, dst, msg.size)[5]
         # max() spelled out: this runs for every message (same choice on ties as max())
         arrival, t_start = msg.arrival, msg.t_start
         wait = t_start - t_post
