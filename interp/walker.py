@@ -111,6 +111,7 @@ class Chain:
         self.memo_on = not engine.symbolic
         self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
         self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order
+        self.stats_by_id: dict[int, AAUStats] = {}  # the same by AAU id (engine.stats: by (process, id))
         self.watched = 0  # loop instances watched for a steady state so far
         self.wait_collectors: list[list] = []  # steady-state watches noting one period's waits
 
@@ -248,11 +249,11 @@ class Chain:
 
     # -- statistics --------------------------------------------------------------------------
     def stats(self, a: AAU) -> AAUStats:
-        key = (self.index, a.id)
-        s = self.engine.stats.get(key)
+        s = self.stats_by_id.get(a.id)
         if s is None:
-            s = self.engine.stats[key] = AAUStats(a.id, a.cls, str(a.loc) if a.loc else "", a.label,
-                                                  a.function, a.region, len(self.stack))
+            s = self.engine.stats[(self.index, a.id)] = AAUStats(
+                a.id, a.cls, str(a.loc) if a.loc else "", a.label, a.function, a.region, len(self.stack))
+            self.stats_by_id[a.id] = s
             self.my_stats.append(s)
         return s
 
