@@ -10,6 +10,7 @@ import statistics
 from dataclasses import dataclass
 
 from ..errors import InputError
+from . import levels
 
 
 @dataclass(frozen=True)
@@ -67,9 +68,10 @@ def parse_mpi(text: str) -> dict[str, list[tuple[float, float]]]:
 LIB_ARGS = {"sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "pow": 2, "fabs": 1, "rand": 0}
 
 
-def node_values(r: dict[str, float]) -> dict[str, float]:
+def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, float]:
     """One run's parameters (key = path in the machine file). Differences of two timings that
-    come out negative (the out-of-order core hid the extra work) are taken as 0."""
+    come out negative (the out-of-order core hid the extra work) are taken as 0. ``cache_levels``
+    names the data caches, smallest first, that the bandwidth sweep is split into (levels.py)."""
     pos = lambda v: max(0.0, v)  # noqa: E731
     v = {f"ops.{k}": pos(r[k]) for k in
          ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div",
@@ -105,6 +107,8 @@ def node_values(r: dict[str, float]) -> dict[str, float]:
         v["throughput.per_iter"] = v["throughput.per_iter_step"] = pos(r["tput_iter"])
     if "cache_bw" in r:
         v["cache.bandwidth"] = r["cache_bw"]
+    if cache_levels:
+        v.update(levels.levels(levels.parse_sweep(r), list(cache_levels)))
     # The clock the core really runs at: an integer add is one cycle on every current core.
     v["clock_measured"] = 1.0 / r["int_add"] if r["int_add"] > 0 else 0.0
     return v

@@ -88,6 +88,8 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
         *([f"              size: {fmt_size(info.mem_total)}    # /proc/meminfo MemTotal"] if info.mem_total else []),
         *([f"              page: {fmt_size(info.page)}"] if info.page else []),
         f"              bandwidth: {fmt_range(node['main.bandwidth'], fmt_rate)}    # streaming read",
+        *([f"              write_bandwidth: {fmt_range(node['main.write_bandwidth'], fmt_rate)}    "
+           "# streaming write, last plateau of the sweep"] if "main.write_bandwidth" in node else []),
         "    # The host of a host-node (NX/2) program runs as one more process on the same cores",
         "    # (interp validate's NX/2-on-MPI shim); it has the compute units' processing costs.",
         "    - id: SAU-01",
@@ -167,6 +169,17 @@ def _cache(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
         if "cache.bandwidth" in node:
             out.append(f"{ind}  bandwidth: {fmt_range(node['cache.bandwidth'], fmt_rate)}    "
                        "# streaming read of half of L2 (roofline model)")
+    names = [k[len("levels."):-len(".size")] for k in node if k.startswith("levels.") and k.endswith(".size")]
+    if names:
+        out.append(f"{ind}levels:    # bandwidth sweep split into plateaus (roofline model, docs/calibrate.md)")
+    for name in sorted(names):
+        sys_size = info.caches.get(name, info.caches.get(name + "d", {})).get("size")
+        out += [f"{ind}  {name}:",
+                f"{ind}    size: {fmt_range(node[f'levels.{name}.size'], fmt_size)}    # delivers the "
+                f"bandwidth below; /sys: {fmt_size(sys_size) if sys_size else '?'}",
+                f"{ind}    bandwidth: {fmt_range(node[f'levels.{name}.bandwidth'], fmt_rate)}    # streaming read",
+                f"{ind}    write_bandwidth: {fmt_range(node[f'levels.{name}.write_bandwidth'], fmt_rate)}"
+                "    # streaming write"]
     l1i = info.caches.get("L1i")
     if l1i:
         out.append(f"{ind}icache: {{size: {fmt_size(l1i['size'])}, block: {l1i.get('block', 64)} B"
