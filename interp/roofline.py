@@ -37,7 +37,7 @@ import sympy
 from frontends.aag import AAU, Access, Call, Iter, OpCounts, Seq
 
 from .omega import _FALLBACK, NodeModel
-from .working_set import Level, WorkingSet, enclosing_loops
+from .working_set import Level, WorkingSet, max_of, enclosing_loops
 
 DIVIDES = frozenset({"int_div", "real_div", "double_div"})
 
@@ -209,7 +209,7 @@ class RooflineModel(NodeModel):
             kept = {id(acc) for acc in rest}
             mem += ws - sum(self.access_time(acc) for acc in accesses
                             if acc.is_array and id(acc) not in kept)
-        per_iter = sympy.Max(max(alu + per + c_alu, div + c_div), mem)
+        per_iter = max_of([sympy.Float(max(alu + per + c_alu, div + c_div)), mem])
         value = fixed + loop.num_iters * per_iter
         self._shares[loop.id] = self._split(loop.body, per_iter)
         self._cache[loop.id] = value

@@ -93,6 +93,15 @@ def _number(e) -> float | None:
     return float(e) if e.is_number and e.is_real else None
 
 
+def max_of(terms):
+    """Max of the non-zero terms, unevaluated: sympy's pairwise comparison of Piecewise terms
+    is slow and the engine evaluates the expression numerically anyway."""
+    terms = [t for t in terms if t != 0]
+    if not terms:
+        return sympy.Integer(0)
+    return terms[0] if len(terms) == 1 else sympy.Max(*terms, evaluate=False)
+
+
 def _grows_positive(e) -> bool:
     """True if ``e`` is positive when its symbols (sizes) are large: n - 1, 2*n."""
     t = sympy.Symbol("__t", positive=True)
@@ -139,7 +148,7 @@ class WorkingSet:
                     parts = [sympy.Integer(0)] + parts[1:]
                 for k, part in enumerate(parts):
                     per_level[k] += part
-        return sympy.Max(first_stores, *per_level), rest
+        return max_of([first_stores, *per_level]), rest
 
     # -- reuse distances ------------------------------------------------------------------------
     def _new_bytes(self, r: _Ref, step: float):
@@ -200,7 +209,7 @@ class WorkingSet:
         symbolic = [c for c in cands if not c.is_number]
         if best is not None and best <= self.levels[0].size:
             return best
-        return sympy.Min(*(([best] if best is not None else []) + symbolic))
+        return sympy.Min(*(([best] if best is not None else []) + symbolic), evaluate=False)
 
     # -- cost ---------------------------------------------------------------------------------
     def _cost(self, r: _Ref, step: float, dist) -> list:
@@ -223,6 +232,6 @@ class WorkingSet:
         out, earlier = [], sympy.false
         for k, lv in enumerate(self.levels):
             here = sympy.true if k == len(self.levels) - 1 else (dist <= lv.size)
-            out.append(sympy.Piecewise((0, earlier), (costs[k], here), (0, True)))
+            out.append(sympy.Piecewise((0, earlier), (costs[k], here), (0, True), evaluate=False))
             earlier = sympy.Or(earlier, here)
         return out
