@@ -127,7 +127,7 @@ class WorkingSet:
             for e in (lp.num_iters, lp.lo, lp.step):
                 if isinstance(e, sympy.Basic):
                     allowed |= e.free_symbols
-        if loop.num_iters is None or (loop.step is not None and not loop.step.is_number):
+        if loop.var is None or loop.num_iters is None or (loop.step is not None and not loop.step.is_number):
             return sympy.Integer(0), accesses
         refs, rest = _refs(accesses, loops, allowed)
         step = float(loop.step) if loop.step is not None else 1.0
