@@ -85,7 +85,10 @@ class Access:
 
     ``reuse`` is the augmented symbol table's figure: distinct accesses since the previous access
     to the same variable (None for a first access). ``stride`` is the element stride per iteration
-    of the innermost enclosing loop (0: invariant, None: unknown or not in a loop).
+    of the innermost enclosing loop (0: invariant, None: unknown or not in a loop). ``index`` is
+    the element offset from the array's start as an expression of program variables (row-major for
+    a multi-dimensional array; None when unknown), and ``index_ops`` the operations its subscripts
+    count in the Seq: the roofline model's working-set rule and strength reduction use them.
     """
 
     name: str
@@ -94,6 +97,8 @@ class Access:
     is_array: bool
     reuse: int | None = None
     stride: int | None = None
+    index: object = None  # sympy.Expr | None
+    index_ops: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

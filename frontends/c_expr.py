@@ -240,16 +240,20 @@ class ExprContext:
             return
         if isinstance(node, c_ast.ArrayRef):
             base, subs = _array_parts(node)
+            sub_counts = OpCounts()
             for sub in subs:
-                self.count(sub, counts, accesses)
+                self.count(sub, sub_counts, accesses)
             if len(subs) > 1:  # row-major address arithmetic of a multi-dimensional array
-                counts.add_op("int_mul", len(subs) - 1)
-                counts.add_op("int_add", len(subs) - 1)
+                sub_counts.add_op("int_mul", len(subs) - 1)
+                sub_counts.add_op("int_add", len(subs) - 1)
+            counts.merge(sub_counts)
             if isinstance(base, c_ast.ID):
                 t = self.lookup(base.name) or OTHER
                 elem = t.pointee if (t.kind == "ptr" and t.pointee is not None and not t.is_array) else t
                 acc = self._access(base.name, elem, counts, accesses, store, is_array=True)
                 acc.stride = self._stride(subs, t)
+                acc.index = self._flat_index(subs, t)
+                acc.index_ops = dict(sub_counts.ops)
             else:
                 self.count(base, counts, accesses)
                 (counts.__setattr__("store", counts.store + 1) if store
@@ -360,6 +364,22 @@ class ExprContext:
         if not getattr(step, "is_number", isinstance(step, (int, float))):
             return None if per else 0
         return int(per * step)
+
+    def _flat_index(self, subs: list, t: CType):
+        """Element offset of ``a[s0][s1]...`` from the array's start (row-major), or None."""
+        dims = list(t.dims) if t.is_array else []
+        total, row = sympy.Integer(0), sympy.Integer(1)
+        for k in range(len(subs) - 1, -1, -1):
+            value = self.sym(subs[k])
+            if value is None:
+                return None
+            total += value * row
+            if k > 0:
+                inner = dims[k] if k < len(dims) else None
+                if inner is None:
+                    return None
+                row *= inner
+        return sympy.expand(total)
 
     def _per_index(self, subs: list, t: CType) -> int | None:
         """Elements between accesses as the innermost loop index grows by one."""

@@ -57,6 +57,9 @@ def loop_attributions(model: NodeModel, loop: Iter):
     var = S.var(loop.var) if loop.var else None
     out = []
     for child, count, total in body_items(model, loop.body, sympy.Integer(1)):
+        share = model.iteration_share(loop, child) if any(child is a for a in loop.body) else None
+        if share is not None:
+            total = share
         count, total = sympy.sympify(count), sympy.sympify(total)
         if var is not None and (var in count.free_symbols or var in total.free_symbols):
             out.append((child, sum_over(count, var, loop.lo, loop.step, loop.num_iters),

@@ -172,6 +172,11 @@ class NodeModel:
         self._cache[loop.id] = value
         return value
 
+    def iteration_share(self, loop: Iter, a: AAU):
+        """Time of one iteration of ``loop`` charged to its body's AAU ``a`` when the model
+        overlaps the body's statements (roofline); None: ``a``'s own interpretation function."""
+        return None
+
     def condt(self, c: Condt, rest: list[AAU] | None = None) -> sympy.Expr:
         """Algorithm 3: each tested condition costs t_ovhd1, the taken one t_ovhd2 more."""
         t1, t2 = self.t("cond.per_condition"), self.t("cond.branch_taken")

@@ -37,6 +37,7 @@ import sympy
 from frontends.aag import AAU, Access, Call, Iter, OpCounts, Seq
 
 from .omega import _FALLBACK, NodeModel
+from .working_set import Level, WorkingSet, max_of, enclosing_loops
 
 DIVIDES = frozenset({"int_div", "real_div", "double_div"})
 
@@ -44,7 +45,35 @@ DIVIDES = frozenset({"int_div", "real_div", "double_div"})
 class RooflineModel(NodeModel):
     """Omega with throughput costs and a bandwidth-bound memory model (see module doc)."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._hierarchy = self._levels()
+        self._chains = None
+        self._shares: dict[int, dict[int, sympy.Expr]] = {}
+
     # -- parameters -------------------------------------------------------------------------
+    def _levels(self) -> WorkingSet | None:
+        """The cache levels with their measured capacity and bandwidths, and main memory."""
+        names = sorted({k.split(".")[1] for k in self.mem if k.startswith("levels.")})
+        levels = []
+        for name in names:
+            keys = [f"levels.{name}.{p}" for p in ("size", "bandwidth", "write_bandwidth")]
+            if not all(self.has(k, "memory") for k in keys):
+                continue
+            size, read, write = (self.t(k, "memory") for k in keys)
+            levels.append(Level(name, size, read, write))
+        main = self.bandwidth("main.bandwidth")
+        if not levels or not main or not self.has("cache.block", "memory"):
+            return None
+        write = self.bandwidth("main.write_bandwidth") or main
+        levels.append(Level("main", float("inf"), main, write))
+        return WorkingSet(levels, self.t("cache.block", "memory"))
+
+    def enclosing(self, loop: Iter) -> list[Iter]:
+        if self._chains is None:
+            self._chains = enclosing_loops([f.body for f in self.functions.values()])
+        return self._chains.get(loop.id, [])
+
     def op_time(self, op: str) -> float:
         """Reciprocal throughput of one operation; the latency ``ops.op`` when none is given."""
         for name in (op, _FALLBACK.get(op)):
@@ -172,9 +201,44 @@ class RooflineModel(NodeModel):
         fixed, per = self.loop_overheads(loop)
         c_alu, c_div = self.op_parts(loop.cond_counts)
         alu, div, mem = parts
-        value = fixed + loop.num_iters * sympy.Float(_combine((alu + per + c_alu, div + c_div, mem)))
+        accesses = [acc for a in loop.body if isinstance(a, Seq) for acc in a.accesses]
+        alu -= self.reduced_index_ops(accesses)
+        mem = sympy.Float(mem)
+        if self._hierarchy is not None:
+            ws, rest = self._hierarchy.time(loop, self.enclosing(loop), accesses)
+            kept = {id(acc) for acc in rest}
+            mem += ws - sum(self.access_time(acc) for acc in accesses
+                            if acc.is_array and id(acc) not in kept)
+        per_iter = max_of([sympy.Float(max(alu + per + c_alu, div + c_div)), mem])
+        value = fixed + loop.num_iters * per_iter
+        self._shares[loop.id] = self._split(loop.body, per_iter)
         self._cache[loop.id] = value
         return value
+
+
+    def _split(self, body: list[AAU], per_iter) -> dict[int, sympy.Expr]:
+        """The overlapped iteration time shared among the body's statements in proportion to
+        their own costs (for the AAU-level report: the shares add up to the loop's time)."""
+        own = {a.id: float(self.call(a) if isinstance(a, Call) else self.seq(a))
+               for a in body if isinstance(a, (Seq, Call))}
+        total = sum(own.values())
+        if total <= 0:
+            return {k: per_iter / len(own) for k in own} if own else {}
+        return {k: per_iter * (v / total) for k, v in own.items()}
+
+    def iteration_share(self, loop: Iter, a: AAU):
+        """Time of one iteration of a straight-line loop body charged to ``a``; None otherwise."""
+        self.iterd(loop)
+        return self._shares.get(loop.id, {}).get(a.id)
+
+    def reduced_index_ops(self, accesses: list[Access]) -> float:
+        """Subscript arithmetic the compiler strength-reduces: an index affine in the loop
+        variable (a known stride) becomes a pointer stepped once per iteration (in per_iter)."""
+        total = 0.0
+        for acc in accesses:
+            if acc.is_array and acc.stride is not None:
+                total += sum(n * self.op_time(op) for op, n in acc.index_ops.items())
+        return total
 
 
 def _combine(parts: tuple[float, float, float]) -> float:

@@ -55,7 +55,11 @@ _CACHE = {"size": SIZE, "block": SIZE, "assoc": COUNT, "replacement": TEXT, "wri
 MEMORY = {
     "cache": _CACHE,
     "icache": {"size": SIZE, "block": SIZE, "assoc": COUNT},
-    "main": {"size": SIZE, "page": SIZE, "fetch": TIME, "store": TIME, "bandwidth": RATE},
+    # Data-cache levels by name (L1, L2, L3), for the roofline model's working-set rule: the
+    # capacity that delivers the level's streaming read / write bandwidth (interp calibrate).
+    "levels": {"*": {"size": SIZE, "bandwidth": RATE, "write_bandwidth": RATE}},
+    "main": {"size": SIZE, "page": SIZE, "fetch": TIME, "store": TIME, "bandwidth": RATE,
+             "write_bandwidth": RATE},
     "fetch": TIME,
     "fetch_miss": TIME,
     "store": TIME,

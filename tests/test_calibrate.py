@@ -180,3 +180,36 @@ def test_unparseable_output_is_input_error():
     from interp.errors import InputError
     with pytest.raises(InputError):
         fit.parse_node("garbage\n")
+
+
+def test_per_byte_goes_through_the_measured_points():
+    # One-way times 1 us at 0 B, 1 us at 8 B, 2 us at 1008 B, 3 us at 3008 B; startup 1 us.
+    pts = [(0, 1e-6), (8, 1e-6), (1008, 2e-6), (3008, 3e-6)]
+    expr = fit.per_byte_expr(pts, 1e-6)
+    # slopes 0, 1 ns/B, 0.5 ns/B: hinges at 8 (+1) and 1008 (-0.5)
+    assert expr == "max(0,0*m+1*max(0,m-8)-0.5*max(0,m-1008))/max(m,1) ns"
+    text = f'''
+name: t
+sag:
+  id: A
+  comm_sync: {{static: {{startup: 1 us, per_byte: "{expr}"}}}}
+'''
+    p = loads(text, "t.yaml").find("A").effective("comm_sync")["static.per_byte"]
+    one_way = lambda m: 1e-6 + p.value(Bound.parse("mid"), m=m) * m  # noqa: E731
+    assert one_way(8) == pytest.approx(1e-6)
+    assert one_way(508) == pytest.approx(1.5e-6)      # halfway from 8 B to 1008 B
+    assert one_way(2008) == pytest.approx(2.5e-6)     # halfway from 1008 B to 3008 B
+    assert one_way(5008) == pytest.approx(4e-6)       # the last slope continued
+    assert one_way(0) == pytest.approx(1e-6)
+
+
+def test_written_comm_interpolates_per_size():
+    comm = fit.over_runs([fit.comm_values(fit.parse_mpi(_mpi_out(s))) for s in (1.0, 1.2)])
+    cs = loads(render(_info(), _node_stats(), comm), "host.yaml").by_role("compute")[0].effective("comm_sync")
+    # The recorded ping-pong is linear within each class: at 4096 B the min-bound one-way time is
+    # 0.6 us + 0.25 ns/B x 4096 (the x1.0 run), at 262144 B 5 us + 0.14 ns/B x 262144.
+    lo = Bound.parse("min")
+    for m, cls, expected in ((4096, "static", 0.6e-6 + 0.25e-9 * 4096),
+                             (262144, "dynamic", 5e-6 + 0.14e-9 * 262144)):
+        t = cs[f"{cls}.startup"].value(lo) + cs[f"{cls}.per_byte"].value(lo, m=m) * m
+        assert t == pytest.approx(expected, rel=1e-4)

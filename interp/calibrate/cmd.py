@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from ..errors import InputError, reported
-from . import fit, hostinfo, tools
+from . import fit, hostinfo, levels, tools
 from .writer import HostInfo, render
 
 
@@ -62,7 +62,9 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
             _step(bar)
             for _ in range(runs):
                 out_text = tools.run([exe, scale, llc, l1, mid], timeout=300)
-                node_runs.append(fit.node_values(fit.parse_node(out_text)) | {"chase_bytes": fit.parse_node(out_text)["chase_bytes"]})
+                parsed = fit.parse_node(out_text)
+                node_runs.append(fit.node_values(parsed, levels.cache_names(info.caches))
+                                 | {"chase_bytes": parsed["chase_bytes"]})
                 _step(bar)
                 if mexe:
                     text = tools.run(tools.mpiexec_cmd(mpitools[1], 2, mexe, [scale]), timeout=300)

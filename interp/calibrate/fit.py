@@ -9,7 +9,10 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
+from sag.expr import MAX_LENGTH
+
 from ..errors import InputError
+from . import levels
 
 
 @dataclass(frozen=True)
@@ -67,9 +70,10 @@ def parse_mpi(text: str) -> dict[str, list[tuple[float, float]]]:
 LIB_ARGS = {"sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "pow": 2, "fabs": 1, "rand": 0}
 
 
-def node_values(r: dict[str, float]) -> dict[str, float]:
+def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, float]:
     """One run's parameters (key = path in the machine file). Differences of two timings that
-    come out negative (the out-of-order core hid the extra work) are taken as 0."""
+    come out negative (the out-of-order core hid the extra work) are taken as 0. ``cache_levels``
+    names the data caches, smallest first, that the bandwidth sweep is split into (levels.py)."""
     pos = lambda v: max(0.0, v)  # noqa: E731
     v = {f"ops.{k}": pos(r[k]) for k in
          ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div",
@@ -105,6 +109,8 @@ def node_values(r: dict[str, float]) -> dict[str, float]:
         v["throughput.per_iter"] = v["throughput.per_iter_step"] = pos(r["tput_iter"])
     if "cache_bw" in r:
         v["cache.bandwidth"] = r["cache_bw"]
+    if cache_levels:
+        v.update(levels.levels(levels.parse_sweep(r), list(cache_levels)))
     # The clock the core really runs at: an integer add is one cycle on every current core.
     v["clock_measured"] = 1.0 / r["int_add"] if r["int_add"] > 0 else 0.0
     return v
@@ -171,9 +177,12 @@ def _clamp(fit):
 
 
 def comm_values(r: dict[str, list]) -> dict[str, float]:
-    """One MPI run's parameters."""
+    """One MPI run's parameters; ``pingpong.<bytes>`` keeps every measured one-way time for the
+    interpolated per-byte cost (``per_byte_expr``)."""
     f = fit_pingpong(r["pingpong"])
     v = {"static.startup": f.static[0], "static.per_byte": f.static[1]}
+    for m, t in r["pingpong"]:
+        v[f"pingpong.{int(m)}"] = t
     if f.dynamic is not None:
         v["dynamic.startup"], v["dynamic.per_byte"] = f.dynamic
         v["static_buffer"] = f.switch
@@ -184,3 +193,44 @@ def comm_values(r: dict[str, list]) -> dict[str, float]:
     if r.get("barrier"):
         v["sync"] = r["barrier"][0][1]
     return v
+
+
+# -- the per-byte cost through the measured points ---------------------------------------------------
+
+def per_byte_expr(points, startup: float, limit: int = MAX_LENGTH) -> str | None:
+    """``per_byte`` of one buffer class as an expression of m (ns) such that startup + per_byte*m
+    is the linear interpolation of the measured one-way times ``points`` [(bytes, s)] (extended
+    with the end slopes): the time of a message is the measurement at its size, not a line's
+    compromise over sizes whose times are not linear in m. Written with hinge terms
+    ``max(0,m-m_k)``, which the machine-file expressions accept; never below 0. When the text
+    would pass ``limit`` characters (the loader's longest expression), the knot whose removal changes the
+    curve least is dropped, one at a time."""
+    pts = [(m, t * 1e9) for m, t in sorted(points)]
+    if len(pts) < 2:
+        return None
+    while True:
+        text = _hinges(pts, startup * 1e9)
+        if len(text) <= limit or len(pts) <= 2:
+            return text
+        # the interior knot nearest the line through its neighbours (relative to its time)
+        k = min(range(1, len(pts) - 1), key=lambda j: abs(_between(pts[j - 1], pts[j + 1], pts[j][0])
+                                                          - pts[j][1]) / max(pts[j][1], 1e-12))
+        pts.pop(k)
+
+
+def _between(a, b, m):
+    return a[1] + (b[1] - a[1]) * (m - a[0]) / (b[0] - a[0])
+
+
+def _hinges(ns, startup_ns: float) -> str:
+    slopes = [(t2 - t1) / (m2 - m1) for (m1, t1), (m2, t2) in zip(ns, ns[1:])]
+    m0, t0 = ns[0]
+    base = t0 - startup_ns
+    terms = [f"{base:.4g}"] if base else []
+    terms.append(f"{slopes[0]:.4g}*" + (f"(m-{m0:g})" if m0 else "m"))
+    scale = max(abs(x) for x in slopes) or 1.0
+    for (mk, _), before, after in zip(ns[1:], slopes, slopes[1:]):
+        if abs(after - before) > 1e-9 * scale:  # not a floating-point rounding of one slope
+            terms.append(f"{after - before:.4g}*max(0,m-{mk:g})")
+    body = "+".join(terms).replace("+-", "-")
+    return f"max(0,{body})/max(m,1) ns"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .fit import LIB_ARGS, Stat
+from .fit import LIB_ARGS, Stat, per_byte_expr
 
 
 def fmt_time(seconds: float) -> str:
@@ -88,6 +88,8 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
         *([f"              size: {fmt_size(info.mem_total)}    # /proc/meminfo MemTotal"] if info.mem_total else []),
         *([f"              page: {fmt_size(info.page)}"] if info.page else []),
         f"              bandwidth: {fmt_range(node['main.bandwidth'], fmt_rate)}    # streaming read",
+        *([f"              write_bandwidth: {fmt_range(node['main.write_bandwidth'], fmt_rate)}    "
+           "# streaming write, last plateau of the sweep"] if "main.write_bandwidth" in node else []),
         "    # The host of a host-node (NX/2) program runs as one more process on the same cores",
         "    # (interp validate's NX/2-on-MPI shim); it has the compute units' processing costs.",
         "    - id: SAU-01",
@@ -167,6 +169,17 @@ def _cache(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
         if "cache.bandwidth" in node:
             out.append(f"{ind}  bandwidth: {fmt_range(node['cache.bandwidth'], fmt_rate)}    "
                        "# streaming read of half of L2 (roofline model)")
+    names = [k[len("levels."):-len(".size")] for k in node if k.startswith("levels.") and k.endswith(".size")]
+    if names:
+        out.append(f"{ind}levels:    # bandwidth sweep split into plateaus (roofline model, docs/calibrate.md)")
+    for name in sorted(names):
+        sys_size = info.caches.get(name, info.caches.get(name + "d", {})).get("size")
+        out += [f"{ind}  {name}:",
+                f"{ind}    size: {fmt_range(node[f'levels.{name}.size'], fmt_size)}    # delivers the "
+                f"bandwidth below; /sys: {fmt_size(sys_size) if sys_size else '?'}",
+                f"{ind}    bandwidth: {fmt_range(node[f'levels.{name}.bandwidth'], fmt_rate)}    # streaming read",
+                f"{ind}    write_bandwidth: {fmt_range(node[f'levels.{name}.write_bandwidth'], fmt_rate)}"
+                "    # streaming write"]
     l1i = info.caches.get("L1i")
     if l1i:
         out.append(f"{ind}icache: {{size: {fmt_size(l1i['size'])}, block: {l1i.get('block', 64)} B"
@@ -181,20 +194,40 @@ def _cache(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
     return out
 
 
+def _class_cost(comm: dict[str, Stat], cls: str, member, ind: str) -> list[str]:
+    """startup and per_byte of one buffer class. per_byte goes through the class's measured
+    one-way times (per size, min and max over the runs); the startup is then the fitted
+    intercept or the class's smallest measured time, whichever is lower, so the per-byte part is
+    never negative. Without the per-size times, the fitted line."""
+    line, startup = comm[f"{cls}.per_byte"], comm[f"{cls}.startup"]
+    sizes = sorted(int(k.split(".")[1]) for k in comm
+                   if k.startswith("pingpong.") and member(int(k.split(".")[1])))
+    if len(sizes) < 2:
+        return [f"{ind}    startup: {fmt_range(startup, fmt_time)}",
+                f"{ind}    per_byte: {fmt_range(line, fmt_time)}"]
+    times = [comm[f"pingpong.{m}"] for m in sizes]
+    start = Stat(min([startup.lo] + [t.lo for t in times]), min([startup.hi] + [t.hi for t in times]),
+                 min([startup.median] + [t.median for t in times]), startup.runs)
+    lo = per_byte_expr([(m, t.lo) for m, t in zip(sizes, times)], start.lo)
+    hi = per_byte_expr([(m, t.hi) for m, t in zip(sizes, times)], start.hi)
+    return [f"{ind}    startup: {fmt_range(start, fmt_time)}    # fitted intercept or smallest time",
+            f'{ind}    per_byte: ["{lo}", "{hi}"]    # through the measured one-way times of '
+            f"{len(sizes)} sizes (min, max over runs); fitted line: {fmt_time(line.median)}/B"]
+
+
 def _comm(comm: dict[str, Stat] | None, info: HostInfo, ind: str) -> list[str]:
     if not comm:
         # The loader requires a simple component to export a parameter; with nothing measured the
         # component is void rather than invented.
         return [f"{ind}comm_sync: void    # not measured: no mpicc/mpiexec (pip install 'interp[mpi]')"]
+    switch = comm["static_buffer"].median if "dynamic.startup" in comm else None
     out = [f"{ind}comm_sync:    # MPI ping-pong between 2 ranks ({info.mpi}); one-way time = startup + per_byte*m",
            f"{ind}  topology: crossbar    # shared memory: every pair one hop apart",
            f"{ind}  static:    # eager protocol (small messages)",
-           f"{ind}    startup: {fmt_range(comm['static.startup'], fmt_time)}",
-           f"{ind}    per_byte: {fmt_range(comm['static.per_byte'], fmt_time)}"]
+           *_class_cost(comm, "static", lambda m: switch is None or m <= switch, ind)]
     if "dynamic.startup" in comm:
         out += [f"{ind}  dynamic:    # rendezvous protocol (large messages)",
-                f"{ind}    startup: {fmt_range(comm['dynamic.startup'], fmt_time)}",
-                f"{ind}    per_byte: {fmt_range(comm['dynamic.per_byte'], fmt_time)}",
+                *_class_cost(comm, "dynamic", lambda m: m > switch, ind),
                 f"{ind}  static_buffer: {fmt_size(comm['static_buffer'].median)}    "
                 f"# eager/rendezvous switch found in the fit, range over runs "
                 f"[{fmt_size(comm['static_buffer'].lo)}, {fmt_size(comm['static_buffer'].hi)}]"]

@@ -52,12 +52,19 @@ static void wait_req(MPI_Request *r, MPI_Status *st)
         MPI_Wait(r, st);
         return;
     }
+    /* The pause grows with the time waited, to 1% of it: polling then adds at most about 1%
+     * (plus 20 us) to a wait, and a host that waits long for the nodes wakes up rarely. With a
+     * fixed 20 us pause the wake-ups took about a quarter of a core from the nodes when host and
+     * nodes shared the cores (trapezoid host-node, P = 2 on 2 cores: 25% slower). */
     int done = 0;
-    struct timespec pause = {0, 20000};
+    double start = MPI_Wtime();
     for (;;) {
         MPI_Test(r, &done, st);
         if (done) return;
-        nanosleep(&pause, NULL);
+        double pause = (MPI_Wtime() - start) / 100;
+        if (pause < 20e-6) pause = 20e-6;
+        struct timespec ts = {(time_t) pause, (long) ((pause - (time_t) pause) * 1e9)};
+        nanosleep(&ts, NULL);
     }
 }
 

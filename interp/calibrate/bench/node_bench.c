@@ -386,6 +386,43 @@ static double b_stream_cached(size_t bytes, long passes)
     return (double) bytes * passes / best;
 }
 
+/* Read and write bandwidth over a sweep of buffer sizes, a factor sqrt(2) apart: the Python
+ * side splits the sweep into the cache levels (interp/calibrate/levels.py). Scalar 8-byte
+ * accesses (KEEP stops the compiler from vectorising them), as in a loop gcc -O2 does not
+ * vectorise; the write stream stores every element (write-allocate and write-back included). */
+static void b_sweep(size_t top, double scale)
+{
+    for (double s = 8192; s <= (double) top; s *= 1.4142135623730951) {
+        size_t bytes = (size_t) s & ~(size_t) 63, n = bytes / sizeof(long);
+        long *a = malloc(bytes);
+        if (!a) return;
+        memset(a, 1, bytes);
+        long passes = (long) (64e6 * scale / bytes) + 1;
+        double best = 1e9, bestw = 1e9;
+        for (int r = 0; r < REPS; r++) {
+            long s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+            double t = now();
+            for (long p = 0; p < passes; p++)
+                for (size_t i = 0; i + 8 <= n; i += 8) {
+                    s0 += a[i]; s1 += a[i + 1]; s2 += a[i + 2]; s3 += a[i + 3];
+                    s4 += a[i + 4]; s5 += a[i + 5]; s6 += a[i + 6]; s7 += a[i + 7];
+                    KEEP(s0); KEEP(s1); KEEP(s2); KEEP(s3); KEEP(s4); KEEP(s5); KEEP(s6); KEEP(s7);
+                }
+            t = now() - t;
+            sinkl = s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+            if (t < best) best = t;
+            t = now();
+            for (long p = 0; p < passes; p++)
+                for (size_t i = 0; i < n; i++) { a[i] = (long) i; KEEP(a); }
+            t = now() - t;
+            if (t < bestw) bestw = t;
+        }
+        printf("bwr_%zu %.6e\n", bytes, (double) bytes * passes / best);
+        printf("bww_%zu %.6e\n", bytes, (double) bytes * passes / bestw);
+        free(a);
+    }
+}
+
 int main(int argc, char **argv)
 {
     double scale = argc > 1 ? atof(argv[1]) : 1.0;
@@ -449,5 +486,6 @@ int main(int argc, char **argv)
         printf("cache_bw %.6e\n", b_stream_cached(cb, passes));
     }
     printf("chase_bytes %.6e\n", (double) big);
+    b_sweep(big / 4, scale);
     return 0;
 }

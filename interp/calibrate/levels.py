@@ -1,0 +1,86 @@
+"""The memory hierarchy from a bandwidth sweep: which buffer sizes each level serves, and at what rate.
+
+node_bench streams buffers of growing size (a factor sqrt(2) apart) and prints the read and write
+bandwidth of each (``bwr_<bytes>``, ``bww_<bytes>``). Bandwidth is a step function of the size:
+flat while the buffer fits a level, lower past it. The sweep is split into as many contiguous
+plateaus as the machine lists data caches plus one (main memory), choosing the split points that
+minimise the squared deviation of log(read bandwidth) from each plateau's mean (the eager /
+rendezvous split of ``fit_pingpong`` is the same idea with two lines). A level's ``size`` is the
+largest buffer of its plateau, the capacity that really delivers its bandwidth (a virtual
+machine's share of a shared last-level cache can be far smaller than the size /sys reports);
+``bandwidth`` / ``write_bandwidth`` are the plateau's medians.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+
+
+def parse_sweep(r: dict[str, float]) -> list[tuple[float, float, float]]:
+    """(bytes, read B/s, write B/s) of every swept size, ascending."""
+    out = []
+    for key, read in r.items():
+        if key.startswith("bwr_"):
+            size = key[4:]
+            write = r.get(f"bww_{size}")
+            if write is not None and read > 0 and write > 0:
+                out.append((float(size), read, write))
+    return sorted(out)
+
+
+def split(values: list[float], parts: int, min_len: int = 2) -> list[tuple[int, int]]:
+    """Contiguous [start, end) ranges, ``parts`` of them (fewer if too few values), each at least
+    ``min_len`` long, minimising the summed squared deviation from each range's mean."""
+    n = len(values)
+    parts = max(1, min(parts, n // min_len))
+    pre, pre2 = [0.0], [0.0]
+    for v in values:
+        pre.append(pre[-1] + v)
+        pre2.append(pre2[-1] + v * v)
+
+    def sse(i, j):
+        s, s2, m = pre[j] - pre[i], pre2[j] - pre2[i], j - i
+        return s2 - s * s / m
+
+    inf = float("inf")
+    # best[k][j]: cost of splitting values[:j] into k ranges; back[k][j]: start of the last one
+    best = [[inf] * (n + 1) for _ in range(parts + 1)]
+    back = [[0] * (n + 1) for _ in range(parts + 1)]
+    best[0][0] = 0.0
+    for k in range(1, parts + 1):
+        for j in range(k * min_len, n + 1):
+            for i in range((k - 1) * min_len, j - min_len + 1):
+                c = best[k - 1][i] + sse(i, j)
+                if c < best[k][j]:
+                    best[k][j], back[k][j] = c, i
+    ranges, j = [], n
+    for k in range(parts, 0, -1):
+        i = back[k][j]
+        ranges.append((i, j))
+        j = i
+    return ranges[::-1]
+
+
+def levels(sweep: list[tuple[float, float, float]], names: list[str]) -> dict[str, float]:
+    """Machine-file values ``levels.<name>.size|bandwidth|write_bandwidth`` for the cache levels
+    ``names`` (smallest first) and ``main.write_bandwidth`` from the last plateau."""
+    if len(sweep) < 2 * (len(names) + 1):
+        return {}
+    ranges = split([math.log(r) for _, r, _ in sweep], len(names) + 1)
+    if len(ranges) != len(names) + 1:
+        return {}
+    out = {}
+    for name, (i, j) in zip(names, ranges):
+        part = sweep[i:j]
+        out[f"levels.{name}.size"] = part[-1][0]
+        out[f"levels.{name}.bandwidth"] = statistics.median(r for _, r, _ in part)
+        out[f"levels.{name}.write_bandwidth"] = statistics.median(w for _, _, w in part)
+    i, j = ranges[-1]
+    out["main.write_bandwidth"] = statistics.median(w for _, _, w in sweep[i:j])
+    return out
+
+
+def cache_names(caches: dict[str, dict]) -> list[str]:
+    """Data and unified cache levels from /sys ("L1d", "L2", "L3") as level names L1, L2, L3."""
+    names = sorted(k for k in caches if not k.endswith("i"))
+    return [k.rstrip("d") for k in names]

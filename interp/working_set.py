@@ -1,0 +1,237 @@
+"""The working set of a loop nest: which level of the memory hierarchy serves each array access.
+
+Used by the roofline node model (``interp/roofline.py``) for the innermost loop of a nest when the
+machine lists its cache levels (``memory.levels.<name>: {size, bandwidth, write_bandwidth}``,
+written by ``interp calibrate``). The rule is the layer condition of Kerncraft (Hammer et al.),
+on the access offsets the C frontend records (``Access.index``, affine in the loop variables):
+
+- Accesses of one array with the same derivative in every loop variable form a group (the rows
+  ``u[(i-1)*n+j]``, ``u[i*n+j]``, ``u[(i+1)*n+j]`` of a stencil are one group).
+- An access reuses data that an access of its group touched earlier: in the same iteration
+  (equal offsets: 0 bytes in between), ``k`` iterations of the inner loop earlier (the offsets
+  differ by ``k`` strides: ``k`` x the bytes the body touches per iteration), ``m`` iterations of
+  an enclosing loop earlier (the offsets differ by ``m`` times the access's derivative in that
+  loop's variable), or in the previous iteration of an enclosing loop whose variable its offset
+  does not depend on (``b[k*n+j]`` in an ``i`` loop, every array in a time-step loop). The bytes
+  touched in between (the reuse distance) is ``k`` or ``m`` times the footprint of one iteration
+  of that loop: the sum over groups of the bytes they span in the loops inside it.
+- The access is served by the smallest level whose capacity holds its shortest reuse distance;
+  with none, by main memory. Sizes may be symbolic (trip counts of ``n``): the choice is then a
+  ``Piecewise`` that the engine evaluates per process.
+- Cost of one access: from the first level, its element at that level's (read or write)
+  bandwidth; from a level further out, the bytes the stream moves per iteration (stride x element
+  size, at most one block) at that level's bandwidth. The bandwidths are streaming figures, so a
+  stream's hardware prefetching and a store's write-allocate are in them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from frontends import symexpr as S
+from frontends.aag import AAU, Access, Iter
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    size: float        # bytes; inf for main memory
+    read: float        # bytes per second
+    write: float
+
+
+def enclosing_loops(bodies) -> dict[int, list[Iter]]:
+    """Loop id -> the loops around it in its function, outermost first."""
+    out: dict[int, list[Iter]] = {}
+
+    def walk(aaus: list[AAU], chain: list[Iter]):
+        for a in aaus:
+            if isinstance(a, Iter):
+                out[a.id] = chain
+                walk(a.body, chain + [a])
+            else:
+                for body in a.bodies():
+                    walk(body, chain)
+
+    for body in bodies:
+        walk(body, [])
+    return out
+
+
+@dataclass
+class _Ref:
+    acc: Access
+    order: int
+    base: sympy.Expr             # offset with the loop variables set to 0
+    deriv: tuple                 # derivative in each loop variable, outermost first
+
+
+def _refs(accesses: list[Access], loops: list[Iter], allowed: set) -> tuple[list[_Ref], list[Access]]:
+    """Affine array accesses (with their offsets split) and the rest."""
+    syms = [S.var(lp.var) if lp.var else None for lp in loops]
+    refs, rest = [], []
+    for k, acc in enumerate(accesses):
+        if not acc.is_array:
+            continue
+        idx = acc.index
+        if idx is None:
+            rest.append(acc)
+            continue
+        deriv = tuple(sympy.diff(idx, v) if v is not None else sympy.Integer(0) for v in syms)
+        base = idx.xreplace({v: 0 for v in syms if v is not None})
+        loop_syms = {v for v in syms if v is not None}
+        if any(d.free_symbols & loop_syms or not d.free_symbols <= allowed for d in deriv):
+            rest.append(acc)  # not affine, or sized by values the walker may not know
+            continue
+        refs.append(_Ref(acc, k, base, deriv))
+    return refs, rest
+
+
+def _number(e) -> float | None:
+    e = sympy.simplify(e)
+    return float(e) if e.is_number and e.is_real else None
+
+
+def max_of(terms):
+    """Max of the non-zero terms, unevaluated: sympy's pairwise comparison of Piecewise terms
+    is slow and the engine evaluates the expression numerically anyway."""
+    terms = [t for t in terms if t != 0]
+    if not terms:
+        return sympy.Integer(0)
+    return terms[0] if len(terms) == 1 else sympy.Max(*terms, evaluate=False)
+
+
+def _grows_positive(e) -> bool:
+    """True if ``e`` is positive when its symbols (sizes) are large: n - 1, 2*n."""
+    t = sympy.Symbol("__t", positive=True)
+    try:
+        lim = sympy.limit(e.xreplace({v: t for v in e.free_symbols}), t, sympy.oo)
+    except (NotImplementedError, ValueError, TypeError):
+        return False
+    return bool(lim.is_extended_positive)
+
+
+class WorkingSet:
+    """Memory time of one iteration of an innermost loop, from the levels that serve its accesses."""
+
+    def __init__(self, levels: list[Level], block: float):
+        self.levels = sorted(levels, key=lambda lv: lv.size)
+        self.block = block
+
+    def time(self, loop: Iter, chain: list[Iter], accesses: list[Access]):
+        """(memory time per iteration as a sympy expression, accesses left to the caller)."""
+        loops = chain + [loop]
+        allowed = set()
+        for lp in loops:
+            for e in (lp.num_iters, lp.lo, lp.step):
+                if isinstance(e, sympy.Basic):
+                    allowed |= e.free_symbols
+        if loop.var is None or loop.num_iters is None or (loop.step is not None and not loop.step.is_number):
+            return sympy.Integer(0), accesses
+        refs, rest = _refs(accesses, loops, allowed)
+        step = float(loop.step) if loop.step is not None else 1.0
+        groups: dict[tuple, list[_Ref]] = {}
+        for r in refs:
+            groups.setdefault((r.acc.name, r.deriv), []).append(r)
+        per_iter = sum((self._new_bytes(g[0], step) for g in groups.values()), sympy.Integer(0))
+        # Roofline: each level moves its own streams at its bandwidth, the levels work at once;
+        # in the first level loads and stores go through separate ports (they overlap too).
+        per_level = [sympy.Integer(0) for _ in self.levels]
+        first_stores = sympy.Integer(0)
+        for g in groups.values():
+            for r in g:
+                dist = self._reuse(r, g, loops, groups, step, per_iter)
+                parts = self._cost(r, step, dist)
+                if r.acc.kind == "store":
+                    first_stores += parts[0]
+                    parts = [sympy.Integer(0)] + parts[1:]
+                for k, part in enumerate(parts):
+                    per_level[k] += part
+        return max_of([first_stores, *per_level]), rest
+
+    # -- reuse distances ------------------------------------------------------------------------
+    def _new_bytes(self, r: _Ref, step: float):
+        """Bytes of data not touched before, per inner iteration, of a group's leading access."""
+        if not r.deriv[-1].is_number:
+            return sympy.Float(self.block)  # a symbolic stride: a row length, a block per access
+        return sympy.Float(min(abs(float(r.deriv[-1]) * step) * r.acc.elem_size, self.block))
+
+    def _span(self, r: _Ref, inner: list[Iter]):
+        """Bytes a group touches over the loops ``inner`` (at most one block per access)."""
+        if not inner:
+            return sympy.Integer(r.acc.elem_size)
+        extent, lines = sympy.Integer(1), sympy.Integer(1)
+        for lp, d in zip(inner, r.deriv[len(r.deriv) - len(inner):]):
+            t = lp.num_iters if lp.num_iters is not None else sympy.Integer(1)
+            extent += sympy.Abs(d) * (t - 1)
+            lines *= t
+        return sympy.Min(extent * r.acc.elem_size, lines * self.block)
+
+    def _reuse(self, r: _Ref, group: list[_Ref], loops: list[Iter], groups, step, per_iter):
+        """Shortest reuse distance in bytes, or None (first touch: main memory)."""
+        cands = []
+        s = r.deriv[-1] * step
+        for o in group:
+            if o is r:
+                continue
+            delta = o.base - r.base
+            if delta == 0:
+                if o.order < r.order:
+                    cands.append(sympy.Integer(0))   # the same element, earlier in the body
+                continue
+            if s != 0:
+                k = sympy.simplify(delta / s)
+                if k.is_number:
+                    if k > 0 and float(k).is_integer():
+                        cands.append(k * per_iter)  # the leading access touched it k iterations ago
+                elif _grows_positive(k):
+                    # k inner iterations ago, k a size: the row above of a stencil, n - 1 elements back
+                    cands.append(k * per_iter)
+        if s == 0:
+            cands.append(sympy.Integer(0))          # invariant in the inner loop: in a register or L1
+        n = len(loops)
+        for depth in range(n - 2, -1, -1):           # enclosing loops, innermost first
+            inner = loops[depth + 1:]
+            footprint = sum((self._span(g[0], inner) for g in groups.values()), sympy.Integer(0))
+            d = r.deriv[depth]
+            if d == 0:
+                cands.append(footprint)             # the same data, one iteration of this loop ago
+                continue
+            for o in group:
+                m = _number((o.base - r.base) / d)
+                if m is not None and m > 0 and m.is_integer():
+                    cands.append(m * footprint)
+        if not cands:
+            return None
+        numeric = [c for c in cands if c.is_number]
+        best = min(numeric) if numeric else None
+        symbolic = [c for c in cands if not c.is_number]
+        if best is not None and best <= self.levels[0].size:
+            return best
+        return sympy.Min(*(([best] if best is not None else []) + symbolic), evaluate=False)
+
+    # -- cost ---------------------------------------------------------------------------------
+    def _cost(self, r: _Ref, step: float, dist) -> list:
+        """The access's time at each level: its cost at the level that serves it, 0 elsewhere."""
+        acc = r.acc
+        store = acc.kind == "store"
+        s = r.deriv[-1] * step
+        if not s.is_number:
+            moved = self.block
+        else:
+            moved = min(abs(float(s)) * acc.elem_size, self.block) if s != 0 else acc.elem_size
+        costs = [sympy.Float((acc.elem_size if k == 0 else moved) / (lv.write if store else lv.read))
+                 for k, lv in enumerate(self.levels)]
+        zero = [sympy.Integer(0)] * len(costs)
+        if dist is None:
+            return zero[:-1] + [costs[-1]]
+        if dist.is_number:
+            k = next(k for k, lv in enumerate(self.levels) if float(dist) <= lv.size)
+            return zero[:k] + [costs[k]] + zero[k + 1:]
+        out, earlier = [], sympy.false
+        for k, lv in enumerate(self.levels):
+            here = sympy.true if k == len(self.levels) - 1 else (dist <= lv.size)
+            out.append(sympy.Piecewise((0, earlier), (costs[k], here), (0, True), evaluate=False))
+            earlier = sympy.Or(earlier, here)
+        return out

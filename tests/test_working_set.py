@@ -1,0 +1,200 @@
+"""The roofline model's working-set rule (interp/working_set.py) and the calibration of the cache
+levels (interp/calibrate/levels.py): hand-derived values, recorded benchmark outputs."""
+import pytest
+
+from frontends import symexpr as S
+from frontends.aag import Iter
+from interp.calibrate import fit, levels
+from interp.calibrate.writer import HostInfo, render
+from interp.engine import Engine
+from interp.pipeline import load_machine, load_programs, resolve_inputs
+from sag import Bound, loads
+
+NS = 1e-9
+
+MACHINE = """
+name: working-set test machine
+sag:
+  id: R
+  processing: compound
+  children:
+    - id: N
+      role: compute
+      count: 1
+      processing:
+        clock: 1 GHz
+        model: roofline
+        ops: {int_add: 1 ns, double_add: 4 ns}
+        throughput: {int_add: 0.25 ns, double_add: 0.5 ns, per_iter: 0 ns, fixed: 0 ns}
+        iter: {fixed: 7 ns, per_iter: 10 ns}
+        cond: {per_condition: 0 ns, branch_taken: 0 ns}
+      memory:
+        cache: {size: 1 MiB, block: 64 B}
+        levels:
+          L1: {size: 32 KiB, bandwidth: 64 GB/s, write_bandwidth: 32 GB/s}
+          L2: {size: 1 MiB, bandwidth: 32 GB/s, write_bandwidth: 16 GB/s}
+        main: {bandwidth: 8 GB/s, write_bandwidth: 4 GB/s}
+        fetch: 1 ns
+        store: 1 ns
+"""
+
+# Ten sweeps of b[i] = a[i] + a[i+1] over n elements. Per inner iteration: one double add (0.5 ns;
+# the subscripts' int add is strength-reduced). a[i] reuses the line a[i+1] loaded one iteration
+# earlier (16 B in between: L1, 8 B / 64 GB/s = 0.125 ns). a[i+1] and the store b[i] reuse data of
+# the previous sweep: 8n bytes of a + 8n of b = 16n bytes in between, so the level that holds 16n
+# bytes serves them.
+SRC = """
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]);
+    double *a = malloc((n + 1) * sizeof(double)), *b = malloc(n * sizeof(double));
+    int t, i;
+    for (t = 0; t < 10; t++)
+        for (i = 0; i < n; i++)
+            b[i] = a[i] + a[i + 1];
+    return 0;
+}
+"""
+
+
+def _inner(prog):
+    return next(x for a in prog.functions["main"].body for x in a.walk()
+                if isinstance(x, Iter) and x.var == "i")
+
+
+def _run(tmp_path, n):
+    c = tmp_path / "p.c"
+    c.write_text(SRC)
+    m = tmp_path / "m.yaml"
+    m.write_text(MACHINE)
+    programs = load_programs([str(c)])
+    engine = Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": n}, False),
+                    Bound.parse("mid"))
+    return engine.run().total, engine, programs[0]
+
+
+@pytest.mark.parametrize("n, per_ns", [
+    # 16n = 16 KB <= 32 KiB: L1. Reads 2 x 0.125 ns; the store 8 B / 32 GB/s = 0.25 ns on the store
+    # port; compute 0.5 ns bounds.
+    (1000, 0.5),
+    # 16n = 160 KB <= 1 MiB: L2 serves a[i+1] (8 B / 32 GB/s = 0.25 ns) and b[i] (8 B / 16 GB/s =
+    # 0.5 ns): 0.75 ns > compute 0.5 ns and > L1 0.125 ns.
+    (10000, 0.75),
+    # 16n = 1.6 MB: main memory, 8 B / 8 GB/s = 1 ns + 8 B / 4 GB/s = 2 ns = 3 ns.
+    (100000, 3.0),
+])
+def test_loop_nest_by_hand(tmp_path, n, per_ns):
+    total, engine, prog = _run(tmp_path, n)
+    inner = _inner(prog)
+    model = next(iter(engine.models.values()))
+    assert model.enclosing(inner)[0].var == "t"
+    # The sweep loop: fixed 0 + 10 x (inner: fixed 0 + n x per iteration). Before it, argv[1]
+    # is an array element outside a loop, first touched: a block from main, 64 B / 8 GB/s = 8 ns
+    # (the atoi and malloc calls cost what the test machine gives them: nothing).
+    assert total == pytest.approx(8 * NS + 10 * n * per_ns * NS, rel=1e-9)
+    # The AAU-level report charges the overlapped iteration time to the loop's one statement.
+    seq = inner.body[0]
+    share = model.iteration_share(inner, seq).xreplace({S.var("n"): n})
+    assert float(share) == pytest.approx(per_ns * NS)
+
+
+def test_without_levels_the_single_cache_rule_is_kept(tmp_path):
+    """A machine file without memory.levels (written before them) keeps the one-level model."""
+    text = MACHINE.replace("""        levels:
+          L1: {size: 32 KiB, bandwidth: 64 GB/s, write_bandwidth: 32 GB/s}
+          L2: {size: 1 MiB, bandwidth: 32 GB/s, write_bandwidth: 16 GB/s}
+""", "")
+    c = tmp_path / "p.c"
+    c.write_text(SRC)
+    m = tmp_path / "m.yaml"
+    m.write_text(text)
+    programs = load_programs([str(c)])
+    engine = Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": 1000}, False),
+                    Bound.parse("mid"))
+    total = engine.run().total
+    # Old rule: every access of a stride-1 double stream moves 8/64 of a block = 8 B from main
+    # at 8 GB/s (no cache bandwidth given): a[i] and a[i+1] 1 ns each, the store twice (read for
+    # ownership, write-back) 2 ns: 4 ns, above the 0.5 ns add.
+    assert total == pytest.approx(8 * NS + 10 * 1000 * 4.0 * NS, rel=1e-9)
+
+
+def test_access_index_and_subscript_ops(tmp_path):
+    _, _, prog = _run(tmp_path, 1000)
+    inner = _inner(prog)
+    accs = {(a.name, str(a.index)): a for a in inner.body[0].accesses if a.is_array}
+    assert set(accs) == {("a", "i"), ("a", "i + 1"), ("b", "i")}
+    assert accs[("a", "i + 1")].index_ops == {"int_add": 1}
+    assert accs[("a", "i")].index_ops == {}
+
+
+# -- calibration: splitting the bandwidth sweep --------------------------------------------------
+
+# Recorded on the 2-core KVM guest of docs/calibrate.md (node_bench 0.3, one run), every second
+# size of the sweep: L1d 48 KiB, L2 2 MiB, L3 300 MiB reported by /sys.
+SWEEP = """bwr_8192 5.235375e+10
+bww_8192 1.890795e+10
+bwr_16384 5.112026e+10
+bww_16384 1.824641e+10
+bwr_32768 5.375653e+10
+bww_32768 2.034898e+10
+bwr_65536 3.247731e+10
+bww_65536 2.042967e+10
+bwr_131072 3.220814e+10
+bww_131072 2.029799e+10
+bwr_262144 3.130820e+10
+bww_262144 1.699940e+10
+bwr_524288 3.211884e+10
+bww_524288 1.976718e+10
+bwr_1048576 3.251765e+10
+bww_1048576 1.939378e+10
+bwr_2097152 2.588604e+10
+bww_2097152 1.682231e+10
+bwr_4194304 2.012560e+10
+bww_4194304 1.325237e+10
+bwr_8388608 1.922496e+10
+bww_8388608 1.152651e+10
+bwr_16777216 1.901116e+10
+bww_16777216 9.989010e+09
+bwr_33554432 9.917171e+09
+bww_33554432 8.290070e+09
+bwr_67108864 7.490844e+09
+bww_67108864 6.968368e+09
+"""
+
+
+def test_split_minimises_squared_deviation():
+    assert levels.split([1, 1, 5, 5, 5, 9, 9], 3) == [(0, 2), (2, 5), (5, 7)]
+    assert levels.split([1, 1, 1], 3) == [(0, 3)]  # too few values for three ranges of two
+
+
+def test_sweep_split_into_levels():
+    r = fit.parse_node("int_add 3e-10\n" + SWEEP)
+    v = levels.levels(levels.parse_sweep(r), ["L1", "L2", "L3"])
+    # Plateaus: 8-32 KiB (51-54 GB/s), 64 KiB-2 MiB (31-33, and 25.9 at 2 MiB: ln(32.2/25.9) =
+    # 0.22 is nearer than ln(25.9/19.6) = 0.28 to L3's), 4-16 MiB (19-20), 32-64 MiB (7.5-10).
+    assert v["levels.L1.size"] == 32768
+    assert v["levels.L1.bandwidth"] == pytest.approx(5.235375e10)
+    assert v["levels.L1.write_bandwidth"] == pytest.approx(1.890795e10)
+    assert v["levels.L2.size"] == 2097152
+    assert v["levels.L2.bandwidth"] == pytest.approx((3.211884e10 + 3.220814e10) / 2)  # median of 6
+    assert v["levels.L3.size"] == 16777216
+    assert v["levels.L3.bandwidth"] == pytest.approx(1.922496e10)
+    assert v["main.write_bandwidth"] == pytest.approx((8.290070e9 + 6.968368e9) / 2)
+    assert levels.cache_names({"L1d": {}, "L1i": {}, "L2": {}, "L3": {}}) == ["L1", "L2", "L3"]
+
+
+def test_written_file_has_levels_and_loads():
+    from tests.test_calibrate import NODE_OUT
+
+    values = fit.node_values(fit.parse_node(NODE_OUT + SWEEP), ["L1", "L2", "L3"])
+    values["chase_bytes"] = 5.36870912e+08
+    info = HostInfo("h", "2026-01-01", "gcc", "-O2", 2,
+                    caches={"L1d": {"size": 48 << 10, "block": 64}, "L2": {"size": 2 << 20, "block": 64},
+                            "L3": {"size": 300 << 20, "block": 64}})
+    text = render(info, fit.over_runs([values]), None)
+    assert "levels:" in text and "  L3:\n" in text
+    sag = loads(text, "host.yaml")
+    mem = sag.find("SAU-000").effective("memory")
+    assert mem["levels.L2.size"].value(Bound.parse("mid")) == 2097152
+    assert mem["levels.L1.bandwidth"].value(Bound.parse("mid")) == pytest.approx(52.35e9)  # 4 digits
