@@ -48,6 +48,7 @@ class Outcome:
     xmit: float = 0.0
     wait: float = 0.0
     events: int = 0
+    extrapolated_events: int = 0
     machine: str = ""
     scenario: tuple = ()
     notes: tuple = ()
@@ -97,7 +98,7 @@ def predict_point(settings: Settings, point: Point) -> Outcome:
         raise InputError(str(exc)) from None
     r = pred.result
     sums = {c: sum(getattr(p, c) for p in r.procs) for c in ("comp", "ovh", "xmit", "wait")}
-    return Outcome(r.total, events=r.events, machine=r.machine, scenario=tuple(r.scenario),
+    return Outcome(r.total, events=r.events, extrapolated_events=r.extrapolated_events, machine=r.machine, scenario=tuple(r.scenario),
                    notes=tuple(r.notes), **sums)
 
 

@@ -161,6 +161,7 @@ def to_json(rows, files, bound, define_lists, unmatched=None) -> dict:
         point = {"inputs": dict(r.point.inputs), "procs": r.point.procs, "predicted_seconds": o.total,
                  "speedup": r.speedup, "efficiency": r.efficiency, "comm_share": o.comm_share,
                  "comp": o.comp, "ovh": o.ovh, "xmit": o.xmit, "wait": o.wait, "events": o.events,
+                 "extrapolated_events": o.extrapolated_events,
                  "status": _status(r, measured), "hang": o.hang}
         if measured:
             point.update(measured_seconds=r.measured, error=r.error, measured_line=r.measured_line)
