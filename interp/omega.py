@@ -28,6 +28,10 @@ class NotClosed(Exception):
 class NodeModel:
     """Omega for the computation of one SAU: costs of operations, accesses, loops, branches, calls."""
 
+    def levels_chosen(self, expr) -> bool:
+        """Does a loop's time choose among memory levels by its sizes (roofline model only)?"""
+        return False
+
     def __init__(self, sau: SAU, bound: Bound, runtime: dict[str, float], functions: dict[str, Function],
                  notes: dict):
         self.sau = sau

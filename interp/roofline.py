@@ -74,6 +74,9 @@ class RooflineModel(NodeModel):
             self._chains = enclosing_loops([f.body for f in self.functions.values()])
         return self._chains.get(loop.id, [])
 
+    def levels_chosen(self, expr) -> bool:
+        return self._hierarchy is not None and isinstance(expr, sympy.Basic) and expr.has(sympy.Piecewise)
+
     def op_time(self, op: str) -> float:
         """Reciprocal throughput of one operation; the latency ``ops.op`` when none is given."""
         for name in (op, _FALLBACK.get(op)):

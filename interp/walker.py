@@ -148,7 +148,7 @@ class Chain:
             args = [self.lookup(n) for n in names]
             if not self.memo_on:
                 if any(isinstance(x, SymTime) for x in args):
-                    return self._symbolic(expr, names, args, fn)
+                    return self._symbolic(expr, names, args, fn, what)
                 return fn(*args)
             value = fn(*args)
         except ZeroDivisionError:
@@ -185,10 +185,17 @@ class Chain:
         self.memo.clear()
         self.memo_deps.clear()
 
-    @staticmethod
-    def _symbolic(expr, names, args, fn):
+    def _symbolic(self, expr, names, args, fn, what: str):
         """--symbolic: the number from the samples, and the expression with the symbols kept."""
         value = fn(*[float(x) for x in args])
+        if what == "loop trip count" and self.model.levels_chosen(expr):
+            # The roofline model's choice of cache level: a different formula on each side of
+            # every capacity, which sympy would try to decide for all values of the symbol.
+            kept = ", ".join(sorted({str(v) for x in args if isinstance(x, SymTime) for v in x.e.free_symbols}))
+            raise InputError(f"{self._where()}: the time of this loop depends on {kept} through the "
+                             "cache level that serves its arrays (roofline model): a different formula "
+                             "for each level, not one closed form; give it a value, or use --symbolic "
+                             "with a machine using the opcount model")
         syms = {n: (S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)) for n in names}
         e = expr.xreplace({syms[n]: (x.e if isinstance(x, SymTime) else x) for n, x in zip(names, args)})
         return wrap(value, e)

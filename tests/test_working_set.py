@@ -198,3 +198,15 @@ def test_written_file_has_levels_and_loads():
     mem = sag.find("SAU-000").effective("memory")
     assert mem["levels.L2.size"].value(Bound.parse("mid")) == 2097152
     assert mem["levels.L1.bandwidth"].value(Bound.parse("mid")) == pytest.approx(52.35e9)  # 4 digits
+
+
+def test_symbolic_size_through_cache_levels_is_refused_at_once(tmp_path, cli):
+    # The loop's time is a different formula for each level that may hold 16n bytes: not one
+    # closed form. One clear error (exit 2) instead of sympy deciding the levels for every n.
+    c = tmp_path / "p.c"
+    c.write_text(SRC)
+    m = tmp_path / "m.yaml"
+    m.write_text(MACHINE)
+    r = cli("run", c, "--machine", m, "--procs", 1, "-D", "n=1000", "--symbolic", "n")
+    assert r.exit_code == 2
+    assert "p.c:8: the time of this loop depends on n through the cache level" in r.stderr
