@@ -1,17 +1,23 @@
 """Prediction accuracy on this machine: calibrate it, then validate every sample that runs here.
 
-    python benchmarks/accuracy.py [--quick] [--machine host.yaml] [--repeat 3]
+    python benchmarks/accuracy.py [--quick] [--machine host.yaml] [--repeat 3] [--rounds R]
 
 Calibrates (unless --machine names an existing calibrated file), then runs each sample at P = 1
 and 2 (samples that need two ranks at P = 2 only) for three sizes, and prints measured, predicted
 and the relative error (seed 000 Eq. 4.9), the mean (Eq. 4.10) and the maximum error. Needs a C
 compiler and MPICH (pip install 'interp[mpi]'). Timings are noisy on a shared machine: the median
 of --repeat runs is compared.
+
+A virtual machine's speed can drift by tens of percent within minutes (docs/calibrate.md), and a
+machine file measured at one moment then meets programs run at another. ``--rounds R`` repeats
+calibration and validation R times in turn: each round's points are predicted with the file
+calibrated just before them, and each point's error is the median of its R rounds' errors.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 from pathlib import Path
 
@@ -33,30 +39,59 @@ CASES = [
 ]
 
 
+def one_round(machine: str, repeat: int) -> dict:
+    """Validate every case with ``machine``: {(sample, inputs, procs): PointResult}."""
+    out = {}
+    for files, procs, defines in CASES:
+        names = " + ".join(f.name for f in files)
+        try:
+            res = validate([str(f) for f in files], machine, procs, defines, repeat=repeat)
+        except Exception as exc:  # one sample failing must not hide the others
+            print(f"\n== {names}: not validated: {exc}")
+            continue
+        print(f"\n== {names}\n{to_text(res, machine)}", flush=True)
+        for r in res:
+            out[(names, r.inputs, r.procs)] = r
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--machine", default=None, help="use this calibrated file instead of calibrating")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="calibrate and validate this many times in turn (median error per point)")
     args = ap.parse_args()
-    machine = args.machine or str(ROOT / "benchmarks" / "host.yaml")
-    if not args.machine or not os.path.exists(machine):
-        print(f"calibrating -> {machine}", flush=True)
-        calibrate(machine, quick=args.quick)
-    every = []
-    for files, procs, defines in CASES:
-        names = " + ".join(f.name for f in files)
-        try:
-            res = validate([str(f) for f in files], machine, procs, defines, repeat=args.repeat)
-        except Exception as exc:  # one sample failing must not hide the others
-            print(f"\n== {names}: not validated: {exc}")
+    rounds = []
+    for k in range(args.rounds):
+        if args.machine and os.path.exists(args.machine):
+            machine = args.machine
+        else:
+            name = "host.yaml" if args.rounds == 1 else f"host-{k + 1}.yaml"
+            machine = args.machine or str(ROOT / "benchmarks" / name)
+            print(f"calibrating -> {machine}" + (f" (round {k + 1} of {args.rounds})" if args.rounds > 1 else ""),
+                  flush=True)
+            calibrate(machine, quick=args.quick)
+        rounds.append(one_round(machine, args.repeat))
+    keys = [key for key in rounds[0] if all(key in r for r in rounds)]
+    errs = []
+    if args.rounds > 1:
+        print("\n== every round: error per round, and its median (the point's error)")
+    for key in keys:
+        per = [r[key].error for r in rounds if r[key].error is not None]
+        if not per:
             continue
-        print(f"\n== {names}\n{to_text(res, machine)}", flush=True)
-        every += [r for r in res if r.error is not None]
-    if every:
-        errs = [r.error for r in every]
+        errs.append(statistics.median(per))
+        if args.rounds > 1:
+            names, inputs, procs = key
+            point = ", ".join([f"{n}={v:g}" for n, v in inputs] + [f"P={procs}"])
+            print(f"{names:45s} {point:34s} " + " ".join(f"{100 * e:5.1f}%" for e in per)
+                  + f"   median {100 * errs[-1]:.1f}%")
+    if errs:
         print(f"\nall samples: {len(errs)} points, mean error {100 * sum(errs) / len(errs):.1f}% "
-              f"(seed 000 Eq. 4.10), maximum {100 * max(errs):.1f}%")
+              f"(seed 000 Eq. 4.10), maximum {100 * max(errs):.1f}%"
+              + (f", {args.rounds} rounds" if args.rounds > 1 else ""))
 
 
 if __name__ == "__main__":
