@@ -92,6 +92,9 @@ def main() -> None:
         print(f"\nall samples: {len(errs)} points, mean error {100 * sum(errs) / len(errs):.1f}% "
               f"(seed 000 Eq. 4.10), maximum {100 * max(errs):.1f}%"
               + (f", {args.rounds} rounds" if args.rounds > 1 else ""))
+        inside = [sum(bool(r[key].inside) for key in keys) for r in rounds]
+        print("measured inside the predicted [best, worst] range: "
+              + ", ".join(f"{n} of {len(keys)}" for n in inside) + (" (per round)" if args.rounds > 1 else ""))
 
 
 if __name__ == "__main__":

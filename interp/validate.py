@@ -147,6 +147,16 @@ class PointResult:
     procs: int
     times: list[float] = field(default_factory=list)
     predicted: float | None = None
+    best: float | None = None  # the prediction at the fast end of every parameter range
+    worst: float | None = None  # at the slow end
+
+    @property
+    def inside(self) -> bool | None:
+        """Is the measured median inside the predicted [best, worst] range (paper 3.2.1 ranges)?"""
+        if self.best is None or self.worst is None:
+            return None
+        lo, hi = min(self.best, self.worst), max(self.best, self.worst)
+        return lo <= self.median <= hi
 
     @property
     def median(self) -> float:
@@ -177,8 +187,9 @@ def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 
             args = argv_for(b.host_text, inputs, values)
             r = PointResult(point.inputs, point.procs)
             defines = [f"{k}={fmt_value(v)}" for k, v in values.items()]
-            r.predicted = predict(list(files), machine, point.procs, defines, interactive=False,
-                                  messages=False).result.total
+            r.predicted, r.best, r.worst = (
+                predict(list(files), machine, point.procs, defines, bound, interactive=False,
+                        messages=False).result.total for bound in ("mid", "best", "worst"))
             for _ in range(repeat):
                 r.times.append(run_once(b, point.procs, args, tmp, timeout))
                 if progress:
@@ -208,13 +219,17 @@ def _t(s: float) -> str:
 
 
 def to_text(results: list[PointResult], machine: str) -> str:
-    lines = [f"{'point':28s} {'measured (median)':>18s} {'spread':>18s} {'predicted':>12s} {'error':>8s}"]
+    lines = [f"{'point':28s} {'measured (median)':>18s} {'spread':>18s} {'predicted':>12s} {'error':>8s}"
+             f"   {'predicted range (best-worst)':>28s}"]
     for r in results:
         point = ", ".join([f"{n}={fmt_value(v)}" for n, v in r.inputs] + [f"P={r.procs}"])
         spread = f"{_t(min(r.times))}-{_t(max(r.times))}"
         pred = _t(r.predicted) if r.predicted is not None else "-"
         err = f"{100 * r.error:.1f}%" if r.error is not None else "-"
-        lines.append(f"{point:28s} {_t(r.median):>18s} {spread:>18s} {pred:>12s} {err:>8s}")
+        rng = "-"
+        if r.inside is not None:
+            rng = f"{_t(min(r.best, r.worst))}-{_t(max(r.best, r.worst))} {'in' if r.inside else 'out'}"
+        lines.append(f"{point:28s} {_t(r.median):>18s} {spread:>18s} {pred:>12s} {err:>8s}   {rng:>28s}")
     for p in sorted({r.procs for r in results}):
         e = average_error([r.error for r in results if r.procs == p and r.error is not None])
         if e is not None:
@@ -222,6 +237,10 @@ def to_text(results: list[PointResult], machine: str) -> str:
     e = mean_error(results)
     if e is not None:
         lines.append(f"mean error over all {len(results)} points: {100 * e:.1f}%  (machine {machine})")
+    ranged = [r for r in results if r.inside is not None]
+    if ranged:
+        lines.append(f"measured inside the predicted range: {sum(r.inside for r in ranged)} of {len(ranged)} "
+                     "points (every parameter at the fast end, then at the slow end)")
     return "\n".join(lines)
 
 

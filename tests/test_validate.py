@@ -47,6 +47,17 @@ def test_error_arithmetic_seed000():
     assert mean_error([a, b, c]) == pytest.approx(1.0 / 3)   # Eq. 4.10
 
 
+def test_inside_the_predicted_range():
+    from interp.validate import to_text
+    # medians 2.0 and 4.0 against ranges [1.5, 2.5] and [2.5, 3.5]
+    a = PointResult((("n", 1000.0),), 1, [1.0, 2.0, 3.0], 2.0, best=1.5, worst=2.5)
+    b = PointResult((("n", 2000.0),), 1, [4.0, 5.0, 3.5], 3.0, best=2.5, worst=3.5)
+    assert a.inside is True and b.inside is False
+    text = to_text([a, b], "m.yaml")
+    assert "1.5 s-2.5 s in" in text and "2.5 s-3.5 s out" in text
+    assert "measured inside the predicted range: 1 of 2 points" in text
+
+
 def test_csv_is_a_measured_file(tmp_path):
     rows = [PointResult((("n", 1000.0), ("reps", 2.0)), p, [0.5 * p, 0.6 * p], 0.5) for p in (1, 2)]
     path = tmp_path / "m.csv"
