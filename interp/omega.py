@@ -28,10 +28,6 @@ class NotClosed(Exception):
 class NodeModel:
     """Omega for the computation of one SAU: costs of operations, accesses, loops, branches, calls."""
 
-    def levels_chosen(self, expr) -> bool:
-        """Does a loop's time choose among memory levels by its sizes (roofline model only)?"""
-        return False
-
     def __init__(self, sau: SAU, bound: Bound, runtime: dict[str, float], functions: dict[str, Function],
                  notes: dict):
         self.sau = sau
@@ -175,6 +171,10 @@ class NodeModel:
             value = fixed + sum_over(body, S.var(loop.var), loop.lo, loop.step, n)
         self._cache[loop.id] = value
         return value
+
+    def levels_chosen(self, expr) -> bool:
+        """Does a loop's time choose among memory levels by its sizes (roofline model only)?"""
+        return False
 
     def iteration_share(self, loop: Iter, a: AAU):
         """Time of one iteration of ``loop`` charged to its body's AAU ``a`` when the model
