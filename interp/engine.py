@@ -770,7 +770,7 @@ class Engine:
             where = f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else "?"
             what = p.blocked or "its next operation"
             lines.append(f"  {p.chain.label}: blocked in {a.cls if a else '?'} {a.label if a else ''} at "
-                         f"{where}, waiting for {what} (since t={p.op_time:.6g} s)")
+                         f"{where}, waiting for {what} (since t={p.op_time + p.chain.offset:.6g} s)")
         return "\n".join(lines)
 
     # -- inner attribution for closed-form loops -----------------------------------------------

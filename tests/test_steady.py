@@ -276,3 +276,35 @@ def test_nested_steady_loops(tmp_path, procs):
     assert any("nested.c:11-18" in n and "repeats every iteration" in n for n in notes)
     assert any("nested.c:12-16" in n and "reached a steady state in" in n for n in notes)
     assert_same(exact, fast)
+
+
+HANG_AFTER_LOOP = r"""
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, it;
+    double buf[8];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    for (it = 0; it < 200; it++)
+        MPI_Allreduce(buf, buf + 1, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    if (rank == 0)
+        MPI_Recv(buf, 1, MPI_DOUBLE, 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_hang_after_a_skipped_loop_reports_real_times(tmp_path):
+    from interp.errors import ProgramHang
+    path = tmp_path / "hang.c"
+    path.write_text(HANG_AFTER_LOOP)
+    reports = []
+    for exact in (True, False):
+        with pytest.raises(ProgramHang) as exc:
+            predict([str(path)], "ipsc860", 4, [], interactive=False, messages=False, exact=exact)
+        reports.append(str(exc.value))
+    assert "hang.c:13" in reports[0] and "since t=0.0338093 s" in reports[0]
+    assert reports[0] == reports[1]  # the same blocked time, though most of the loop was skipped
