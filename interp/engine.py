@@ -189,12 +189,18 @@ class Engine:
         starters = [p for p in self.procs if p.chain.label == "host"] if self.host_prog else self.procs
         for p in starters:
             self._start(p, 0.0)
-        while self.queue:
-            t, _, _, idx = heapq.heappop(self.queue)
-            p = self.procs[idx]
+        queue, procs, handlers, pop = self.queue, self.procs, self._handlers, heapq.heappop
+        while queue:
+            idx = pop(queue)[3]
+            p = procs[idx]
             self.events += 1
             p.events += 1
-            self._handle(p, p.op, p.op_time)  # the clock value itself (symbolic under --symbolic)
+            op = p.op
+            done = handlers[op.kind](p, op, p.op_time)  # the clock value itself (symbolic under --symbolic)
+            if done is not None:  # _resume(), inline: this loop runs once per event
+                p.blocked = None
+                p.op = None
+                self._advance(p, done)
         blocked = [p for p in self.procs if not p.done]
         if blocked:
             raise ProgramHang(self._hang_report(blocked))
