@@ -285,8 +285,14 @@ class Chain:
     def compute(self, a: AAU, delta: float, count: float = 1) -> None:
         start = self.clock
         self.clock += delta
-        self.stats(a).record(start + self.offset, delta, count)
-        self.charge(a, "comp", delta)
+        s = self.stats_by_id.get(a.id) or self.stats(a)
+        s.record(start + self.offset, delta, count)
+        if not delta == 0:  # charge(a, "comp", delta), inline: every Seq and closed form comes here
+            s.comp += delta
+            self.proc.comp += delta
+            for outer in self.stack:
+                if outer is not s:
+                    outer.comp += delta
         if self.engine.tracing:
             self.engine.spans.append(Span(self.index, a.id, start, self.clock, "comp", len(self.stack)))
 
@@ -562,7 +568,7 @@ class Chain:
 
     def finish(self, a, start: float, done: Completion) -> None:
         self.clock = done.time
-        s = self.stats(a)
+        s = self.stats_by_id.get(a.id) or self.stats(a)
         s.record(start + self.offset, done.time - start)
         comp, ovh, xmit, wait = done.comp, done.ovh, done.xmit, done.wait
         proc = self.proc
