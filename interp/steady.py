@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 
-from .walker import LONGEST_WAITS
+from .chain_comm import LONGEST_WAITS
 
 from frontends import symexpr as S
 from frontends.aag import AAU, Call, Comm, Condt, Iter, Seq, Spawn, SyncSeq
