@@ -285,11 +285,6 @@ class Engine(PointToPoint):
     def _block(self, p: _Proc, what: str) -> None:
         p.blocked = what
 
-    def _handle(self, p: _Proc, op: Op, t: float) -> None:
-        done = self._handlers[op.kind](p, op, t)
-        if done is not None:
-            self._resume(p, done)
-
     # -- synchronization and collectives -------------------------------------------------------
     def _op_barrier(self, p: _Proc, op: Op, t: float):
         key = ("barrier", p.chain.coll_seq)

@@ -188,8 +188,7 @@ class _Watch:
     the statistics for the common period (the least common multiple of the processes' periods)
     and decides when they repeat on every process."""
 
-    def __init__(self, key, nprocs: int, n_iters: int):
-        self.key = key
+    def __init__(self, nprocs: int, n_iters: int):
         self.n = n_iters
         self.nprocs = nprocs
         self.clocks: list[list[float]] = [[] for _ in range(nprocs)]  # phase 1: recent boundaries
@@ -252,7 +251,7 @@ class SteadyState:
         if w is None:
             if n < WINDOW + TAIL + 3:
                 return -1  # too short to ever skip an iteration
-            w = self._watches[key] = _Watch(key, len(self.engine.procs), n)
+            w = self._watches[key] = _Watch(len(self.engine.procs), n)
         if w.done:
             return -1
         i = chain.index

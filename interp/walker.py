@@ -261,16 +261,10 @@ class Chain(ChainComm):
             self.my_stats.append(s)
         return s
 
-    def charge(self, a: AAU, category: str, seconds: float) -> None:
+    def charge(self, a: AAU, seconds: float) -> None:
+        """Computation time to the AAU, the process and every enclosing AAU (a loop's own
+        overhead is charged once, to the loop)."""
         if seconds == 0:
-            return
-        if category != "comp":
-            s = self.stats(a)
-            setattr(s, category, getattr(s, category) + seconds)
-            setattr(self.proc, category, getattr(self.proc, category) + seconds)
-            for outer in self.stack:
-                if outer is not s:  # a loop's own overhead is charged once, to the loop
-                    setattr(outer, category, getattr(outer, category) + seconds)
             return
         s = self.stats(a)
         s.comp += seconds
@@ -284,7 +278,7 @@ class Chain(ChainComm):
         self.clock += delta
         s = self.stats_by_id.get(a.id) or self.stats(a)
         s.record(start + self.offset, delta, count)
-        if not delta == 0:  # charge(a, "comp", delta), inline: every Seq and closed form comes here
+        if not delta == 0:  # charge(a, delta), inline: every Seq and closed form comes here
             s.comp += delta
             self.proc.comp += delta
             for outer in self.stack:
@@ -356,7 +350,7 @@ class Chain(ChainComm):
         fixed, per = self.model.loop_overheads(a)
         cond_cost = self.model.expr_counts(a.cond_counts)
         self.clock += fixed
-        self.charge(a, "comp", fixed)
+        self.charge(a, fixed)
         self.stack.append(s)
         n_known = self.concrete(self.need(a.num_iters, "loop trip count"), "loop trip count") \
             if a.num_iters is not None else None
@@ -465,7 +459,7 @@ class Chain(ChainComm):
         else:
             overhead = (chosen.nconds + (1 if chosen.cond is None else 0)) * t1 + t2 + tested
         self.clock += overhead
-        self.charge(a, "comp", overhead)
+        self.charge(a, overhead)
         flow = None
         if chosen is not None:
             flow = yield from self.body(chosen.body)
@@ -494,7 +488,7 @@ class Chain(ChainComm):
         start = self.clock + self.offset
         overhead = self.model.t("call.per_call") + len(a.args) * self.model.t("call.per_arg", note=False)
         self.clock += overhead
-        self.charge(a, "comp", overhead)
+        self.charge(a, overhead)
         frame = {p: (self.try_eval(arg) if arg is not None else None) for p, arg in zip(fn.params, a.args)}
         self.frames.append(frame)
         self.forget()
