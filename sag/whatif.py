@@ -4,6 +4,13 @@ Runtime Parameters"): both become scaling factors or values applied to a copy of
 ``--scale comm_sync.per_byte=0.5`` multiplies every parameter whose key ends with ``per_byte`` in
 a comm_sync component (both static and dynamic buffers); ``--scale processing.clock=2`` makes
 every clock twice as fast, so every value given in clocks takes half the time.
+
+``--scale processing.speed=0.8`` (``*.speed`` for every component) is the whole component running
+at 0.8 times its described speed, as under a load (paper 3.4.2, "Modeling Runtime Parameters":
+"an appropriate scaling factor ... used to scale the parameters exported"): every time divided by
+0.8, every rate (bandwidth, flop rate) multiplied by it; sizes and counts unchanged. Times given
+in clocks are scaled as times and the clock itself is left as described, so that a later
+``processing.clock`` what-if still rescales them once.
 """
 from __future__ import annotations
 
@@ -12,6 +19,10 @@ from dataclasses import replace
 from .errors import ExprError
 from .model import SAG, SAU
 from .parameter import Parameter
+from .units import FLOP_RATE, RATE, TIME
+
+SPEED = "speed"
+_FASTER = {TIME: -1, RATE: 1, FLOP_RATE: 1}  # exponent of the speed factor
 
 
 def parse_assignments(items: tuple[str, ...] | list[str], what: str) -> list[tuple[str, float]]:
@@ -34,6 +45,8 @@ def _matches(component: str, key: str, pattern: str) -> bool:
         return False
     if comp != component and comp != "*":
         return False
+    if rest == SPEED:
+        return True
     return key == rest or key.endswith("." + rest)
 
 
@@ -61,6 +74,13 @@ def _scale_sau(sau: SAU, pattern: str, factor: float, hits, only: str | None, ne
         params = {}
         for key, p in comp.params.items():
             if selected and _matches(cname, key, pattern):
+                if pattern.endswith("." + SPEED):
+                    exponent = _FASTER.get(p.dimension, 0)
+                    if exponent:
+                        p = p.scaled(factor ** exponent)
+                        hits[0] += 1
+                    params[key] = p
+                    continue
                 p = p.scaled(factor)
                 hits[0] += 1
                 if cname == "processing" and key == "clock":

@@ -93,6 +93,28 @@ def test_whatif_clock_scaling_rescales_clock_counts():
     assert p["ops.real_div"].value() == pytest.approx(1e-6 + 3 / 100e6)
 
 
+def test_whatif_speed_divides_times_and_multiplies_rates():
+    text = MINIMAL.replace("per_hop: 2 us}", "per_hop: 2 us}\n        bandwidth: [10 MB/s, 40 MB/s]")
+    s = scale(sag.loads(text), [("*.speed", 0.8)])
+    n = s.find("N")
+    p, c = n.effective("processing"), n.effective("comm_sync")
+    # times / 0.8: 2 clk at 50 MHz = 40 ns -> 50 ns; (1e-6 + 60e-9) s -> 1.325e-6 s
+    assert p["ops.int_add"].value(Bound("min")) == pytest.approx(50e-9)
+    assert p["ops.real_div"].value() == pytest.approx(1.325e-6)
+    assert c["static.startup"].value() == pytest.approx(12.5e-6)
+    assert c["collectives.bcast"].value(m=1000, n=16) == pytest.approx(600e-6)
+    # rates * 0.8; the clock and the sizes as described
+    assert c["bandwidth"].value(Bound("max")) == pytest.approx(32e6)
+    assert p["clock"].value() == pytest.approx(50e6)
+    # one component only
+    only = scale(sag.loads(text), [("comm_sync.speed", 0.5)]).find("N")
+    assert only.effective("processing")["ops.int_add"].value(Bound("min")) == pytest.approx(40e-9)
+    assert only.effective("comm_sync")["static.startup"].value() == pytest.approx(20e-6)
+    # a later clock what-if still halves the clock-valued times once: 50 ns -> 25 ns
+    both = scale(s, [("processing.clock", 2)]).find("N").effective("processing")
+    assert both["ops.int_add"].value(Bound("min")) == pytest.approx(25e-9)
+
+
 def test_whatif_unknown_parameter():
     with pytest.raises(ExprError, match="no parameter matches"):
         scale(sag.loads(MINIMAL), [("comm_sync.warp_speed", 2)])
