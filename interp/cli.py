@@ -23,7 +23,7 @@ def machine():
 @click.option("--all", "show_all", is_flag=True, help="Show every parameter, not only the key ones.")
 @click.option("--sources", is_flag=True, help="Show where each parameter value comes from.")
 @click.option("--bound", default=None, help="Show one end of each range: best, worst, mid or a formula of min and max.")
-@click.option("--scale", multiple=True, metavar="COMP.PARAM=F", help="What-if: multiply matching parameters by F.")
+@click.option("--scale", multiple=True, metavar="COMP.PARAM=F", help="What-if: multiply matching parameters by F (COMP.speed=F or *.speed=F: the component F times as fast).")
 @click.option("--param", multiple=True, metavar="NAME=V", help="Set a run-time parameter (e.g. load=0.3).")
 @reported
 def machine_show(name_or_file, show_all, sources, bound, scale, param):
@@ -78,7 +78,7 @@ def _common(fn):
         click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input."),
         click.option("--bound", default="mid", show_default=True,
                      help="Which end of parameter ranges: best, worst, mid, or a formula of min and max."),
-        click.option("--scale", multiple=True, metavar="COMP.PARAM=F", help="What-if: scale machine parameters."),
+        click.option("--scale", multiple=True, metavar="COMP.PARAM=F", help="What-if: scale machine parameters (*.speed=F: the whole machine F times as fast)."),
         click.option("--param", multiple=True, metavar="NAME=V", help="Run-time parameter of the machine (load=0.3)."),
         click.option("--granularity", type=click.Choice(["cluster", "statement"]), default="cluster",
                      show_default=True, help="AAU granularity: largest clusters, or one AAU per statement."),

@@ -30,7 +30,7 @@ def prediction_options(procs_help: str, procs_default: str | int, procs_type=int
             click.option("--bound", default="mid", show_default=True,
                          help="Which end of parameter ranges: best, worst, mid, or a formula of min and max."),
             click.option("--scale", multiple=True, metavar="COMP.PARAM=F",
-                         help="What-if: scale machine parameters."),
+                         help="What-if: scale machine parameters (*.speed=F: the machine F times as fast)."),
             click.option("--param", multiple=True, metavar="NAME=V",
                          help="Run-time parameter of the machine (load=0.3)."),
             click.option("-I", "include_dirs", multiple=True, metavar="DIR",

@@ -108,3 +108,58 @@ def test_validate_cli_bad_machine_is_exit_2(cli):
 def test_validate_cli_bad_procs_is_exit_2(cli):
     res = cli("validate", str(SAMPLES / "trapezoid_mpi.c"), "--machine", "ipsc860", "--procs", "0")
     assert res.exit_code == 2
+
+
+def test_error_at_the_probed_speed():
+    from interp.validate import to_text
+    # measured median 2.0; predicted 1.6 (20% low); the probe says the machine ran at 0.8 of its
+    # calibrated speed, so at that speed the prediction is 1.6 / 0.8 = 2.0: no error.
+    a = PointResult((("n", 1000.0),), 1, [1.9, 2.0, 2.2], 1.6, speed=0.8, at_speed=2.0)
+    b = PointResult((("n", 2000.0),), 1, [4.0], 3.0, speed=1.0, at_speed=3.0)
+    assert a.error == pytest.approx(0.2) and a.error_at_speed == pytest.approx(0.0)
+    assert mean_error([a, b]) == pytest.approx(0.225)
+    assert mean_error([a, b], at_speed=True) == pytest.approx(0.125)
+    text = to_text([a, b], "m.yaml")
+    assert "0.800" in text and "mean error at the speed the probe measured: 12.5%" in text
+    assert "at speed" not in to_text([PointResult((("n", 1.0),), 1, [1.0], 1.0)], "m.yaml")
+
+
+def test_probe_output_and_speed():
+    from interp.calibrate.probe import parse, reference, speed
+    from interp.errors import InputError
+    import sag
+
+    assert parse("probe 0.006125\n") == pytest.approx(0.006125)
+    with pytest.raises(InputError, match="speed probe"):
+        parse("Segmentation fault")
+    # reference 6 ms, probes around the runs 5, 7.5, 6.5 ms: median 6.5 -> speed 6/6.5
+    assert speed(6e-3, [5e-3, 7.5e-3, 6.5e-3]) == pytest.approx(6 / 6.5)
+    assert reference(sag.open_machine("ipsc860")) is None
+    assert reference(sag.loads(_with_probe("4 ms"))) == pytest.approx(4e-3)
+
+
+def _with_probe(value: str) -> str:
+    text = (Path(sag_machines()) / "ipsc860.yaml").read_text()
+    return text.replace("        clock: 40 MHz ", f"        probe: {value}\n        clock: 40 MHz ", 1)
+
+
+def sag_machines() -> Path:
+    import sag
+    return Path(sag.__file__).parent / "machines"
+
+
+@pytest.mark.skipif(not HAS_CC, reason="no C compiler")
+def test_validate_predicts_again_at_the_probed_speed(tmp_path):
+    machine = tmp_path / "m.yaml"
+    machine.write_text(_with_probe("20 ms"))
+    prog = tmp_path / "seq.c"
+    prog.write_text("#include <stdlib.h>\nint main(int argc, char **argv) {\n"
+                    "  int n = atoi(argv[1]); volatile double s = 0;\n"
+                    "  for (int i = 0; i < n; i++) s += i;\n  return 0;\n}\n")
+    r, = validate([str(prog)], str(machine), [1], [("n", [1000.0])], repeat=2)
+    assert len(r.probes) == 3 and all(t > 0 for t in r.probes)
+    assert r.speed == pytest.approx(0.02 / sorted(r.probes)[1])
+    # every time of the machine divided by the speed: the whole prediction is
+    assert r.at_speed == pytest.approx(r.predicted / r.speed, rel=1e-9)
+    off, = validate([str(prog)], str(machine), [1], [("n", [1000.0])], repeat=1, probe=False)
+    assert off.probes == [] and off.speed is None and off.at_speed is None
