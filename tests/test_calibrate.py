@@ -269,15 +269,16 @@ def test_node_output_without_timers_still_fits():
 def test_chase_sizes_from_the_sweep():
     caches = {"L1d": {"size": 48 << 10}, "L1i": {"size": 32 << 10}, "L2": {"size": 2 << 20},
               "L3": {"size": 300 << 20}}
-    # The sweep's plateaus end at 32 KiB, 2 MiB, 16 MiB (the VM's share of a 300 MiB L3): half each.
+    # The sweep's plateaus end at 32 KiB, 2 MiB, 16 MiB (the VM's share of a 300 MiB L3): a quarter.
     found = {"levels.L1.size": 32768, "levels.L2.size": 2097152, "levels.L3.size": 16777216}
-    assert levels.chase_sizes(found, caches, 512 << 20) == {"L1": 16384, "L2": 1 << 20, "L3": 8 << 20}
+    assert levels.chase_sizes(found, caches, 512 << 20) == {"L1": 8192, "L2": 512 << 10, "L3": 4 << 20}
     # A plateau larger than /sys (the sweep's sizes are a factor sqrt(2) apart): /sys caps it.
-    assert levels.chase_sizes({"levels.L1.size": 65536}, caches, 512 << 20)["L1"] == 24576
-    # No sweep result: half of /sys, at most a quarter of the 512 MiB chase buffer (128 MiB).
-    assert levels.chase_sizes({}, caches, 512 << 20) == {"L1": 24576, "L2": 1 << 20, "L3": 64 << 20}
-    # A plateau found too small (below the level beneath): twice the level beneath instead.
-    assert levels.chase_sizes({"levels.L3.size": 2 << 20}, caches, 512 << 20)["L3"] == 4 << 20
+    assert levels.chase_sizes({"levels.L1.size": 65536}, caches, 512 << 20)["L1"] == 12288
+    # No sweep result: the /sys size, at most the sweep's top (a quarter of the 512 MiB chase
+    # buffer: 128 MiB), a quarter of that.
+    assert levels.chase_sizes({}, caches, 512 << 20) == {"L1": 12288, "L2": 512 << 10, "L3": 32 << 20}
+    # A plateau found too small (a quarter below the level beneath): twice the level beneath.
+    assert levels.chase_sizes({"levels.L3.size": 8 << 20}, caches, 512 << 20)["L3"] == 4 << 20
 
 
 def test_level_latency_range_over_runs():
@@ -285,14 +286,14 @@ def test_level_latency_range_over_runs():
     sizes = levels.chase_sizes({}, caches, 512 << 20)
     runs = []
     for l1, l2, l3 in ((1.9e-9, 8.7e-9, 7.9e-8), (2.0e-9, 1.06e-8, 6.7e-8), (1.9e-9, 1.03e-8, 5.2e-8)):
-        chase = fit.parse_chase(f"chase_24576 {l1:e}\nchase_1048576 {l2:e}\nchase_67108864 {l3:e}\n")
+        chase = fit.parse_chase(f"chase_12288 {l1:e}\nchase_524288 {l2:e}\nchase_33554432 {l3:e}\n")
         v = fit.node_values(fit.parse_node(NODE_OUT)) | {"chase_bytes": 5.36870912e8}
         runs.append(v | levels.latencies(chase, sizes))
     node = fit.over_runs(runs)
     assert (node["levels.L2.latency"].lo, node["levels.L2.latency"].hi) == (8.7e-9, 1.06e-8)
     assert node["levels.L3.latency"].median == 6.7e-8
     text = render(HostInfo("h", "2026-01-01", "gcc", "-O2", 2, caches=caches), node, None)
-    assert "pointer chase within 64 MiB, random 64 B lines" in text
+    assert "pointer chase within 32 MiB, random 64 B lines" in text   # the same size in every run
     mem = loads(text, "host.yaml").find("SAU-000").effective("memory")
     assert mem["levels.L2.latency"].value(Bound.parse("min")) == pytest.approx(8.7e-9)
     assert mem["levels.L3.latency"].value(Bound.parse("max")) == pytest.approx(7.9e-8)

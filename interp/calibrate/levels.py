@@ -88,19 +88,21 @@ def cache_names(caches: dict[str, dict]) -> list[str]:
 
 def chase_sizes(values: dict[str, float], caches: dict[str, dict], chase_bytes: float) -> dict[str, int]:
     """The buffer (bytes, a multiple of 64) pointer-chased for the latency of each data cache level:
-    half of the capacity that delivered the level's bandwidth in the same run's sweep
-    (``levels.<name>.size``), at most half of the /sys size. Half, so that the random cycle of
-    lines stays inside the level despite its associativity and the other data it holds. The sweep's
-    capacity, not /sys, because a virtual machine's /sys reports the host's shared last level
-    (300 MiB on the host of docs/calibrate.md) while its share is 16-23 MiB. Without a sweep result
-    for the level: half of the /sys size, at most a quarter of the chase buffer (the sweep's top).
-    Never below twice the level beneath (if the level is that large), so that most lines miss it."""
+    a quarter of the capacity that delivered the level's bandwidth in the same run's sweep
+    (``levels.<name>.size``, at most the /sys size). The sweep's capacity, not /sys, because a
+    virtual machine's /sys reports the host's shared last level (300 MiB on the VM of
+    docs/calibrate.md) while the guest's share is 16-32 MiB. A quarter, not half: the streaming
+    plateau overstates the capacity that serves random lines (prefetching hides a stream's
+    partial misses); on that VM the chase stays at 37-45 ns up to 8 MiB and reaches main memory's
+    120 ns at 16 MiB, half of the plateau. Without a sweep result for the level: the /sys size, at
+    most the sweep's top (a quarter of the chase buffer). Never below twice the level beneath (if
+    the level is that large), so that the level beneath cannot hold most of the lines."""
     out, below = {}, 0
     for key in sorted(k for k in caches if not k.endswith("i")):
         name, size = key.rstrip("d"), caches[key]["size"]
         found = values.get(f"levels.{name}.size")
-        half = min(size, found if found else chase_bytes / 4) / 2
-        out[name] = int(max(half, min(2 * below, size))) // 64 * 64
+        capacity = min(size, found if found else chase_bytes / 4)
+        out[name] = int(max(capacity / 4, min(2 * below, size))) // 64 * 64
         below = size
     return out
 

@@ -235,7 +235,7 @@ def _chase_note(size: Stat | None) -> str:
     if size is None:
         return "pointer chase"
     span = _approx_size(size.lo) + ("" if size.lo == size.hi else f" to {_approx_size(size.hi)}")
-    return f"pointer chase within {span}, random 64 B lines"
+    return f"pointer chase within {span}, random 64 B lines, 2 MiB pages if granted"
 
 
 def _approx_size(nbytes: float) -> str:
