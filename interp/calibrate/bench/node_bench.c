@@ -221,7 +221,8 @@ BENCH_LIB(b_lib_rand, x = (double) (rand() & 1) + x * 0.5)
 
 /* Timers a program may call: time per call of a loop of calls, the empty loop's trip subtracted
  * by the caller. A call that enters the kernel (clock() reads the process CPU time, which no vDSO
- * serves) costs about a microsecond, so the loop is N/50 calls, not N. */
+ * serves) costs 10x a clock_gettime (0.3 us on the VM of docs/calibrate.md), so the loop is N/50
+ * calls, not N: about 0.04 s per run in all. */
 #define BENCH_TIMER(name, stmt)                                       \
     static double name(void) {                                        \
         double best = 1e9;                                            \
@@ -486,7 +487,8 @@ static void b_sweep(size_t top, double scale)
     }
 }
 
-/* Latency of each cache level: a chase within each given buffer size. */
+/* Latency of each cache level: a chase within each given buffer size, steps/4 loads (as
+ * fetch_miss) after a warm-up: about 0.2 s per full run for three levels. */
 static int chase_levels(int argc, char **argv)
 {
     double scale = argc > 2 ? atof(argv[2]) : 1.0;
