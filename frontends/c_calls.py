@@ -41,7 +41,7 @@ LIBRARY_CALLS = {
     "fclose", "fread", "fwrite", "fscanf", "scanf", "sscanf", "getchar", "fgets", "perror",
     "malloc", "calloc", "realloc", "free", "atoi", "atol", "atof", "strtol", "strtod", "rand", "srand",
     "exit", "abort", "qsort", "memcpy", "memmove", "memset", "strlen", "strcpy", "strncpy", "strcmp",
-    "strncmp", "strcat", "time", "clock", "gettimeofday", "float", "assert",
+    "strncmp", "strcat", "time", "clock", "gettimeofday", "clock_gettime", "float", "assert",
 }
 
 # MPI calls that need more than MPI_COMM_WORLD: reported, not modelled.

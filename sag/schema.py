@@ -60,7 +60,8 @@ MEMORY = {
     "icache": {"size": SIZE, "block": SIZE, "assoc": COUNT},
     # Data-cache levels by name (L1, L2, L3), for the roofline model's working-set rule: the
     # capacity that delivers the level's streaming read / write bandwidth (interp calibrate).
-    "levels": {"*": {"size": SIZE, "bandwidth": RATE, "write_bandwidth": RATE}},
+    # ``latency``: a dependent load within the level (pointer chase); no model uses it yet.
+    "levels": {"*": {"size": SIZE, "bandwidth": RATE, "write_bandwidth": RATE, "latency": TIME}},
     "main": {"size": SIZE, "page": SIZE, "fetch": TIME, "store": TIME, "bandwidth": RATE,
              "write_bandwidth": RATE},
     "fetch": TIME,

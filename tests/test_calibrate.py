@@ -1,7 +1,7 @@
 """interp calibrate: fitting and file writing on recorded benchmark outputs (no timing asserts)."""
 import pytest
 
-from interp.calibrate import fit, hostinfo
+from interp.calibrate import fit, hostinfo, levels
 from interp.calibrate.writer import HostInfo, render
 from sag import Bound, loads
 
@@ -26,6 +26,12 @@ lib_cos 2.0e-08
 lib_pow 3.6e-08
 lib_fabs 5.0e-10
 lib_rand 1.9e-08
+timer_clock_gettime 2.0e-08
+timer_gettimeofday 2.1e-08
+timer_time 3.0e-09
+timer_clock 3.2e-07
+timer_res 1.0e-09
+timer_step 2.0e-08
 iter_per 4.0e-10
 iter_per_step 5.0e-10
 iter_inner1 1.0e-09
@@ -52,7 +58,8 @@ def _pingpong(startup, per_byte, dyn_startup, dyn_per_byte, switch):
 def _mpi_out(scale=1.0):
     lines = [f"pingpong {m} {t * scale:.6e}" for m, t in _pingpong(0.6e-6, 0.25e-9, 5e-6, 0.14e-9, 8192)]
     lines += ["barrier 0 1.0e-06", "bcast 8 4.0e-07", "bcast 4096 7.28e-07", "bcast 262144 2.1e-05",
-              "allreduce 8 1.2e-06", "allreduce 4096 2.8e-06", "allreduce 262144 1.0e-04"]
+              "allreduce 8 1.2e-06", "allreduce 4096 2.8e-06", "allreduce 262144 1.0e-04",
+              f"wtime 0 {5.0e-08 * scale:.6e}", f"dclock 0 {5.2e-08 * scale:.6e}", "wtick 0 1.000000e-09"]
     return "\n".join(lines) + "\n"
 
 
@@ -71,6 +78,12 @@ def test_node_values_by_hand():
     assert v["lib.pow"] == pytest.approx(3.6e-8 - 1.0e-9 - 2.0e-10)
     assert v["lib.rand"] == pytest.approx(1.9e-8 - 1.0e-9)
     assert v["lib.fabs"] == 0.0          # negative difference clamped
+    # Timers (the empty loop already subtracted in node_bench): the same rule, 2 / 2 / 1 / 0 args.
+    assert v["lib.clock_gettime"] == pytest.approx(2.0e-8 - 1.0e-9 - 2 * 1.0e-10)
+    assert v["lib.gettimeofday"] == pytest.approx(2.1e-8 - 1.0e-9 - 2 * 1.0e-10)
+    assert v["lib.time"] == pytest.approx(3.0e-9 - 1.0e-9 - 1.0e-10)
+    assert v["lib.clock"] == pytest.approx(3.2e-7 - 1.0e-9)
+    assert v["timer_res"] == 1.0e-9 and v["timer_step"] == 2.0e-8
     assert v["clock_measured"] == pytest.approx(1 / 3.3e-10)
 
 
@@ -108,7 +121,7 @@ def _info():
 def _node_stats():
     runs = []
     for k in (1.0, 1.1, 1.3):
-        text = "\n".join(f"{n} {float(v) * (k if n not in ('chase_bytes',) else 1)}"
+        text = "\n".join(f"{n} {float(v) * (k if n not in ('chase_bytes', 'timer_res') else 1)}"
                          for n, v in (ln.split() for ln in NODE_OUT.splitlines()))
         r = fit.parse_node(text)
         runs.append(fit.node_values(r) | {"chase_bytes": r["chase_bytes"]})
@@ -222,3 +235,77 @@ def test_written_comm_interpolates_per_size():
                              (262144, "dynamic", 5e-6 + 0.14e-9 * 262144)):
         t = cs[f"{cls}.startup"].value(lo) + cs[f"{cls}.per_byte"].value(lo, m=m) * m
         assert t == pytest.approx(expected, rel=1e-4)
+
+
+def test_written_timers():
+    node = _node_stats()
+    comm = fit.over_runs([fit.comm_values(fit.parse_mpi(_mpi_out(s))) for s in (1.0, 1.2)])
+    text = render(_info(), node, comm)
+    sag = loads(text, "host.yaml")
+    lo, hi = Bound.parse("min"), Bound.parse("max")
+    for role in ("compute", "host"):   # the host SAU has the same processing costs
+        proc = sag.by_role(role)[0].effective("processing")
+        # lib.clock_gettime over the runs x1.0, x1.1, x1.3: measured x k minus (per_call + 2 per_arg) x k.
+        assert proc["lib.clock_gettime"].value(lo) == pytest.approx(2.0e-8 - 1.2e-9, rel=1e-3)
+        assert proc["lib.clock_gettime"].value(hi) == pytest.approx((2.0e-8 - 1.2e-9) * 1.3, rel=1e-3)
+        assert proc["lib.clock"].value(lo) == pytest.approx(3.2e-7 - 1.0e-9, rel=1e-3)
+        # machine.* is the whole cost: the mpi_bench figures of the runs x1.0 and x1.2.
+        assert proc["machine.MPI_Wtime"].value(lo) == pytest.approx(5.0e-8)
+        assert proc["machine.MPI_Wtime"].value(hi) == pytest.approx(6.0e-8)
+        assert proc["machine.dclock"].value(hi) == pytest.approx(5.2e-8 * 1.2)
+    # Resolutions are comments: clock_getres 1 ns (not scaled), smallest step the x1.0 run's 20 ns.
+    assert "resolution 1 ns (clock_getres), smallest step seen 20 ns" in text
+    assert "; MPI_Wtick 1e-09 s" in text
+
+
+def test_without_mpi_no_machine_calls_and_the_file_loads():
+    text = render(_info(), _node_stats(), None)
+    proc = loads(text, "host.yaml").by_role("compute")[0].effective("processing")
+    assert "lib.clock_gettime" in proc
+    assert not [k for k in proc if k.startswith("machine.")]
+
+
+def test_node_output_without_timers_still_fits():
+    """An output recorded before the timers were measured: no lib.<timer>, nothing written."""
+    old = "\n".join(ln for ln in NODE_OUT.splitlines() if not ln.startswith("timer_"))
+    v = fit.node_values(fit.parse_node(old))
+    assert "lib.clock_gettime" not in v and "timer_res" not in v
+    text = render(_info(), fit.over_runs([v | {"chase_bytes": 5.36870912e8}]), None)
+    assert "clock_gettime" not in text
+    loads(text, "host.yaml")
+
+
+def test_chase_sizes_from_the_sweep():
+    caches = {"L1d": {"size": 48 << 10}, "L1i": {"size": 32 << 10}, "L2": {"size": 2 << 20},
+              "L3": {"size": 300 << 20}}
+    # The sweep's plateaus end at 32 KiB, 2 MiB, 16 MiB (the VM's share of a 300 MiB L3): a quarter.
+    found = {"levels.L1.size": 32768, "levels.L2.size": 2097152, "levels.L3.size": 16777216}
+    assert levels.chase_sizes(found, caches, 512 << 20) == {"L1": 8192, "L2": 512 << 10, "L3": 4 << 20}
+    # A plateau larger than /sys (the sweep's sizes are a factor sqrt(2) apart): /sys caps it.
+    assert levels.chase_sizes({"levels.L1.size": 65536}, caches, 512 << 20)["L1"] == 12288
+    # No sweep result: the /sys size, at most the sweep's top (a quarter of the 512 MiB chase
+    # buffer: 128 MiB), a quarter of that.
+    assert levels.chase_sizes({}, caches, 512 << 20) == {"L1": 12288, "L2": 512 << 10, "L3": 32 << 20}
+    # A plateau found too small (a quarter below the level beneath): twice the level beneath.
+    assert levels.chase_sizes({"levels.L3.size": 8 << 20}, caches, 512 << 20)["L3"] == 4 << 20
+
+
+def test_level_latency_range_over_runs():
+    caches = {"L1d": {"size": 48 << 10}, "L2": {"size": 2 << 20}, "L3": {"size": 300 << 20}}
+    sizes = levels.chase_sizes({}, caches, 512 << 20)
+    runs = []
+    for l1, l2, l3 in ((1.9e-9, 8.7e-9, 7.9e-8), (2.0e-9, 1.06e-8, 6.7e-8), (1.9e-9, 1.03e-8, 5.2e-8)):
+        chase = fit.parse_chase(f"chase_12288 {l1:e}\nchase_524288 {l2:e}\nchase_33554432 {l3:e}\n")
+        v = fit.node_values(fit.parse_node(NODE_OUT)) | {"chase_bytes": 5.36870912e8}
+        runs.append(v | levels.latencies(chase, sizes))
+    node = fit.over_runs(runs)
+    assert (node["levels.L2.latency"].lo, node["levels.L2.latency"].hi) == (8.7e-9, 1.06e-8)
+    assert node["levels.L3.latency"].median == 6.7e-8
+    text = render(HostInfo("h", "2026-01-01", "gcc", "-O2", 2, caches=caches), node, None)
+    assert "pointer chase within 32 MiB, random 64 B lines" in text   # the same size in every run
+    mem = loads(text, "host.yaml").find("SAU-000").effective("memory")
+    assert mem["levels.L2.latency"].value(Bound.parse("min")) == pytest.approx(8.7e-9)
+    assert mem["levels.L3.latency"].value(Bound.parse("max")) == pytest.approx(7.9e-8)
+    # main.fetch: the latency beyond the last level, the fetch_miss chase.
+    main = loads(text, "host.yaml").find("SAU-001").effective("memory")
+    assert main["main.fetch"].value(Bound.parse("min")) == pytest.approx(1.8e-7)

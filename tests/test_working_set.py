@@ -99,6 +99,25 @@ def test_loop_nest_by_hand(tmp_path, n, per_ns):
     assert float(share) == pytest.approx(per_ns * NS)
 
 
+def test_level_latency_is_not_used(tmp_path):
+    """memory.levels.<name>.latency (interp calibrate) changes nothing in the roofline model, and a
+    level with a latency but no bandwidth (a failed sweep) is left out of the working-set rule."""
+    text = MACHINE.replace("write_bandwidth: 32 GB/s}", "write_bandwidth: 32 GB/s, latency: 2 ns}").replace(
+        "write_bandwidth: 16 GB/s}", "write_bandwidth: 16 GB/s, latency: 9 ns}\n          L3: {latency: 40 ns}")
+    assert "L3: {latency: 40 ns}" in text and "latency: 9 ns" in text
+    c = tmp_path / "p.c"
+    c.write_text(SRC)
+    m = tmp_path / "m.yaml"
+    m.write_text(text)
+    programs = load_programs([str(c)])
+    engine = Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": 10000}, False),
+                    Bound.parse("mid"))
+    # As in test_loop_nest_by_hand at n = 10000: L2 serves, 0.75 ns per iteration.
+    assert engine.run().total == pytest.approx(8 * NS + 10 * 10000 * 0.75 * NS, rel=1e-9)
+    model = next(iter(engine.models.values()))
+    assert [lv.name for lv in model._hierarchy.levels] == ["L1", "L2", "main"]
+
+
 def test_without_levels_the_single_cache_rule_is_kept(tmp_path):
     """A machine file without memory.levels (written before them) keeps the one-level model."""
     text = MACHINE.replace("""        levels:

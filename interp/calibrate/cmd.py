@@ -65,10 +65,7 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
             _step(bar)
             for _ in range(runs):
                 probe.measure()
-                out_text = tools.run([exe, scale, llc, l1, mid], timeout=300)
-                parsed = fit.parse_node(out_text)
-                node_runs.append(fit.node_values(parsed, levels.cache_names(info.caches))
-                                 | {"chase_bytes": parsed["chase_bytes"]})
+                node_runs.append(_node_run(exe, scale, llc, l1, mid, info.caches))
                 _step(bar)
                 if mexe:
                     probe.measure()
@@ -84,6 +81,17 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
 
     write_text(out, text)
     return text
+
+
+def _node_run(exe, scale: float, llc: int, l1: int, mid: int, caches: dict) -> dict[str, float]:
+    """One run of node_bench, then its chase of each cache level at the sizes its sweep found."""
+    parsed = fit.parse_node(tools.run([exe, scale, llc, l1, mid], timeout=300))
+    values = fit.node_values(parsed, levels.cache_names(caches)) | {"chase_bytes": parsed["chase_bytes"]}
+    sizes = levels.chase_sizes(values, caches, parsed["chase_bytes"])
+    if sizes:
+        chase = fit.parse_chase(tools.run([exe, "chase", scale, *sizes.values()], timeout=300))
+        values |= levels.latencies(chase, sizes)
+    return values
 
 
 def _check(text: str, out: str) -> None:

@@ -34,8 +34,8 @@ class Stat:
 
 # -- parsing the programs' outputs -----------------------------------------------------------------
 
-def parse_node(text: str) -> dict[str, float]:
-    """node_bench output: "name value" lines."""
+def parse_lines(text: str) -> dict[str, float]:
+    """Lines of a name and a number; any other line is skipped."""
     out = {}
     for line in text.splitlines():
         parts = line.split()
@@ -44,8 +44,23 @@ def parse_node(text: str) -> dict[str, float]:
                 out[parts[0]] = float(parts[1])
             except ValueError:
                 continue
+    return out
+
+
+def parse_node(text: str) -> dict[str, float]:
+    """node_bench output: "name value" lines."""
+    out = parse_lines(text)
     if "int_add" not in out:
         raise InputError("node benchmark printed no results:\n" + text[-500:])
+    return out
+
+
+def parse_chase(text: str) -> dict[int, float]:
+    """``node_bench chase`` output: "chase_<bytes> seconds" lines -> bytes -> seconds per load."""
+    out = {}
+    for name, value in parse_lines(text).items():
+        if name.startswith("chase_") and name[6:].isdigit():
+            out[int(name[6:])] = value
     return out
 
 
@@ -68,6 +83,8 @@ def parse_mpi(text: str) -> dict[str, list[tuple[float, float]]]:
 
 # Library functions and how many arguments the model charges call.per_arg for.
 LIB_ARGS = {"sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "pow": 2, "fabs": 1, "rand": 0}
+# Timer functions (lib.* too), measured as a loop of calls (node_bench "timer_<name>").
+TIMER_ARGS = {"clock_gettime": 2, "gettimeofday": 2, "time": 1, "clock": 0}
 
 
 def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, float]:
@@ -93,6 +110,13 @@ def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, 
     # rest of the measured time.
     for name, nargs in LIB_ARGS.items():
         v[f"lib.{name}"] = pos(r[f"lib_{name}"] - v["call.per_call"] - nargs * v["call.per_arg"])
+    for name, nargs in TIMER_ARGS.items():
+        if f"timer_{name}" in r:
+            v[f"lib.{name}"] = pos(r[f"timer_{name}"] - v["call.per_call"] - nargs * v["call.per_arg"])
+    # CLOCK_MONOTONIC's resolution (clock_getres) and smallest step seen: comments, not parameters.
+    for key in ("timer_res", "timer_step"):
+        if key in r:
+            v[key] = r[key]
     v["fetch"] = pos(r["fetch_hit"])
     v["fetch_miss"] = pos(r["fetch_miss"])
     v["store"] = pos(r["store_hit"])
@@ -192,6 +216,10 @@ def comm_values(r: dict[str, list]) -> dict[str, float]:
             v[f"collectives.{name}.a"], v[f"collectives.{name}.b"] = a, b
     if r.get("barrier"):
         v["sync"] = r["barrier"][0][1]
+    # Timer calls (processing machine.*) and MPI_Wtick (a comment): one "kind 0 value" line each.
+    for name in ("wtime", "dclock", "wtick"):
+        if r.get(name):
+            v[name] = r[name][0][1]
     return v
 
 

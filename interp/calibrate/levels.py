@@ -84,3 +84,34 @@ def cache_names(caches: dict[str, dict]) -> list[str]:
     """Data and unified cache levels from /sys ("L1d", "L2", "L3") as level names L1, L2, L3."""
     names = sorted(k for k in caches if not k.endswith("i"))
     return [k.rstrip("d") for k in names]
+
+
+def chase_sizes(values: dict[str, float], caches: dict[str, dict], chase_bytes: float) -> dict[str, int]:
+    """The buffer (bytes, a multiple of 64) pointer-chased for the latency of each data cache level:
+    a quarter of the capacity that delivered the level's bandwidth in the same run's sweep
+    (``levels.<name>.size``, at most the /sys size). The sweep's capacity, not /sys, because a
+    virtual machine's /sys reports the host's shared last level (300 MiB on the VM of
+    docs/calibrate.md) while the guest's share is 16-32 MiB. A quarter, not half: the streaming
+    plateau overstates the capacity that serves random lines (prefetching hides a stream's
+    partial misses); on that VM the chase stays at 37-45 ns up to 8 MiB and reaches main memory's
+    120 ns at 16 MiB, half of the plateau. Without a sweep result for the level: the /sys size, at
+    most the sweep's top (a quarter of the chase buffer). Never below twice the level beneath (if
+    the level is that large), so that the level beneath cannot hold most of the lines."""
+    out, below = {}, 0
+    for key in sorted(k for k in caches if not k.endswith("i")):
+        name, size = key.rstrip("d"), caches[key]["size"]
+        found = values.get(f"levels.{name}.size")
+        capacity = min(size, found if found else chase_bytes / 4)
+        out[name] = int(max(capacity / 4, min(2 * below, size))) // 64 * 64
+        below = size
+    return out
+
+
+def latencies(chase: dict[int, float], sizes: dict[str, int]) -> dict[str, float]:
+    """``levels.<name>.latency`` from the chase times, and ``chase.<name>`` (bytes, a comment)."""
+    out = {}
+    for name, size in sizes.items():
+        if size in chase:
+            out[f"levels.{name}.latency"] = max(0.0, chase[size])
+            out[f"chase.{name}"] = float(size)
+    return out

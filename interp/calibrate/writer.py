@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .fit import LIB_ARGS, Stat, per_byte_expr
+from .fit import LIB_ARGS, TIMER_ARGS, Stat, per_byte_expr
 
 
 def fmt_time(seconds: float) -> str:
@@ -70,7 +70,7 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
         "      role: compute",
         f"      count: {info.cpus}        # os.cpu_count(): one process per core",
         "      processing:",
-        *_processing(info, node, "        "),
+        *_processing(info, node, comm, "        "),
         "      memory: compound",
         *_comm(comm, info, "      "),
         "      io: void",
@@ -87,6 +87,8 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
         "            main:",
         *([f"              size: {fmt_size(info.mem_total)}    # /proc/meminfo MemTotal"] if info.mem_total else []),
         *([f"              page: {fmt_size(info.page)}"] if info.page else []),
+        f"              fetch: {fmt_range(node['fetch_miss'], fmt_time)}    # latency beyond the LLC: "
+        "the fetch_miss chase",
         f"              bandwidth: {fmt_range(node['main.bandwidth'], fmt_rate)}    # streaming read",
         *([f"              write_bandwidth: {fmt_range(node['main.write_bandwidth'], fmt_rate)}    "
            "# streaming write, last plateau of the sweep"] if "main.write_bandwidth" in node else []),
@@ -97,7 +99,7 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
         "      role: host",
         "      count: 1",
         "      processing:",
-        *_processing(info, node, "        "),
+        *_processing(info, node, comm, "        "),
         "    - id: SAU-02",
         "      name: host-node path (same shared memory)",
         "      role: link",
@@ -112,7 +114,7 @@ def _q(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', "'") + '"'
 
 
-def _processing(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
+def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None, ind: str) -> list[str]:
     measured = node.get("clock_measured")
     out = []
     if info.mhz:
@@ -145,11 +147,36 @@ def _processing(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
     for group, keys in (("iter", ("fixed", "per_iter", "fixed_step", "per_iter_step")),
                         ("cond", ("per_condition", "branch_taken")),
                         ("call", ("per_call", "per_arg")),
-                        ("lib", tuple(LIB_ARGS))):
+                        ("lib", tuple(LIB_ARGS) + tuple(k for k in TIMER_ARGS if f"lib.{k}" in node))):
         out.append(f"{ind}{group}:" + ("    # the time beyond call.per_call + args * call.per_arg"
                                        if group == "lib" else ""))
         for key in keys:
-            out.append(f"{ind}  {key}: {fmt_range(node[f'{group}.{key}'], fmt_time)}")
+            out.append(f"{ind}  {key}: {fmt_range(node[f'{group}.{key}'], fmt_time)}"
+                       + (_resolution(node) if key == "clock_gettime" else ""))
+    return out + _machine_calls(comm, ind)
+
+
+def _resolution(node: dict[str, Stat]) -> str:
+    """CLOCK_MONOTONIC's resolution as a comment: what a program can time, not a cost."""
+    parts = []
+    if "timer_res" in node:
+        parts.append(f"resolution {fmt_time(node['timer_res'].median)} (clock_getres)")
+    if "timer_step" in node:
+        parts.append(f"smallest step seen {fmt_time(node['timer_step'].lo)}")
+    return ("; " + ", ".join(parts)) if parts else ""
+
+
+def _machine_calls(comm: dict[str, Stat] | None, ind: str) -> list[str]:
+    """machine.* (whole cost of the call, paper Table 1): the timers measured by mpi_bench. Without
+    MPI nothing is written; a missing machine.* value is costed 0 with a note."""
+    if not comm or "wtime" not in comm:
+        return []
+    tick = f"; MPI_Wtick {comm['wtick'].median:g} s" if "wtick" in comm else ""
+    out = [f"{ind}machine:    # whole cost of one call (mpi_bench){tick}",
+           f"{ind}  MPI_Wtime: {fmt_range(comm['wtime'], fmt_time)}"]
+    if "dclock" in comm:
+        out.append(f"{ind}  dclock: {fmt_range(comm['dclock'], fmt_time)}; "
+                   "the NX/2 shim's dclock, a function returning MPI_Wtime()")
     return out
 
 
@@ -173,17 +200,7 @@ def _cache(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
         if "cache.bandwidth" in node:
             out.append(f"{ind}  bandwidth: {fmt_range(node['cache.bandwidth'], fmt_rate)}    "
                        "# streaming read of half of L2 (roofline model)")
-    names = [k[len("levels."):-len(".size")] for k in node if k.startswith("levels.") and k.endswith(".size")]
-    if names:
-        out.append(f"{ind}levels:    # bandwidth sweep split into plateaus (roofline model, docs/calibrate.md)")
-    for name in sorted(names):
-        sys_size = info.caches.get(name, info.caches.get(name + "d", {})).get("size")
-        out += [f"{ind}  {name}:",
-                f"{ind}    size: {fmt_range(node[f'levels.{name}.size'], fmt_size)}    # delivers the "
-                f"bandwidth below; /sys: {fmt_size(sys_size) if sys_size else '?'}",
-                f"{ind}    bandwidth: {fmt_range(node[f'levels.{name}.bandwidth'], fmt_rate)}    # streaming read",
-                f"{ind}    write_bandwidth: {fmt_range(node[f'levels.{name}.write_bandwidth'], fmt_rate)}"
-                "    # streaming write"]
+    out += _levels(info, node, ind)
     l1i = info.caches.get("L1i")
     if l1i:
         out.append(f"{ind}icache: {{size: {fmt_size(l1i['size'])}, block: {l1i.get('block', 64)} B"
@@ -196,6 +213,40 @@ def _cache(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
         f"{ind}store_miss: {fmt_range(node['store_miss'], fmt_time)}    # random-line stores beyond the LLC",
     ]
     return out
+
+
+def _levels(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
+    """memory.levels: each cache level's capacity and bandwidths (the sweep) and latency (a
+    chase). A level without a sweep result keeps its latency; the roofline model skips it."""
+    names = sorted({k.split(".")[1] for k in node if k.startswith("levels.")})
+    out = [f"{ind}levels:    # bandwidth sweep split into plateaus (roofline model), pointer-chase "
+           "latency (not used by the models); docs/calibrate.md"] if names else []
+    for name in names:
+        sys_size = info.caches.get(name, info.caches.get(name + "d", {})).get("size")
+        out.append(f"{ind}  {name}:")
+        for key, fmt, note in (
+                ("size", fmt_size, "delivers the bandwidth below; /sys: "
+                 + (fmt_size(sys_size) if sys_size else "?")),
+                ("bandwidth", fmt_rate, "streaming read"),
+                ("write_bandwidth", fmt_rate, "streaming write"),
+                ("latency", fmt_time, _chase_note(node.get(f"chase.{name}")))):
+            if f"levels.{name}.{key}" in node:
+                out.append(f"{ind}    {key}: {fmt_range(node[f'levels.{name}.{key}'], fmt)}    # {note}")
+    return out
+
+
+def _chase_note(size: Stat | None) -> str:
+    if size is None:
+        return "pointer chase"
+    span = _approx_size(size.lo) + ("" if size.lo == size.hi else f" to {_approx_size(size.hi)}")
+    return f"pointer chase within {span}, random 64 B lines, 2 MiB pages if granted"
+
+
+def _approx_size(nbytes: float) -> str:
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if nbytes >= scale:
+            return f"{nbytes / scale:.3g} {unit}"
+    return f"{nbytes:.0f} B"
 
 
 def _class_cost(comm: dict[str, Stat], cls: str, member, ind: str) -> list[str]:

@@ -2,7 +2,10 @@
  * node_bench.c - micro-benchmarks of one processor for `interp calibrate`.
  *
  * Usage: node_bench SCALE [LLC_BYTES [L1D_BYTES [L2_BYTES]]]
- * Prints one line per measurement, "name seconds_per_operation".
+ *        node_bench chase SCALE BYTES...
+ * Prints one line per measurement, "name seconds_per_operation". The second form only
+ * pointer-chases within buffers of the given sizes ("chase_BYTES seconds_per_load"): the
+ * Python side picks one size per cache level from the first form's bandwidth sweep.
  * Each benchmark is run REPS times inside this process and the minimum is
  * printed (the fastest run is the one least disturbed by other jobs); the
  * Python side runs this program several times and keeps the spread.
@@ -13,11 +16,14 @@
  * asm with the value as an in/out operand (KEEP) stops the compiler from
  * folding or vectorising a chain without adding an instruction.
  */
-#define _POSIX_C_SOURCE 199309L
+#define _POSIX_C_SOURCE 200112L   /* clock_gettime, clock_getres, gettimeofday, posix_memalign */
+#define _DEFAULT_SOURCE           /* glibc: madvise, MADV_HUGEPAGE */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/time.h>
 #include <time.h>
 
 #define KEEP(v) __asm__ volatile("" : "+r"(v))
@@ -213,6 +219,48 @@ BENCH_LIB(b_lib_pow, x = pow(x, 0.75) + 0.5)
 BENCH_LIB(b_lib_fabs, x = fabs(-x) + 0.5)
 BENCH_LIB(b_lib_rand, x = (double) (rand() & 1) + x * 0.5)
 
+/* Timers a program may call: time per call of a loop of calls, the empty loop's trip subtracted
+ * by the caller. A call that enters the kernel (clock() reads the process CPU time, which no vDSO
+ * serves) costs 10x a clock_gettime (0.3 us on the VM of docs/calibrate.md), so the loop is N/50
+ * calls, not N: about 0.04 s per run in all. */
+#define BENCH_TIMER(name, stmt)                                       \
+    static double name(void) {                                        \
+        double best = 1e9;                                            \
+        long n = N / 50 + 100;                                        \
+        for (int r = 0; r < REPS; r++) {                              \
+            double t = now();                                         \
+            for (long i = 0; i < n; i++) { stmt; }                    \
+            t = now() - t;                                            \
+            if (t < best) best = t;                                   \
+        }                                                             \
+        return best / n;                                              \
+    }
+/* The results go to locals whose address escapes or are discarded: none of these functions is
+ * pure, so the compiler keeps every call. */
+BENCH_TIMER(b_tm_clock_gettime, struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts))
+BENCH_TIMER(b_tm_gettimeofday, struct timeval tv; gettimeofday(&tv, NULL))
+BENCH_TIMER(b_tm_time, (void) time(NULL))
+BENCH_TIMER(b_tm_clock, (void) clock())
+
+/* The resolution of CLOCK_MONOTONIC: what clock_getres reports, and the smallest nonzero
+ * difference between consecutive readings (what a program can actually resolve; at least the
+ * cost of one reading when the clock counts faster than it can be read). */
+static void b_timer_res(void)
+{
+    struct timespec res, a, b;
+    long long step = -1;
+    clock_getres(CLOCK_MONOTONIC, &res);
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (long i = 0; i < N / 50 + 100; i++) {
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        long long d = (long long) (b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+        if (d > 0 && (step < 0 || d < step)) step = d;
+        a = b;
+    }
+    printf("timer_res %.6e\n", res.tv_sec + 1e-9 * res.tv_nsec);
+    if (step > 0) printf("timer_step %.6e\n", 1e-9 * (double) step);
+}
+
 /* Loops: per_iter from a long empty loop; fixed from many 1-trip inner loops. */
 static double b_iter_per(int step)
 {
@@ -282,11 +330,27 @@ static double b_call(int args)
     return best / N;
 }
 
-/* Pointer chasing over a random cycle of cache lines of `bytes` bytes. */
-static double b_chase(size_t bytes, long steps)
+/* A buffer in 2 MiB pages where the kernel gives them (Linux transparent huge pages, asked for
+ * with madvise since they are often granted only on request): with 4 KiB pages a random line
+ * beyond a few hundred KiB also misses the TLB, and the chase times the page walk with the cache
+ * (on the VM of docs/calibrate.md: 8.4 vs 5.8 ns at 1 MiB, 102 vs 47 ns at 8 MiB). fetch and
+ * fetch_miss keep ordinary pages. */
+static void *huge_alloc(size_t bytes)
+{
+    size_t page = (size_t) 2 << 20;
+    void *p = NULL;
+    if (posix_memalign(&p, page, (bytes + page - 1) / page * page) != 0) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, (bytes + page - 1) / page * page, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+/* Pointer chasing over a random cycle of cache lines of `bytes` bytes (in huge pages if asked). */
+static double b_chase(size_t bytes, long steps, int huge)
 {
     size_t line = 64 / sizeof(void *), n = bytes / 64;
-    void **buf = malloc(n * 64);
+    void **buf = huge ? huge_alloc(n * 64) : malloc(n * 64);
     size_t *perm = malloc(n * sizeof(size_t));
     if (!buf || !perm) return -1;
     for (size_t i = 0; i < n; i++) perm[i] = i;
@@ -423,8 +487,22 @@ static void b_sweep(size_t top, double scale)
     }
 }
 
+/* Latency of each cache level: a chase within each given buffer size, steps/4 loads (as
+ * fetch_miss) after a warm-up: about 0.2 s per full run for three levels. */
+static int chase_levels(int argc, char **argv)
+{
+    double scale = argc > 2 ? atof(argv[2]) : 1.0;
+    long steps = (long) (2000000 * scale) + 10000;
+    for (int i = 3; i < argc; i++) {
+        size_t bytes = (size_t) atof(argv[i]) & ~(size_t) 63;
+        if (bytes >= 128) printf("chase_%zu %.6e\n", bytes, b_chase(bytes, steps / 4, 1));
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "chase") == 0) return chase_levels(argc, argv);
     double scale = argc > 1 ? atof(argv[1]) : 1.0;
     size_t llc = argc > 2 ? (size_t) atof(argv[2]) : (size_t) 32 << 20;
     size_t l1 = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 32 << 10;
@@ -465,6 +543,10 @@ int main(int argc, char **argv)
     LIB("sqrt", b_lib_sqrt); LIB("exp", b_lib_exp); LIB("log", b_lib_log);
     LIB("sin", b_lib_sin); LIB("cos", b_lib_cos); LIB("pow", b_lib_pow);
     LIB("fabs", b_lib_fabs); LIB("rand", b_lib_rand);
+#define TIMER(name, fn) printf("timer_" name " %.6e\n", fn() - loop / N)
+    TIMER("clock_gettime", b_tm_clock_gettime); TIMER("gettimeofday", b_tm_gettimeofday);
+    TIMER("time", b_tm_time); TIMER("clock", b_tm_clock);
+    b_timer_res();
     printf("iter_per %.6e\n", b_iter_per(0));
     printf("iter_per_step %.6e\n", b_iter_per(1));
     printf("iter_inner1 %.6e\n", b_iter_inner(0, 1));
@@ -475,8 +557,8 @@ int main(int argc, char **argv)
     printf("call1 %.6e\n", b_call(1));
     printf("call4 %.6e\n", b_call(4));
     long steps = (long) (2000000 * scale) + 10000;
-    printf("fetch_hit %.6e\n", b_chase(l1 / 2, steps));
-    printf("fetch_miss %.6e\n", b_chase(big, steps / 4));
+    printf("fetch_hit %.6e\n", b_chase(l1 / 2, steps, 0));
+    printf("fetch_miss %.6e\n", b_chase(big, steps / 4, 0));
     printf("store_hit %.6e\n", b_store(l1 / 2, steps));
     printf("store_miss %.6e\n", b_store(big, steps / 4));
     printf("stream_bw %.6e\n", b_stream(big));
