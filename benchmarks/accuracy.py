@@ -12,10 +12,6 @@ A virtual machine's speed can drift by tens of percent within minutes (docs/cali
 machine file measured at one moment then meets programs run at another. ``--rounds R`` repeats
 calibration and validation R times in turn: each round's points are predicted with the file
 calibrated just before them, and each point's error is the median of its R rounds' errors.
-
-The speed probe (interp/calibrate/probe.py) runs around every measured run; each point is also
-predicted at the speed it measured, and both mean errors are printed: the machine file as
-calibrated, and the file at the machine's speed during the point (paper 3.4.2 run-time scaling).
 """
 from __future__ import annotations
 
@@ -79,7 +75,7 @@ def main() -> None:
             calibrate(machine, quick=args.quick)
         rounds.append(one_round(machine, args.repeat))
     keys = [key for key in rounds[0] if all(key in r for r in rounds)]
-    errs, at_speed = [], []
+    errs = []
     if args.rounds > 1:
         print("\n== every round: error per round, and its median (the point's error)")
     for key in keys:
@@ -87,9 +83,6 @@ def main() -> None:
         if not per:
             continue
         errs.append(statistics.median(per))
-        per_speed = [r[key].error_at_speed for r in rounds if r[key].error_at_speed is not None]
-        if per_speed:
-            at_speed.append(statistics.median(per_speed))
         if args.rounds > 1:
             names, inputs, procs = key
             point = ", ".join([f"{n}={v:g}" for n, v in inputs] + [f"P={procs}"])
@@ -99,9 +92,6 @@ def main() -> None:
         print(f"\nall samples: {len(errs)} points, mean error {100 * sum(errs) / len(errs):.1f}% "
               f"(seed 000 Eq. 4.10), maximum {100 * max(errs):.1f}%"
               + (f", {args.rounds} rounds" if args.rounds > 1 else ""))
-        if at_speed:
-            print(f"at the speed the probe measured: {len(at_speed)} points, mean error "
-                  f"{100 * sum(at_speed) / len(at_speed):.1f}%, maximum {100 * max(at_speed):.1f}%")
         inside = [sum(bool(r[key].inside) for key in keys) for r in rounds]
         print("measured inside the predicted [best, worst] range: "
               + ", ".join(f"{n} of {len(keys)}" for n in inside) + (" (per round)" if args.rounds > 1 else ""))

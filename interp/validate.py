@@ -8,10 +8,6 @@ What is timed is what interp predicts (docs/calibrate.md):
 - NX/2 host-node programs: one executable, host on the last MPI rank, nodes on 0..P-1, through
   shim/nx_on_mpi.c, timed as an MPI program.
 
-When the machine file records the speed probe's time at calibration (``processing.probe``), the
-probe also runs before every measured run and after the last one; the point is then predicted a
-second time at the speed the probe measured (``--scale '*.speed=F'``, interp/calibrate/probe.py).
-
 External inputs go to argv at the index the program reads them from (``n = atoi(argv[1])``),
 found in the source; an input whose index is not found is placed after them in line order.
 """
@@ -153,9 +149,6 @@ class PointResult:
     predicted: float | None = None
     best: float | None = None  # the prediction at the fast end of every parameter range
     worst: float | None = None  # at the slow end
-    probes: list[float] = field(default_factory=list)  # speed probe times around the runs
-    speed: float | None = None      # reference probe time / the median of ``probes``
-    at_speed: float | None = None   # the prediction with every time divided by ``speed``
 
     @property
     def inside(self) -> bool | None:
@@ -174,16 +167,9 @@ class PointResult:
         """Seed 000 Eq. 4.9 against the median of the runs."""
         return None if self.predicted is None else relative_error(self.median, self.predicted)
 
-    @property
-    def error_at_speed(self) -> float | None:
-        return None if self.at_speed is None else relative_error(self.median, self.at_speed)
-
 
 def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 3, cc: str = "gcc",
-             cflags: str = "-O2", timeout: float = 600.0, progress=None, probe: bool = True) -> list[PointResult]:
-    from sag import open_machine
-
-    from .calibrate.probe import Probe, reference, speed
+             cflags: str = "-O2", timeout: float = 600.0, progress=None) -> list[PointResult]:
     from .pipeline import load_programs, predict
     from .sweep import grid
 
@@ -196,8 +182,6 @@ def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 
     with tempfile.TemporaryDirectory(prefix="interp-val-") as tmpdir:
         tmp = Path(tmpdir)
         b = build(list(files), tmp, cc, cflags)
-        ref = reference(open_machine(machine)) if probe else None
-        prober = Probe(tmp, cc, cflags.split()) if ref is not None else None
         for point in grid(define_lists, procs):
             values = dict(point.inputs)
             args = argv_for(b.host_text, inputs, values)
@@ -207,25 +191,16 @@ def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 
                 predict(list(files), machine, point.procs, defines, bound, interactive=False,
                         messages=False).result.total for bound in ("mid", "best", "worst"))
             for _ in range(repeat):
-                if prober:
-                    r.probes.append(prober.measure())
                 r.times.append(run_once(b, point.procs, args, tmp, timeout))
                 if progress:
                     progress()
-            if prober:
-                r.probes.append(prober.measure())
-                r.speed = speed(ref, r.probes)
-                r.at_speed = predict(list(files), machine, point.procs, defines, "mid", (f"*.speed={r.speed!r}",),
-                                     interactive=False, messages=False).result.total
             results.append(r)
     return results
 
 
-def mean_error(results: list[PointResult], at_speed: bool = False) -> float | None:
-    """Seed 000 Eq. 4.10 over every point (the text report also gives it per process count);
-    ``at_speed``: of the predictions at the speed the probe measured."""
-    errs = [r.error_at_speed if at_speed else r.error for r in results]
-    return average_error([e for e in errs if e is not None])
+def mean_error(results: list[PointResult]) -> float | None:
+    """Seed 000 Eq. 4.10 over every point (the text report also gives it per process count)."""
+    return average_error([r.error for r in results if r.error is not None])
 
 
 def to_csv(results: list[PointResult]) -> str:
@@ -244,25 +219,17 @@ def _t(s: float) -> str:
 
 
 def to_text(results: list[PointResult], machine: str) -> str:
-    probed = any(r.speed is not None for r in results)
-    head = (f"{'point':28s} {'measured (median)':>18s} {'spread':>18s} {'predicted':>12s} {'error':>8s}"
-            f"   {'predicted range (best-worst)':>28s}")
-    if probed:
-        head += f"   {'speed':>6s} {'at speed':>10s} {'error':>7s}"
-    lines = [head]
+    lines = [f"{'point':28s} {'measured (median)':>18s} {'spread':>18s} {'predicted':>12s} {'error':>8s}"
+             f"   {'predicted range (best-worst)':>28s}"]
     for r in results:
         point = ", ".join([f"{n}={fmt_value(v)}" for n, v in r.inputs] + [f"P={r.procs}"])
         spread = f"{_t(min(r.times))}-{_t(max(r.times))}"
         pred = _t(r.predicted) if r.predicted is not None else "-"
+        err = f"{100 * r.error:.1f}%" if r.error is not None else "-"
         rng = "-"
         if r.inside is not None:
             rng = f"{_t(min(r.best, r.worst))}-{_t(max(r.best, r.worst))} {'in' if r.inside else 'out'}"
-        line = f"{point:28s} {_t(r.median):>18s} {spread:>18s} {pred:>12s} {_pct(r.error):>8s}   {rng:>28s}"
-        if probed:
-            sp = f"{r.speed:.3f}" if r.speed is not None else "-"
-            at = _t(r.at_speed) if r.at_speed is not None else "-"
-            line += f"   {sp:>6s} {at:>10s} {_pct(r.error_at_speed):>7s}"
-        lines.append(line)
+        lines.append(f"{point:28s} {_t(r.median):>18s} {spread:>18s} {pred:>12s} {err:>8s}   {rng:>28s}")
     for p in sorted({r.procs for r in results}):
         e = average_error([r.error for r in results if r.procs == p and r.error is not None])
         if e is not None:
@@ -270,19 +237,11 @@ def to_text(results: list[PointResult], machine: str) -> str:
     e = mean_error(results)
     if e is not None:
         lines.append(f"mean error over all {len(results)} points: {100 * e:.1f}%  (machine {machine})")
-    e = mean_error(results, at_speed=True)
-    if e is not None:
-        lines.append(f"mean error at the speed the probe measured: {100 * e:.1f}%  (speed = the machine file's "
-                     "probe time / the probe's median time around the point's runs)")
     ranged = [r for r in results if r.inside is not None]
     if ranged:
         lines.append(f"measured inside the predicted range: {sum(r.inside for r in ranged)} of {len(ranged)} "
                      "points (every parameter at the fast end, then at the slow end)")
     return "\n".join(lines)
-
-
-def _pct(e: float | None) -> str:
-    return f"{100 * e:.1f}%" if e is not None else "-"
 
 
 @click.command("validate")
@@ -297,11 +256,8 @@ def _pct(e: float | None) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "csv"]), default="text", show_default=True,
               help="csv: the --measured file of interp sweep.")
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds allowed per run.")
-@click.option("--probe/--no-probe", default=True, show_default=True,
-              help="Run the speed probe around every run and also predict at the speed it measures "
-                   "(when the machine file records processing.probe).")
 @reported
-def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeout, probe):
+def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeout):
     """Run FILES here, predict them on --machine, and report the prediction error per point."""
     import sys
 
@@ -323,7 +279,7 @@ def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeou
         bar.start()
     try:
         results = validate(files, machine, counts, define_lists, repeat, cc, cflags, timeout,
-                           progress=(lambda: bar.advance(task)) if bar else None, probe=probe)
+                           progress=(lambda: bar.advance(task)) if bar else None)
     finally:
         if bar:
             bar.stop()

@@ -37,9 +37,6 @@ PROCESSING = {
     "max_procs": COUNT,
     "peak_flops": FLOP_RATE,
     "model": Enum(NODE_MODELS),
-    # Time of interp's speed probe (interp/calibrate/bench/probe.c) when the file was calibrated:
-    # interp validate compares it with the probe's time now (the machine's current speed).
-    "probe": TIME,
     "ops": _ALGEBRAIC,
     # Reciprocal throughputs (time per operation when independent operations overlap in a
     # pipelined superscalar core), for ``model: roofline``; ``ops`` holds the latencies.

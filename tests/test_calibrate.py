@@ -155,15 +155,6 @@ def test_written_file_loads_with_ranges():
     assert sag.by_role("host") and sag.by_role("link")
 
 
-def test_written_probe_is_the_median_of_the_probe_runs():
-    from interp.calibrate.probe import reference
-
-    node = _node_stats() | {"probe": fit.Stat.of([6.1e-3, 5.9e-3, 7.4e-3, 6.0e-3, 6.3e-3])}
-    text = render(_info(), node, None)
-    assert "median of 5 runs between the benchmarks, range [5.9 ms, 7.4 ms]" in text
-    assert reference(loads(text, "host.yaml")) == pytest.approx(6.1e-3)
-
-
 def test_written_file_without_mpi_has_void_comm():
     text = render(_info(), _node_stats(), None)
     sag = loads(text, "host.yaml")

@@ -12,7 +12,6 @@ import click
 
 from ..errors import InputError, reported
 from . import fit, hostinfo, levels, tools
-from .probe import Probe
 from .writer import HostInfo, render
 
 
@@ -53,8 +52,6 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
     node_runs, comm_runs = [], []
     with tempfile.TemporaryDirectory(prefix="interp-cal-") as tmp:
         exe = tools.compile_c(cc, [tools.bench_source("node_bench.c")], Path(tmp) / "node_bench", flags)
-        # The probe between the runs records how fast the machine was while they ran.
-        probe = Probe(Path(tmp), cc, flags)
         mexe = None
         if mpitools:
             mexe = tools.compile_c(mpitools[0], [tools.bench_source("mpi_bench.c")], Path(tmp) / "mpi_bench",
@@ -64,16 +61,13 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
         with ctx:
             _step(bar)
             for _ in range(runs):
-                probe.measure()
                 node_runs.append(_node_run(exe, scale, llc, l1, mid, info.caches))
                 _step(bar)
                 if mexe:
-                    probe.measure()
                     text = tools.run(tools.mpiexec_cmd(mpitools[1], 2, mexe, [scale]), timeout=300)
                     comm_runs.append(fit.comm_values(fit.parse_mpi(text)))
                     _step(bar)
-            probe.measure()
-    node = fit.over_runs(node_runs) | {"probe": fit.Stat.of(probe.times)}
+    node = fit.over_runs(node_runs)
     comm = fit.over_runs(comm_runs) if comm_runs else None
     text = render(info, node, comm)
     _check(text, out)

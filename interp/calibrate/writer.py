@@ -127,10 +127,6 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
     # The roofline model (interp/roofline.py) uses the throughput values; the latency values
     # (ops) stay for the opcount model (set model: opcount to use it).
     out.append(f"{ind}model: {'roofline' if tput else 'opcount'}")
-    if "probe" in node:
-        p = node["probe"]
-        out.append(f"{ind}probe: {fmt_time(p.median)}    # speed probe (bench/probe.c), median of {p.runs} "
-                   f"runs between the benchmarks, range [{fmt_time(p.lo)}, {fmt_time(p.hi)}]")
     out.append(f"{ind}ops:    # one operation of a dependent chain")
     for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
                 "double_mul", "double_div", "int_to_real", "real_to_int"):
