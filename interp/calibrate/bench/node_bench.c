@@ -6,8 +6,11 @@
  * Prints one line per measurement, "name seconds_per_operation". The second form only
  * pointer-chases within buffers of the given sizes ("chase_BYTES seconds_per_load"): the
  * Python side picks one size per cache level from the first form's bandwidth sweep.
- * Each benchmark is run REPS times inside this process and the minimum is
- * printed (the fastest run is the one least disturbed by other jobs); the
+ * Each benchmark is run REPS times inside this process and the mean is printed
+ * (MEAN_OF): a program that runs for seconds meets the machine's slow moments
+ * (another job on the core's sibling, a neighbour on a shared cache) in
+ * proportion, and so does the mean of short repetitions, while their minimum
+ * keeps only the fastest moment (docs/calibrate.md, "Mean, not minimum"). The
  * Python side runs this program several times and keeps the spread.
  *
  * Operations are timed as dependent chains (each result feeds the next), the
@@ -35,6 +38,7 @@
 #define KEEPF(v) __asm__ volatile("" : "+m"(v))
 #endif
 #define REPS 3
+#define MEAN_OF(acc, t) ((acc) += (t) / REPS)
 
 static double now(void)
 {
@@ -55,30 +59,30 @@ volatile long sinkl;
 
 static double t_loop(void)
 {
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         int x = vi_zero;
         double t = now();
         for (long i = 0; i < N; i++) KEEP(x);
         t = now() - t;
         sinkl = x;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
-    return best;
+    return mean;
 }
 
 #define BENCH_INT(name, init, stmt)                                   \
     static double name(void) {                                        \
-        double best = 1e9;                                            \
+        double mean = 0;                                            \
         for (int r = 0; r < REPS; r++) {                              \
             int x = init, y = vi_one;                                 \
             double t = now();                                         \
             for (long i = 0; i < N; i++) { CHAIN8(stmt; KEEP(x)); }   \
             t = now() - t;                                            \
             sinkl = x + y;                                            \
-            if (t < best) best = t;                                   \
+            MEAN_OF(mean, t);                                   \
         }                                                             \
-        return best;                                                  \
+        return mean;                                                  \
     }
 BENCH_INT(b_int_add, vi_zero, x = x + y)
 BENCH_INT(b_int_mul, vi_one * 3, x = x * y)
@@ -86,7 +90,7 @@ BENCH_INT(b_int_div, 1000000007 * vi_one, x = x / y)
 
 #define BENCH_FP(name, T, K, one, tiny, stmt)                         \
     static double name(void) {                                        \
-        double best = 1e9;                                            \
+        double mean = 0;                                            \
         for (int r = 0; r < REPS; r++) {                              \
             T x = one, y = one, z = tiny;                             \
             (void) y; (void) z;                                       \
@@ -94,9 +98,9 @@ BENCH_INT(b_int_div, 1000000007 * vi_one, x = x / y)
             for (long i = 0; i < N; i++) { CHAIN8(stmt; K(x)); }      \
             t = now() - t;                                            \
             sinkd = x;                                                \
-            if (t < best) best = t;                                   \
+            MEAN_OF(mean, t);                                   \
         }                                                             \
-        return best;                                                  \
+        return mean;                                                  \
     }
 BENCH_FP(b_real_add, float, KEEPF, vf_one, vf_tiny, x = x + z)
 BENCH_FP(b_real_mul, float, KEEPF, vf_one, vf_tiny, x = x * y)
@@ -114,7 +118,7 @@ BENCH_FP(b_double_div, double, KEEPF, vd_one, vd_tiny, x = x / y)
     K(a0); K(a1); K(a2); K(a3); K(a4); K(a5); K(a6); K(a7)
 #define BENCH_TPUT(name, T, K, init, yv, op)                          \
     static double name(void) {                                        \
-        double best = 1e9;                                            \
+        double mean = 0;                                            \
         for (int r = 0; r < REPS; r++) {                              \
             T a0 = init, a1 = init, a2 = init, a3 = init, a4 = init,  \
               a5 = init, a6 = init, a7 = init, y = yv;                \
@@ -122,9 +126,9 @@ BENCH_FP(b_double_div, double, KEEPF, vd_one, vd_tiny, x = x / y)
             for (long i = 0; i < N; i++) { INDEP8(T, K, op, y); INDEP8(T, K, op, y); } \
             t = now() - t;                                            \
             sinkd = (double) (a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7); \
-            if (t < best) best = t;                                   \
+            MEAN_OF(mean, t);                                   \
         }                                                             \
-        return best;                                                  \
+        return mean;                                                  \
     }
 BENCH_TPUT(t_int_add, int, KEEP, vi_zero, vi_one, +)
 BENCH_TPUT(t_int_mul, int, KEEP, vi_one * 3, vi_one, *)
@@ -139,7 +143,7 @@ BENCH_TPUT(t_double_div, double, KEEPF, vd_one, vd_one, /)
 /* int -> double conversions of 8 independent values (throughput). */
 static double t_conv(void)
 {
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         int k = vi_one;
         double a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
@@ -152,36 +156,36 @@ static double t_conv(void)
         }
         t = now() - t;
         sinkd = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
-    return best;
+    return mean;
 }
 
 /* Loop overhead in the throughput form: the same 16N independent double adds run as N trips
  * of 16 and as 2N trips of 8; the difference is N trips' overhead when the body is busy. */
 static double t_iter(void)
 {
-    double best1 = 1e9, best2 = 1e9;
+    double mean1 = 0, mean2 = 0;
     for (int r = 0; r < REPS; r++) {
         double a0 = vd_one, a1 = vd_one, a2 = vd_one, a3 = vd_one, a4 = vd_one, a5 = vd_one,
                a6 = vd_one, a7 = vd_one, y = vd_tiny;
         double t = now();
         for (long i = 0; i < N; i++) { INDEP8(double, KEEPF, +, y); INDEP8(double, KEEPF, +, y); }
         t = now() - t;
-        if (t < best1) best1 = t;
+        MEAN_OF(mean1, t);
         t = now();
         for (long i = 0; i < 2 * N; i++) { INDEP8(double, KEEPF, +, y); }
         t = now() - t;
-        if (t < best2) best2 = t;
+        MEAN_OF(mean2, t);
         sinkd = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
     }
-    return (best2 - best1) / N;
+    return (mean2 - mean1) / N;
 }
 
 /* int -> float -> int round trip; the two conversions are split evenly. */
 static double b_conv_roundtrip(void)
 {
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         int x = vi_one;
         float f;
@@ -189,15 +193,15 @@ static double b_conv_roundtrip(void)
         for (long i = 0; i < N; i++) { CHAIN8(f = (float) x; KEEPF(f); x = (int) f; KEEP(x)); }
         t = now() - t;
         sinkl = x;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
-    return best;
+    return mean;
 }
 
 /* Library functions as chains x = f(x) that stay in a well-behaved range. */
 #define BENCH_LIB(name, stmt)                                         \
     static double name(void) {                                        \
-        double best = 1e9;                                            \
+        double mean = 0;                                            \
         long n = N / 4;                                               \
         for (int r = 0; r < REPS; r++) {                              \
             double x = vd_one * 0.5;                                  \
@@ -205,9 +209,9 @@ static double b_conv_roundtrip(void)
             for (long i = 0; i < n; i++) { stmt; KEEPF(x); }          \
             t = now() - t;                                            \
             sinkd = x;                                                \
-            if (t < best) best = t;                                   \
+            MEAN_OF(mean, t);                                   \
         }                                                             \
-        return best / n;                                              \
+        return mean / n;                                              \
     }
 BENCH_LIB(b_lib_base, x = x + 0.5)
 BENCH_LIB(b_lib_sqrt, x = sqrt(x) + 0.5)
@@ -225,15 +229,15 @@ BENCH_LIB(b_lib_rand, x = (double) (rand() & 1) + x * 0.5)
  * calls, not N: about 0.04 s per run in all. */
 #define BENCH_TIMER(name, stmt)                                       \
     static double name(void) {                                        \
-        double best = 1e9;                                            \
+        double mean = 0;                                            \
         long n = N / 50 + 100;                                        \
         for (int r = 0; r < REPS; r++) {                              \
             double t = now();                                         \
             for (long i = 0; i < n; i++) { stmt; }                    \
             t = now() - t;                                            \
-            if (t < best) best = t;                                   \
+            MEAN_OF(mean, t);                                   \
         }                                                             \
-        return best / n;                                              \
+        return mean / n;                                              \
     }
 /* The results go to locals whose address escapes or are discarded: none of these functions is
  * pure, so the compiler keeps every call. */
@@ -264,20 +268,20 @@ static void b_timer_res(void)
 /* Loops: per_iter from a long empty loop; fixed from many 1-trip inner loops. */
 static double b_iter_per(int step)
 {
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         long s = step ? vi_one * 3 : 1, lim = 8 * N * s;
         double t = now();
         for (long i = 0; i < lim; i += s) __asm__ volatile("");
         t = now() - t;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
-    return best / (8 * N);
+    return mean / (8 * N);
 }
 
 static double b_iter_inner(int step, long trips)
 {
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         long s = step ? vi_one * 3 : 1, lim = trips * s * vi_one;
         double t = now();
@@ -286,15 +290,15 @@ static double b_iter_inner(int step, long trips)
             for (long i = 0; i < lim; i += s) __asm__ volatile("");
         }
         t = now() - t;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
-    return best / N;
+    return mean / N;
 }
 
 /* if (i > lim) {...}: never taken vs always taken, minus the bare loop. */
 static double b_cond(long lim)
 {
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         long l = lim;
         double t = now();
@@ -303,9 +307,9 @@ static double b_cond(long lim)
             if (i > l) __asm__ volatile("nop");
         }
         t = now() - t;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
-    return best / (8 * N);
+    return mean / (8 * N);
 }
 
 __attribute__((noinline)) static int f1(int a) { KEEP(a); return a + 1; }
@@ -313,7 +317,7 @@ __attribute__((noinline)) static int f4(int a, int b, int c, int d) { KEEP(a); r
 
 static double b_call(int args)
 {
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         int x = vi_zero, z = vi_zero;
         double t = now();
@@ -325,9 +329,9 @@ static double b_call(int args)
             for (long i = 0; i < N; i++) x = f4(x, z, z, 1);
         t = now() - t;
         sinkl = x;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
-    return best / N;
+    return mean / N;
 }
 
 /* A buffer in 2 MiB pages where the kernel gives them (Linux transparent huge pages, asked for
@@ -361,7 +365,7 @@ static double b_chase(size_t bytes, long steps, int huge)
     }
     for (size_t i = 0; i < n; i++) buf[perm[i] * line] = &buf[perm[(i + 1) % n] * line];
     free(perm);
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         void **p = buf;
         for (long i = 0; i < steps / 8; i++) p = *p;   /* warm up */
@@ -369,10 +373,10 @@ static double b_chase(size_t bytes, long steps, int huge)
         for (long i = 0; i < steps; i++) p = *p;
         t = now() - t;
         sinkl = (long) p;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
     free(buf);
-    return best / steps;
+    return mean / steps;
 }
 
 /* Stores in random line order: throughput per store (stores do not form a chain). */
@@ -384,21 +388,21 @@ static double b_store(size_t bytes, long steps)
     if (!a || !idx) return -1;
     srand(777);
     for (int i = 0; i < 4096; i++) idx[i] = (unsigned) (((size_t) rand() * 32768u + rand()) % (n / 8)) * 8;
-    double best = 1e9, base = 1e9;
+    double mean = 0, base = 0;
     for (int r = 0; r < REPS; r++) {
         unsigned off = 0;
         double t = now();
         for (long i = 0; i < steps; i++) { a[(idx[i & 4095] + off) % n] = i; off += 4104; }
         t = now() - t;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
         off = 0;
         t = now();
         for (long i = 0; i < steps; i++) { sinkl = (idx[i & 4095] + off) % n; off += 4104; }
         t = now() - t;
-        if (t < base) base = t;
+        MEAN_OF(base, t);
     }
     free(a); free(idx);
-    return (best - base > 0 ? best - base : 0) / steps;
+    return (mean - base > 0 ? mean - base : 0) / steps;
 }
 
 /* Streaming read bandwidth, bytes per second, 8 independent accumulators. */
@@ -408,7 +412,7 @@ static double b_stream(size_t bytes)
     long *a = malloc(n * sizeof(long));
     if (!a) return -1;
     memset(a, 1, n * sizeof(long));
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         long s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
         double t = now();
@@ -418,10 +422,10 @@ static double b_stream(size_t bytes)
         }
         t = now() - t;
         sinkl = s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
     free(a);
-    return bytes / best;
+    return bytes / mean;
 }
 
 /* Read bandwidth of a buffer that stays in a cache level: `passes` streaming passes. */
@@ -431,7 +435,7 @@ static double b_stream_cached(size_t bytes, long passes)
     long *a = malloc(n * sizeof(long));
     if (!a) return -1;
     memset(a, 1, n * sizeof(long));
-    double best = 1e9;
+    double mean = 0;
     for (int r = 0; r < REPS; r++) {
         long s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
         double t = now();
@@ -444,10 +448,10 @@ static double b_stream_cached(size_t bytes, long passes)
         }
         t = now() - t;
         sinkl = s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
-        if (t < best) best = t;
+        MEAN_OF(mean, t);
     }
     free(a);
-    return (double) bytes * passes / best;
+    return (double) bytes * passes / mean;
 }
 
 /* Read and write bandwidth over a sweep of buffer sizes, a factor sqrt(2) apart: the Python
@@ -462,7 +466,7 @@ static void b_sweep(size_t top, double scale)
         if (!a) return;
         memset(a, 1, bytes);
         long passes = (long) (64e6 * scale / bytes) + 1;
-        double best = 1e9, bestw = 1e9;
+        double mean = 0, meanw = 0;
         for (int r = 0; r < REPS; r++) {
             long s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
             double t = now();
@@ -474,15 +478,15 @@ static void b_sweep(size_t top, double scale)
                 }
             t = now() - t;
             sinkl = s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
-            if (t < best) best = t;
+            MEAN_OF(mean, t);
             t = now();
             for (long p = 0; p < passes; p++)
                 for (size_t i = 0; i < n; i++) { a[i] = (long) i; KEEP(a); }
             t = now() - t;
-            if (t < bestw) bestw = t;
+            MEAN_OF(meanw, t);
         }
-        printf("bwr_%zu %.6e\n", bytes, (double) bytes * passes / best);
-        printf("bww_%zu %.6e\n", bytes, (double) bytes * passes / bestw);
+        printf("bwr_%zu %.6e\n", bytes, (double) bytes * passes / mean);
+        printf("bww_%zu %.6e\n", bytes, (double) bytes * passes / meanw);
         free(a);
     }
 }
