@@ -73,14 +73,14 @@ static double t_loop(void)
 
 #define BENCH_INT(name, init, stmt)                                   \
     static double name(void) {                                        \
-        double mean = 0;                                            \
+        double mean = 0;                                              \
         for (int r = 0; r < REPS; r++) {                              \
             int x = init, y = vi_one;                                 \
             double t = now();                                         \
             for (long i = 0; i < N; i++) { CHAIN8(stmt; KEEP(x)); }   \
             t = now() - t;                                            \
             sinkl = x + y;                                            \
-            MEAN_OF(mean, t);                                   \
+            MEAN_OF(mean, t);                                         \
         }                                                             \
         return mean;                                                  \
     }
@@ -90,7 +90,7 @@ BENCH_INT(b_int_div, 1000000007 * vi_one, x = x / y)
 
 #define BENCH_FP(name, T, K, one, tiny, stmt)                         \
     static double name(void) {                                        \
-        double mean = 0;                                            \
+        double mean = 0;                                              \
         for (int r = 0; r < REPS; r++) {                              \
             T x = one, y = one, z = tiny;                             \
             (void) y; (void) z;                                       \
@@ -98,7 +98,7 @@ BENCH_INT(b_int_div, 1000000007 * vi_one, x = x / y)
             for (long i = 0; i < N; i++) { CHAIN8(stmt; K(x)); }      \
             t = now() - t;                                            \
             sinkd = x;                                                \
-            MEAN_OF(mean, t);                                   \
+            MEAN_OF(mean, t);                                         \
         }                                                             \
         return mean;                                                  \
     }
@@ -118,7 +118,7 @@ BENCH_FP(b_double_div, double, KEEPF, vd_one, vd_tiny, x = x / y)
     K(a0); K(a1); K(a2); K(a3); K(a4); K(a5); K(a6); K(a7)
 #define BENCH_TPUT(name, T, K, init, yv, op)                          \
     static double name(void) {                                        \
-        double mean = 0;                                            \
+        double mean = 0;                                              \
         for (int r = 0; r < REPS; r++) {                              \
             T a0 = init, a1 = init, a2 = init, a3 = init, a4 = init,  \
               a5 = init, a6 = init, a7 = init, y = yv;                \
@@ -126,7 +126,7 @@ BENCH_FP(b_double_div, double, KEEPF, vd_one, vd_tiny, x = x / y)
             for (long i = 0; i < N; i++) { INDEP8(T, K, op, y); INDEP8(T, K, op, y); } \
             t = now() - t;                                            \
             sinkd = (double) (a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7); \
-            MEAN_OF(mean, t);                                   \
+            MEAN_OF(mean, t);                                         \
         }                                                             \
         return mean;                                                  \
     }
@@ -201,7 +201,7 @@ static double b_conv_roundtrip(void)
 /* Library functions as chains x = f(x) that stay in a well-behaved range. */
 #define BENCH_LIB(name, stmt)                                         \
     static double name(void) {                                        \
-        double mean = 0;                                            \
+        double mean = 0;                                              \
         long n = N / 4;                                               \
         for (int r = 0; r < REPS; r++) {                              \
             double x = vd_one * 0.5;                                  \
@@ -209,7 +209,7 @@ static double b_conv_roundtrip(void)
             for (long i = 0; i < n; i++) { stmt; KEEPF(x); }          \
             t = now() - t;                                            \
             sinkd = x;                                                \
-            MEAN_OF(mean, t);                                   \
+            MEAN_OF(mean, t);                                         \
         }                                                             \
         return mean / n;                                              \
     }
@@ -229,13 +229,13 @@ BENCH_LIB(b_lib_rand, x = (double) (rand() & 1) + x * 0.5)
  * calls, not N: about 0.04 s per run in all. */
 #define BENCH_TIMER(name, stmt)                                       \
     static double name(void) {                                        \
-        double mean = 0;                                            \
+        double mean = 0;                                              \
         long n = N / 50 + 100;                                        \
         for (int r = 0; r < REPS; r++) {                              \
             double t = now();                                         \
             for (long i = 0; i < n; i++) { stmt; }                    \
             t = now() - t;                                            \
-            MEAN_OF(mean, t);                                   \
+            MEAN_OF(mean, t);                                         \
         }                                                             \
         return mean / n;                                              \
     }
