@@ -99,19 +99,24 @@ def test_loop_nest_by_hand(tmp_path, n, per_ns):
     assert float(share) == pytest.approx(per_ns * NS)
 
 
+def _engine(tmp_path, machine_text: str, n: int) -> Engine:
+    """An engine for SRC at input n on the machine written in ``machine_text``."""
+    c = tmp_path / "p.c"
+    c.write_text(SRC)
+    m = tmp_path / "m.yaml"
+    m.write_text(machine_text)
+    programs = load_programs([str(c)])
+    return Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": n}, False),
+                  Bound.parse("mid"))
+
+
 def test_level_latency_is_not_used(tmp_path):
     """memory.levels.<name>.latency (interp calibrate) changes nothing in the roofline model, and a
     level with a latency but no bandwidth (a failed sweep) is left out of the working-set rule."""
     text = MACHINE.replace("write_bandwidth: 32 GB/s}", "write_bandwidth: 32 GB/s, latency: 2 ns}").replace(
         "write_bandwidth: 16 GB/s}", "write_bandwidth: 16 GB/s, latency: 9 ns}\n          L3: {latency: 40 ns}")
     assert "L3: {latency: 40 ns}" in text and "latency: 9 ns" in text
-    c = tmp_path / "p.c"
-    c.write_text(SRC)
-    m = tmp_path / "m.yaml"
-    m.write_text(text)
-    programs = load_programs([str(c)])
-    engine = Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": 10000}, False),
-                    Bound.parse("mid"))
+    engine = _engine(tmp_path, text, 10000)
     # As in test_loop_nest_by_hand at n = 10000: L2 serves, 0.75 ns per iteration.
     assert engine.run().total == pytest.approx(8 * NS + 10 * 10000 * 0.75 * NS, rel=1e-9)
     model = next(iter(engine.models.values()))
@@ -124,14 +129,7 @@ def test_without_levels_the_single_cache_rule_is_kept(tmp_path):
           L1: {size: 32 KiB, bandwidth: 64 GB/s, write_bandwidth: 32 GB/s}
           L2: {size: 1 MiB, bandwidth: 32 GB/s, write_bandwidth: 16 GB/s}
 """, "")
-    c = tmp_path / "p.c"
-    c.write_text(SRC)
-    m = tmp_path / "m.yaml"
-    m.write_text(text)
-    programs = load_programs([str(c)])
-    engine = Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": 1000}, False),
-                    Bound.parse("mid"))
-    total = engine.run().total
+    total = _engine(tmp_path, text, 1000).run().total
     # Old rule: every access of a stride-1 double stream moves 8/64 of a block = 8 B from main
     # at 8 GB/s (no cache bandwidth given): a[i] and a[i+1] 1 ns each, the store twice (read for
     # ownership, write-back) 2 ns: 4 ns, above the 0.5 ns add.
