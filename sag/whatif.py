@@ -60,7 +60,8 @@ def scale(sag: SAG, changes: list[tuple[str, float]], sau_id: str | None = None)
         root = _scale_sau(root, pattern, factor, hits, sau_id, None)
         if not hits[0]:
             known = sorted({f"{c}.{k}" for _, c_k, _ in sag.parameters() for c, _, k in [c_k.partition('.')]})
-            raise ExprError(f"--scale {pattern}: no parameter matches (for example: {', '.join(known[:8])} ...)")
+            raise ExprError(f"--scale {pattern}: no parameter matches (for example: {', '.join(known[:8])} ...; "
+                            "or COMP.speed, *.speed for a whole component's speed)")
     label = tuple(f"{p}*{f:g}" for p, f in changes)
     return replace(sag, root=root, scenario=sag.scenario + label)
 
