@@ -1,4 +1,5 @@
 """interp calibrate: fitting and file writing on recorded benchmark outputs (no timing asserts)."""
+import math
 import pytest
 
 from interp.calibrate import fit, hostinfo, levels
@@ -300,3 +301,61 @@ def test_level_latency_range_over_runs():
     # main.fetch: the latency beyond the last level, the fetch_miss chase.
     main = loads(text, "host.yaml").find("SAU-001").effective("memory")
     assert main["main.fetch"].value(Bound.parse("min")) == pytest.approx(1.8e-7)
+
+
+def _coll_out(barrier, a, b):
+    """A ``mpi_bench SCALE coll`` output with exact lines: bcast a + b*m, allreduce twice that."""
+    lines = [f"barrier 0 {barrier:.6e}"]
+    for m in (8, 4096, 262144):
+        lines += [f"bcast {m} {a + b * m:.6e}", f"allreduce {m} {2 * (a + b * m):.6e}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_collective_counts_up_to_the_cores():
+    from interp.calibrate.collectives import counts
+    assert counts(2) == [] and counts(1) == []
+    assert counts(4) == [4] and counts(6) == [4, 6] and counts(16) == [4, 8, 16]
+
+
+def test_collectives_through_the_measured_process_counts():
+    from interp.calibrate import collectives
+    runs = []
+    for s in (1.0, 1.2):
+        v = fit.comm_values(fit.parse_mpi(_mpi_out(s)))
+        v |= collectives.values(fit.parse_mpi(_coll_out(2.5e-6, 0.9e-6, 0.16e-9), pingpong=False), 4)
+        v |= collectives.values(fit.parse_mpi(_coll_out(4.5e-6, 1.5e-6, 0.25e-9), pingpong=False), 8)
+        runs.append(v)
+    text = render(_info(), _node_stats(), fit.over_runs(runs))
+    assert "measured at n = 2, 4, 8: linear in log2(n) between them" in text
+    coll = loads(text, "host.yaml").by_role("compute")[0].effective("comm_sync")
+    barrier = coll["collectives.barrier"]
+    # Barrier 1.0, 2.5, 4.5 us at n = 2, 4, 8: slopes per log2 step 1.0, 1.5, 2.0.
+    at = lambda p, n, m=0: p.value(Bound.parse("min"), m=m, n=n, h=0)  # noqa: E731
+    assert at(barrier, 1) == pytest.approx(0.0, abs=1e-15)
+    assert at(barrier, 2) == pytest.approx(1.0e-6)
+    assert at(barrier, 3) == pytest.approx((1.0 + 1.5 * math.log2(1.5)) * 1e-6)
+    assert at(barrier, 8) == pytest.approx(4.5e-6)
+    assert at(barrier, 16) == pytest.approx(6.5e-6)        # the last slope, 2.0 us, beyond n = 8
+    bcast = coll["collectives.bcast"]
+    assert at(bcast, 4, 4096) == pytest.approx(0.9e-6 + 0.16e-9 * 4096, rel=1e-3)
+    assert at(bcast, 8, 4096) == pytest.approx(1.5e-6 + 0.25e-9 * 4096, rel=1e-3)
+    # n = 16: a = 1.5 + (1.5 - 0.9) = 2.1 us, b = 0.25 + (0.25 - 0.16) = 0.34 ns/B
+    assert at(bcast, 16, 1000) == pytest.approx(2.1e-6 + 0.34e-9 * 1000, rel=1e-3)
+    assert at(coll["collectives.allreduce"], 8, 4096) == pytest.approx(2 * (1.5e-6 + 0.25e-9 * 4096), rel=1e-3)
+
+
+def test_collectives_at_two_ranks_only_keep_the_assumed_tree():
+    text = render(_info(), _node_stats(), fit.over_runs([fit.comm_values(fit.parse_mpi(_mpi_out()))]))
+    assert "measured at n = 2 only (the cores available); log2(n) is an assumed tree" in text
+    coll = loads(text, "host.yaml").by_role("compute")[0].effective("comm_sync")
+    assert coll["collectives.barrier"].value(Bound.parse("min"), m=0, n=16, h=0) == pytest.approx(4.0e-6)
+
+
+def test_a_collective_that_got_faster_is_held_beyond_the_last_count():
+    from interp.calibrate.collectives import expression
+    from sag import expr as E
+    # barrier 2 us at n = 4, 1.5 us at n = 8 (noise): beyond n = 8 it stays at 1.5 us.
+    text = expression({2: (1e-6, 0.0), 4: (2e-6, 0.0), 8: (1.5e-6, 0.0)})
+    e = E.parse(text.removesuffix(" us"), frozenset({"n"}))
+    value = E.compile_numeric(e, ("n",))
+    assert value(8) == pytest.approx(1.5) and value(64) == pytest.approx(1.5) and value(4) == pytest.approx(2.0)

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from ..errors import InputError, reported
-from . import fit, hostinfo, levels, tools
+from . import collectives, fit, hostinfo, levels, tools
 from .writer import HostInfo, render
 
 
@@ -65,7 +65,11 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
                 _step(bar)
                 if mexe:
                     text = tools.run(tools.mpiexec_cmd(mpitools[1], 2, mexe, [scale]), timeout=300)
-                    comm_runs.append(fit.comm_values(fit.parse_mpi(text)))
+                    values = fit.comm_values(fit.parse_mpi(text))
+                    for procs in collectives.counts(info.cpus):
+                        text = tools.run(tools.mpiexec_cmd(mpitools[1], procs, mexe, [scale, "coll"]), timeout=300)
+                        values |= collectives.values(fit.parse_mpi(text, pingpong=False), procs)
+                    comm_runs.append(values)
                     _step(bar)
     node = fit.over_runs(node_runs)
     comm = fit.over_runs(comm_runs) if comm_runs else None

@@ -64,8 +64,9 @@ def parse_chase(text: str) -> dict[int, float]:
     return out
 
 
-def parse_mpi(text: str) -> dict[str, list[tuple[float, float]]]:
-    """mpi_bench output: "kind bytes seconds" lines -> kind -> [(bytes, seconds), ...]."""
+def parse_mpi(text: str, pingpong: bool = True) -> dict[str, list[tuple[float, float]]]:
+    """mpi_bench output: "kind bytes seconds" lines -> kind -> [(bytes, seconds), ...]; a run
+    without ``pingpong`` lines (``mpi_bench SCALE coll``) must have the collectives."""
     out: dict[str, list[tuple[float, float]]] = {}
     for line in text.splitlines():
         parts = line.split()
@@ -74,8 +75,9 @@ def parse_mpi(text: str) -> dict[str, list[tuple[float, float]]]:
                 out.setdefault(parts[0], []).append((float(parts[1]), float(parts[2])))
             except ValueError:
                 continue
-    if "pingpong" not in out:
-        raise InputError("MPI benchmark printed no ping-pong results:\n" + text[-500:])
+    need = "pingpong" if pingpong else "barrier"
+    if need not in out:
+        raise InputError(f"MPI benchmark printed no {need} results:\n" + text[-500:])
     return out
 
 

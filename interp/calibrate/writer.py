@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import collectives
 from .fit import LIB_ARGS, TIMER_ARGS, Stat, per_byte_expr
 
 
@@ -284,19 +285,5 @@ def _comm(comm: dict[str, Stat] | None, info: HostInfo, ind: str) -> list[str]:
                 f"[{fmt_size(comm['static_buffer'].lo)}, {fmt_size(comm['static_buffer'].hi)}]"]
     if "sync" in comm:
         out.append(f"{ind}  sync: {fmt_range(comm['sync'], fmt_time)}    # MPI_Barrier, 2 ranks")
-    coll = []
-    for name in ("bcast", "allreduce"):
-        a, b = comm.get(f"collectives.{name}.a"), comm.get(f"collectives.{name}.b")
-        if a and b:
-            lo = f'"({a.lo * 1e6:.4g} + {b.lo * 1e6:.4g}*m)*log2(n) us"'
-            hi = f'"({a.hi * 1e6:.4g} + {b.hi * 1e6:.4g}*m)*log2(n) us"'
-            coll.append(f"{ind}    {name}: [{lo}, {hi}]    # median ({a.median * 1e6:.4g} + "
-                        f"{b.median * 1e6:.4g}*m) us at n = 2")
-    if "sync" in comm:
-        s = comm["sync"]
-        coll.append(f'{ind}    barrier: ["{s.lo * 1e6:.4g}*log2(n) us", "{s.hi * 1e6:.4g}*log2(n) us"]')
-    if coll:
-        out.append(f"{ind}  collectives:    # measured at n = 2 only; log2(n) is an assumed tree, "
-                   "not a measurement")
-        out += coll
+    out += collectives.lines(comm, ind)
     return out

@@ -2,15 +2,19 @@
  * mpi_bench.c - communication micro-benchmarks for `interp calibrate` (run on 2+ ranks).
  *
  * Usage: mpiexec -n 2 mpi_bench SCALE
+ *        mpiexec -n P mpi_bench SCALE coll
  * Prints "pingpong BYTES one_way_seconds", "barrier 0 seconds",
  * "bcast BYTES seconds" and "allreduce BYTES seconds" lines (rank 0 only), and
  * "wtime 0 seconds_per_call", "dclock 0 seconds_per_call", "wtick 0 seconds".
+ * The second form measures only the collectives, on P ranks: the calibration runs it
+ * for every process count up to the cores available.
  * Each figure is the minimum over REPS batches of the batch mean: the
  * minimum is the run least disturbed by other jobs on the machine.
  */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define REPS 5
 
@@ -101,12 +105,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "mpi_bench: needs at least 2 ranks\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    double tw = timer_call(0, scale), td = timer_call(1, scale);
-    if (rank == 0) printf("wtime 0 %.6e\ndclock 0 %.6e\nwtick 0 %.6e\n", tw, td, MPI_Wtick());
-    /* Sizes: 0, then powers of two with a midpoint, to see the eager/rendezvous switch. */
-    for (long b = 0; b <= maxb; b = b ? (b * 3 / 2 == b ? b * 2 : (b & (b - 1)) ? b / 3 * 4 : b * 3 / 2) : 8) {
-        double t = pingpong(buf, b, scale);
-        if (rank == 0) printf("pingpong %ld %.6e\n", b, t);
+    int coll_only = argc > 2 && strcmp(argv[2], "coll") == 0;
+    if (!coll_only) {
+        double tw = timer_call(0, scale), td = timer_call(1, scale);
+        if (rank == 0) printf("wtime 0 %.6e\ndclock 0 %.6e\nwtick 0 %.6e\n", tw, td, MPI_Wtick());
+        /* Sizes: 0, then powers of two with a midpoint, to see the eager/rendezvous switch. */
+        for (long b = 0; b <= maxb; b = b ? (b * 3 / 2 == b ? b * 2 : (b & (b - 1)) ? b / 3 * 4 : b * 3 / 2) : 8) {
+            double t = pingpong(buf, b, scale);
+            if (rank == 0) printf("pingpong %ld %.6e\n", b, t);
+        }
     }
     double tb = collective(0, buf, out, 0, scale);
     if (rank == 0) printf("barrier 0 %.6e\n", tb);
