@@ -185,6 +185,66 @@ def test_sysfs_caches_and_cpuinfo(tmp_path):
     assert hostinfo.cpuinfo("processor : 0\n") [1] is None
 
 
+GETCONF = """LEVEL1_ICACHE_SIZE                 32768
+LEVEL1_ICACHE_ASSOC                
+LEVEL1_ICACHE_LINESIZE             64
+LEVEL1_DCACHE_SIZE                 49152
+LEVEL1_DCACHE_ASSOC                12
+LEVEL1_DCACHE_LINESIZE             64
+LEVEL2_CACHE_SIZE                  2097152
+LEVEL2_CACHE_ASSOC                 16
+LEVEL2_CACHE_LINESIZE              64
+LEVEL4_CACHE_SIZE                  
+"""
+
+
+def test_caches_from_getconf_and_sysctl():
+    assert hostinfo.caches_getconf(GETCONF) == {
+        "L1i": {"size": 32768, "block": 64}, "L1d": {"size": 49152, "assoc": 12, "block": 64},
+        "L2": {"size": 2 << 20, "assoc": 16, "block": 64}}
+    mac = "hw.l1dcachesize: 65536\nhw.l1icachesize: 131072\nhw.l2cachesize: 4194304\nhw.cachelinesize: 128\n"
+    assert hostinfo.caches_sysctl(mac) == {"L1d": {"size": 65536, "block": 128}, "L1i": {"size": 131072, "block": 128},
+                                           "L2": {"size": 4 << 20, "block": 128}}
+    assert hostinfo.caches_getconf("") == {} and hostinfo.caches_sysctl("unknown oid 'hw.l3cachesize'") == {}
+
+
+def _sweep_text(plateaus):
+    """node_bench sweep lines: read bandwidth per plateau (up to its size), write half of it."""
+    lines, size = [], 8192
+    for top, bw in plateaus:
+        while size <= top:
+            lines += [f"bwr_{size} {bw:.6e}", f"bww_{size} {bw / 2:.6e}"]
+            size = int(size * 2 ** 0.5)
+    return "\n".join(lines) + "\n"
+
+
+def test_cache_levels_counted_from_the_sweep():
+    # 46 GB/s to 32 KiB, 29 GB/s to 1.5 MiB, 20 GB/s to 16 MiB, 9 GB/s beyond: three levels.
+    sweep = levels.parse_sweep(fit.parse_lines(_sweep_text(
+        [(32 << 10, 46e9), (1536 << 10, 29e9), (16 << 20, 20e9), (64 << 20, 9e9)])))
+    assert levels.count_levels(sweep) == 3
+    flat = levels.parse_sweep(fit.parse_lines(_sweep_text([(64 << 20, 9e9)])))
+    assert levels.count_levels(flat) == 0
+
+
+def test_measured_caches_without_the_operating_system(monkeypatch):
+    from interp.calibrate import cmd
+    text = _sweep_text([(32 << 10, 46e9), (1536 << 10, 29e9), (64 << 20, 9e9)]) + NODE_OUT
+    monkeypatch.setattr(cmd.tools, "run", lambda *a, **k: text)
+    caches = cmd._measure_caches("node_bench", 1.0, None, 64)
+    # The largest buffer of each plateau (sizes 8192 x sqrt(2)^k, rounded down at each step).
+    assert caches == {"L1d": {"size": 32765, "block": 64}, "L2": {"size": 1482701, "block": 64}}
+    assert list(cmd._measure_caches("node_bench", 1.0, 1, 64)) == ["L1d"]
+
+
+def test_no_caches_from_the_os_needs_a_line_size(cli, tmp_path, monkeypatch):
+    from interp.calibrate import cmd
+    monkeypatch.setattr(cmd.hostinfo, "os_caches", lambda: ({}, None))
+    monkeypatch.setattr(cmd.tools, "compile_c", lambda *a, **k: tmp_path / "x")
+    res = cli("calibrate", "--out", str(tmp_path / "h.yaml"), "--no-mpi")
+    assert res.exit_code == 2 and "give --line-size" in res.output
+
+
 def test_calibrate_bad_out_is_exit_2(cli, tmp_path):
     res = cli("calibrate", "--out", tmp_path)
     assert res.exit_code == 2

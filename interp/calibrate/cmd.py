@@ -27,19 +27,16 @@ def _progress(total: int):
 
 
 def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = False,
-              runs: int | None = None, mpi: bool = True, log=click.echo) -> str:
+              runs: int | None = None, mpi: bool = True, log=click.echo, cache_levels: int | None = None,
+              line_size: int | None = None) -> str:
     """Measure this machine and write ``out``; returns the YAML text."""
     runs = runs or (3 if quick else 5)
     scale = 0.3 if quick else 1.0
     info = HostInfo(socket.gethostname(), datetime.date.today().isoformat(), cc, cflags,
                     os.cpu_count() or 1)
     info.model, info.mhz = hostinfo.cpuinfo()
-    info.caches = hostinfo.caches()
+    info.caches, info.cache_source = hostinfo.os_caches()
     info.mem_total, info.page = hostinfo.mem_total(), hostinfo.page_size()
-    llc = max((c["size"] for c in info.caches.values()), default=32 << 20)
-    l1 = info.caches.get("L1d", {}).get("size", 32 << 10)
-    # cache.bandwidth is measured in half of the level below the last (L2), or of L1d.
-    mid = info.caches.get("L2", {}).get("size", 4 * l1)
     mpitools = tools.mpi_tools() if mpi else None
     if mpi and mpitools is None:
         log("interp calibrate: mpicc/mpiexec not found: communication is not measured, comm_sync is "
@@ -52,6 +49,22 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
     node_runs, comm_runs = [], []
     with tempfile.TemporaryDirectory(prefix="interp-cal-") as tmp:
         exe = tools.compile_c(cc, [tools.bench_source("node_bench.c")], Path(tmp) / "node_bench", flags)
+        if not info.caches or cache_levels is not None:
+            line_size = line_size or next((c["block"] for c in info.caches.values() if c.get("block")), None)
+            if line_size is None:
+                raise InputError("the operating system lists no caches (/sys, getconf -a, sysctl hw): give "
+                                 "--line-size (64 on x86-64 and most ARM cores, 128 on Apple M and POWER) and "
+                                 "optionally --cache-levels; the levels' sizes are then measured")
+            info.caches = _measure_caches(exe, scale, cache_levels, line_size)
+            info.cache_source = "measured: bandwidth sweep plateaus (docs/calibrate.md)"
+            found = ", ".join(f"{k} {c['size'] // 1024} KiB" for k, c in info.caches.items())
+            log(f"interp calibrate: cache levels measured: {found or 'none found'}; "
+                + ("as --cache-levels asked" if cache_levels is not None else
+                   "give --cache-levels K if the machine has another number of levels"), err=True)
+        llc = max((c["size"] for c in info.caches.values()), default=32 << 20)
+        l1 = info.caches.get("L1d", {}).get("size", 32 << 10)
+        # cache.bandwidth is measured in half of the level below the last (L2), or of L1d.
+        mid = info.caches.get("L2", {}).get("size", 4 * l1)
         mexe = None
         if mpitools:
             mexe = tools.compile_c(mpitools[0], [tools.bench_source("mpi_bench.c")], Path(tmp) / "mpi_bench",
@@ -90,6 +103,18 @@ def _node_run(exe, scale: float, llc: int, l1: int, mid: int, caches: dict) -> d
         chase = fit.parse_chase(tools.run([exe, "chase", scale, *sizes.values()], timeout=300))
         values |= levels.latencies(chase, sizes)
     return values
+
+
+def _measure_caches(exe, scale: float, count: int | None, line: int) -> dict[str, dict]:
+    """The data caches when the operating system lists none (or ``--cache-levels`` asks): ``count``
+    levels, or as many as the bandwidth sweep has plateaus (each added level must halve the misfit),
+    each as large as its plateau; the line size is the user's (a stride benchmark on the VM of
+    docs/calibrate.md could not tell 64 from 128 B)."""
+    sweep = levels.parse_sweep(fit.parse_node(tools.run([exe, scale], timeout=300)))
+    count = levels.count_levels(sweep) if count is None else count
+    found = levels.levels(sweep, [f"L{k}" for k in range(1, count + 1)])
+    sizes = [int(found[f"levels.L{k}.size"]) for k in range(1, count + 1) if f"levels.L{k}.size" in found]
+    return {("L1d" if k == 0 else f"L{k + 1}"): {"size": size, "block": line} for k, size in enumerate(sizes)}
 
 
 def _check(text: str, out: str) -> None:
@@ -132,10 +157,15 @@ def _step(bar):
 @click.option("--quick", is_flag=True, help="Shorter benchmarks, 3 runs instead of 5 (coarser ranges).")
 @click.option("--runs", type=click.IntRange(1, 50), default=None, help="Runs of each benchmark program.")
 @click.option("--no-mpi", is_flag=True, help="Do not measure communication (comm_sync left void).")
+@click.option("--cache-levels", type=click.IntRange(1, 4), default=None,
+              help="Measure this many data cache levels from the bandwidth sweep instead of taking them "
+                   "from the operating system (done anyway when it lists none).")
+@click.option("--line-size", type=click.IntRange(8, 4096), default=None, metavar="BYTES",
+              help="Cache line size, when the operating system does not give it.")
 @reported
-def calibrate_cmd(out, cc, cflags, quick, runs, no_mpi):
+def calibrate_cmd(out, cc, cflags, quick, runs, no_mpi, cache_levels, line_size):
     """Measure this machine with micro-benchmarks and write a machine file for it."""
     if Path(out).is_dir():
         raise InputError(f"--out {out}: is a directory; give a file name such as host.yaml")
-    calibrate(out, cc, cflags, quick, runs, not no_mpi)
+    calibrate(out, cc, cflags, quick, runs, not no_mpi, cache_levels=cache_levels, line_size=line_size)
     click.echo(f"wrote {out} (check it with: interp machine check {out})")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import platform
 import re
+import subprocess
 from pathlib import Path
 
 CACHE_DIR = Path("/sys/devices/system/cpu/cpu0/cache")
@@ -39,6 +40,52 @@ def caches(root: Path = CACHE_DIR) -> dict[str, dict]:
                 entry[key] = int(v)
         out[name] = entry
     return out
+
+
+def caches_getconf(text: str | None = None) -> dict[str, dict]:
+    """The caches glibc reports (``getconf -a``: LEVEL1_DCACHE_SIZE, ..._ASSOC, ..._LINESIZE, from
+    CPUID), for systems whose /sys lists none (some containers)."""
+    text = _command(["getconf", "-a"]) if text is None else text
+    out: dict[str, dict] = {}
+    for level, kind, key, value in re.findall(r"^LEVEL(\d)_(DCACHE|ICACHE|CACHE)_(SIZE|ASSOC|LINESIZE)\s+(\d+)\s*$",
+                                              text, re.M):
+        name = f"L{level}" + {"DCACHE": "d", "ICACHE": "i", "CACHE": ""}[kind]
+        if int(value) > 0:
+            out.setdefault(name, {})[{"SIZE": "size", "ASSOC": "assoc", "LINESIZE": "block"}[key]] = int(value)
+    return {k: v for k, v in out.items() if "size" in v}
+
+
+def caches_sysctl(text: str | None = None) -> dict[str, dict]:
+    """macOS and the BSDs: ``sysctl hw.l1dcachesize hw.l1icachesize hw.l2cachesize hw.l3cachesize
+    hw.cachelinesize`` ("hw.l2cachesize: 4194304")."""
+    if text is None:
+        text = _command(["sysctl", "hw.l1dcachesize", "hw.l1icachesize", "hw.l2cachesize", "hw.l3cachesize",
+                         "hw.cachelinesize"])
+    values = {k: int(v) for k, v in re.findall(r"^hw\.(\w+)\s*[:=]\s*(\d+)\s*$", text, re.M)}
+    line = values.get("cachelinesize")
+    out = {}
+    for key, name in (("l1dcachesize", "L1d"), ("l1icachesize", "L1i"), ("l2cachesize", "L2"),
+                      ("l3cachesize", "L3")):
+        if values.get(key):
+            out[name] = {"size": values[key], **({"block": line} if line else {})}
+    return out
+
+
+def os_caches() -> tuple[dict[str, dict], str | None]:
+    """The caches the operating system lists, and where from; ({}, None) when it lists none (the
+    calibration then measures them, interp/calibrate/cmd.py)."""
+    for source, read in ((str(CACHE_DIR), caches), ("getconf -a", caches_getconf), ("sysctl hw", caches_sysctl)):
+        found = read()
+        if any(not k.endswith("i") for k in found):
+            return found, source
+    return {}, None
+
+
+def _command(cmd: list[str]) -> str:
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
 
 
 def cpuinfo(text: str | None = None) -> tuple[str, float | None]:

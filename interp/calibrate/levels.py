@@ -80,6 +80,28 @@ def levels(sweep: list[tuple[float, float, float]], names: list[str]) -> dict[st
     return out
 
 
+def count_levels(sweep: list[tuple[float, float, float]], most: int = 4, gain: float = 2.0) -> int:
+    """How many cache levels a sweep shows when the operating system does not say: each added
+    level (one more plateau) must cut the squared misfit of log(read bandwidth) by ``gain``, the
+    rule that finds the eager/rendezvous switch in the ping-pong (``fit.fit_pingpong``)."""
+    logs = [math.log(r) for _, r, _ in sweep]
+
+    def misfit(parts: int) -> float:
+        total = 0.0
+        for i, j in split(logs, parts):
+            mean = sum(logs[i:j]) / (j - i)
+            total += sum((v - mean) ** 2 for v in logs[i:j])
+        return total
+
+    k, previous = 0, misfit(1)
+    while k < most and len(logs) >= 2 * (k + 2):
+        current = misfit(k + 2)
+        if current * gain >= previous:
+            break
+        k, previous = k + 1, current
+    return k
+
+
 def cache_names(caches: dict[str, dict]) -> list[str]:
     """Data and unified cache levels from /sys ("L1d", "L2", "L3") as level names L1, L2, L3."""
     names = sorted(k for k in caches if not k.endswith("i"))

@@ -51,6 +51,7 @@ class HostInfo:
     page: int | None = None
     mpi: str | None = None                         # MPI implementation, None = comm not measured
     notes: list = field(default_factory=list)
+    cache_source: str | None = None                # where ``caches`` come from (hostinfo.os_caches)
 
 
 def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) -> str:
@@ -185,7 +186,7 @@ def _cache(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
     llc = next((info.caches[k] for k in ("L3", "L2", "L1d") if k in info.caches), None)
     for k, c in sorted(info.caches.items()):
         out.append(f"{ind}# {k}: {fmt_size(c['size'])}, {c.get('block', '?')} B lines, "
-                   f"{c.get('assoc', '?')}-way  (/sys/devices/system/cpu/cpu0/cache)")
+                   f"{c.get('assoc', '?')}-way  ({info.cache_source or 'the operating system'})")
     if llc:
         parts = [f"size: {fmt_size(llc['size'])}"]
         if llc.get("block"):
@@ -222,7 +223,7 @@ def _levels(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
         sys_size = info.caches.get(name, info.caches.get(name + "d", {})).get("size")
         out.append(f"{ind}  {name}:")
         for key, fmt, note in (
-                ("size", fmt_size, "delivers the bandwidth below; /sys: "
+                ("size", fmt_size, "delivers the bandwidth below; listed: "
                  + (fmt_size(sys_size) if sys_size else "?")),
                 ("bandwidth", fmt_rate, "streaming read"),
                 ("write_bandwidth", fmt_rate, "streaming write"),
