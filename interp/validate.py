@@ -80,7 +80,7 @@ class Build:
     host_text: str   # the source whose argv the inputs go to
 
 
-def build(files: list[str], tmp: Path, cc: str, cflags: str) -> Build:
+def build(files: list[str], tmp: Path, cc: str, cflags: str, ftz: bool = False) -> Build:
     texts = []
     for f in files:
         try:
@@ -90,13 +90,14 @@ def build(files: list[str], tmp: Path, cc: str, cflags: str) -> Build:
     kind = program_kind(texts)
     flags = cflags.split()
     exe = tmp / "prog"
+    extra = [tools.shim_source("ftz.c")] if ftz else []
     if kind == "seq":
         # Only the program's main is renamed: the program is compiled apart from the shim.
         objs = []
         for i, f in enumerate(files):
             objs.append(tools.compile_c(cc, [f], tmp / f"part{i}.o", [*flags, "-c"], libs=(),
                                         defines=["main=interp_user_main"]))
-        tools.compile_c(cc, [*objs, tools.shim_source("seq_timer.c")], exe, flags)
+        tools.compile_c(cc, [*objs, tools.shim_source("seq_timer.c"), *extra], exe, flags)
         return Build(exe, kind, texts[0])
     mpi = tools.mpi_tools()
     if mpi is None:
@@ -104,7 +105,7 @@ def build(files: list[str], tmp: Path, cc: str, cflags: str) -> Build:
                          "(pip install 'interp[mpi]' installs MPICH)")
     timer = tools.shim_source("pmpi_timer.c")
     if kind == "mpi":
-        tools.compile_c(mpi[0], [*files, timer], exe, flags)
+        tools.compile_c(mpi[0], [*files, timer, *extra], exe, flags)
         return Build(exe, kind, texts[0])
     # NX/2: the host is the program that calls load(); both are compiled into one executable.
     hosts = [i for i, t in enumerate(texts) if re.search(r"\bload\s*\(", t)]
@@ -118,7 +119,7 @@ def build(files: list[str], tmp: Path, cc: str, cflags: str) -> Build:
         tools.compile_c(mpi[0], [f], obj, [*flags, "-c"], libs=(), includes=[tools.nx_include()],
                         defines=[f"main={'nx_host_main' if i == h else 'nx_node_main'}"])
         objs.append(obj)
-    tools.compile_c(mpi[0], [*objs, tools.shim_source("nx_on_mpi.c"), timer], exe, flags)
+    tools.compile_c(mpi[0], [*objs, tools.shim_source("nx_on_mpi.c"), timer, *extra], exe, flags)
     return Build(exe, kind, texts[h])
 
 
@@ -169,7 +170,7 @@ class PointResult:
 
 
 def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 3, cc: str = "gcc",
-             cflags: str = "-O2", timeout: float = 600.0, progress=None) -> list[PointResult]:
+             cflags: str = "-O2", timeout: float = 600.0, progress=None, ftz: bool = False) -> list[PointResult]:
     from .pipeline import load_programs, predict
     from .sweep import grid
 
@@ -181,7 +182,7 @@ def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 
     results = []
     with tempfile.TemporaryDirectory(prefix="interp-val-") as tmpdir:
         tmp = Path(tmpdir)
-        b = build(list(files), tmp, cc, cflags)
+        b = build(list(files), tmp, cc, cflags, ftz)
         for point in grid(define_lists, procs):
             values = dict(point.inputs)
             args = argv_for(b.host_text, inputs, values)
@@ -256,8 +257,11 @@ def to_text(results: list[PointResult], machine: str) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "csv"]), default="text", show_default=True,
               help="csv: the --measured file of interp sweep.")
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds allowed per run.")
+@click.option("--ftz", is_flag=True,
+              help="Flush subnormal floats to zero in the measured program (as -ffast-math's startup code "
+                   "does): subnormal arithmetic is slow and not in the model.")
 @reported
-def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeout):
+def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeout, ftz):
     """Run FILES here, predict them on --machine, and report the prediction error per point."""
     import sys
 
@@ -279,7 +283,7 @@ def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeou
         bar.start()
     try:
         results = validate(files, machine, counts, define_lists, repeat, cc, cflags, timeout,
-                           progress=(lambda: bar.advance(task)) if bar else None)
+                           progress=(lambda: bar.advance(task)) if bar else None, ftz=ftz)
     finally:
         if bar:
             bar.stop()

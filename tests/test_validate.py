@@ -108,3 +108,17 @@ def test_validate_cli_bad_machine_is_exit_2(cli):
 def test_validate_cli_bad_procs_is_exit_2(cli):
     res = cli("validate", str(SAMPLES / "trapezoid_mpi.c"), "--machine", "ipsc860", "--procs", "0")
     assert res.exit_code == 2
+
+
+@pytest.mark.skipif(not HAS_CC, reason="no C compiler")
+@pytest.mark.parametrize("ftz,flushed", [(False, "0"), (True, "1")])
+def test_ftz_shim_flushes_subnormals(tmp_path, ftz, flushed):
+    from interp.validate import build
+    prog = tmp_path / "tiny.c"
+    # 1e-300 * 1e-10 is subnormal: kept as is by default, 0 with flush-to-zero.
+    prog.write_text("#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n"
+                    "  volatile double tiny = 1e-300 * atof(argv[1]);\n  volatile double x = tiny * 1e-10;\n"
+                    "  printf(\"%d\\n\", x == 0.0);\n  return 0;\n}\n")
+    b = build([str(prog)], tmp_path, "gcc", "-O2", ftz=ftz)
+    out = tools.run([b.exe, "1"], env={"INTERP_TIME_FILE": str(tmp_path / "t.txt")})
+    assert out.strip() == flushed
