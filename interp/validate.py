@@ -287,4 +287,8 @@ def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeou
     finally:
         if bar:
             bar.stop()
-    click.echo(to_csv(results).rstrip("\n") if fmt == "csv" else to_text(results, machine))
+    if fmt == "csv":
+        click.echo(to_csv(results).rstrip("\n"))
+    else:
+        click.echo(to_text(results, machine)
+                   + ("\nmeasured with subnormal numbers flushed to zero (--ftz)" if ftz else ""))

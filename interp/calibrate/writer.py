@@ -185,8 +185,9 @@ def _cache(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
     # level's (the levels between are not modelled; their sizes are listed here as comments).
     llc = next((info.caches[k] for k in ("L3", "L2", "L1d") if k in info.caches), None)
     for k, c in sorted(info.caches.items()):
-        out.append(f"{ind}# {k}: {fmt_size(c['size'])}, {c.get('block', '?')} B lines, "
-                   f"{c.get('assoc', '?')}-way  ({info.cache_source or 'the operating system'})")
+        ways = f", {c['assoc']}-way" if c.get("assoc") else ""
+        out.append(f"{ind}# {k}: {fmt_size(c['size'])}, {c.get('block', '?')} B lines{ways}  "
+                   f"({info.cache_source or 'the operating system'})")
     if llc:
         parts = [f"size: {fmt_size(llc['size'])}"]
         if llc.get("block"):
