@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from .fit import Stat, _clamp, linear_fit
+from .fit import Stat, nonnegative_fit, linear_fit
 
 NAMES = ("bcast", "allreduce")
 
@@ -36,7 +36,7 @@ def values(r: dict[str, list], procs: int) -> dict[str, float]:
     v = {}
     for name in NAMES:
         if r.get(name):
-            v[f"coll.{name}.{procs}.a"], v[f"coll.{name}.{procs}.b"] = _clamp(linear_fit(r[name]))
+            v[f"coll.{name}.{procs}.a"], v[f"coll.{name}.{procs}.b"] = nonnegative_fit(linear_fit(r[name]))
     if r.get("barrier"):
         v[f"coll.barrier.{procs}"] = r["barrier"][0][1]
     return v

@@ -192,12 +192,13 @@ def fit_pingpong(points, min_points: int = 3, gain: float = 2.0) -> CommFit:
         if jumps and (best is None or err < best[0]):
             best = (err, k, flo, fhi)
     if best is None or best[0] * gain > _rel_sse(pts, *one):
-        return CommFit(_clamp(one), None, None)
+        return CommFit(nonnegative_fit(one), None, None)
     _, k, flo, fhi = best
-    return CommFit(_clamp(flo), _clamp(fhi), pts[k - 1][0])
+    return CommFit(nonnegative_fit(flo), nonnegative_fit(fhi), pts[k - 1][0])
 
 
-def _clamp(fit):
+def nonnegative_fit(fit):
+    """An (intercept, slope) fit with negative parts (noise around 0) set to 0."""
     a, b = fit
     return max(0.0, a), max(0.0, b)
 
@@ -214,7 +215,7 @@ def comm_values(r: dict[str, list]) -> dict[str, float]:
         v["static_buffer"] = f.switch
     for name in ("bcast", "allreduce"):
         if r.get(name):
-            a, b = _clamp(linear_fit(r[name]))
+            a, b = nonnegative_fit(linear_fit(r[name]))
             v[f"collectives.{name}.a"], v[f"collectives.{name}.b"] = a, b
     if r.get("barrier"):
         v["sync"] = r["barrier"][0][1]

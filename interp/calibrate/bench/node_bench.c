@@ -405,30 +405,8 @@ static double b_store(size_t bytes, long steps)
     return (mean - base > 0 ? mean - base : 0) / steps;
 }
 
-/* Streaming read bandwidth, bytes per second, 8 independent accumulators. */
-static double b_stream(size_t bytes)
-{
-    size_t n = bytes / sizeof(long);
-    long *a = malloc(n * sizeof(long));
-    if (!a) return -1;
-    memset(a, 1, n * sizeof(long));
-    double mean = 0;
-    for (int r = 0; r < REPS; r++) {
-        long s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-        double t = now();
-        for (size_t i = 0; i + 8 <= n; i += 8) {
-            s0 += a[i]; s1 += a[i + 1]; s2 += a[i + 2]; s3 += a[i + 3];
-            s4 += a[i + 4]; s5 += a[i + 5]; s6 += a[i + 6]; s7 += a[i + 7];
-        }
-        t = now() - t;
-        sinkl = s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
-        MEAN_OF(mean, t);
-    }
-    free(a);
-    return bytes / mean;
-}
-
-/* Read bandwidth of a buffer that stays in a cache level: `passes` streaming passes. */
+/* Streaming read bandwidth, bytes per second, 8 independent accumulators: `passes` passes over
+ * the buffer (one for main memory, many for a buffer that stays in a cache level). */
 static double b_stream_cached(size_t bytes, long passes)
 {
     size_t n = bytes / sizeof(long);
@@ -565,7 +543,7 @@ int main(int argc, char **argv)
     printf("fetch_miss %.6e\n", b_chase(big, steps / 4, 0));
     printf("store_hit %.6e\n", b_store(l1 / 2, steps));
     printf("store_miss %.6e\n", b_store(big, steps / 4));
-    printf("stream_bw %.6e\n", b_stream(big));
+    printf("stream_bw %.6e\n", b_stream_cached(big, 1));
     {
         size_t cb = mid / 2 < 4096 ? 4096 : mid / 2;
         long passes = (long) ((double) big / cb * 0.25 * (scale < 1 ? scale * 3 : 1)) + 1;
