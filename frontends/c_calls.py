@@ -9,7 +9,7 @@ from __future__ import annotations
 import sympy
 from pycparser import c_ast
 
-from . import symexpr as S
+from .aag import symexpr as S
 from .aag import Comm, Loc, Spawn, Sync, SyncSeq
 from .c_expr import ExprContext, buffer_name
 

@@ -12,7 +12,7 @@ from typing import Callable
 import sympy
 from pycparser import c_ast
 
-from . import symexpr as S
+from .aag import symexpr as S
 from .aag import Access, OpCounts
 from .c_types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, promote
 

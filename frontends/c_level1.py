@@ -11,12 +11,12 @@ import sympy
 from pycparser import c_ast, c_generator
 
 from . import annotations as ann_mod
-from . import symexpr as S
+from .aag import symexpr as S
 from .aag import (AAG, AAU, Branch, Call, Condt, End, ExternalInput, Function, Iter, Loc,
                   Problem, Seq, Start)
 from .c_calls import (LIBRARY_CALLS, MACHINE_CALLS, NX_NAMES, COMM_FREE, CallError, build as build_call,
                       is_comm_call)
-from .bodies import flat, has_jump
+from .aag.bodies import flat, has_jump
 from .c_critical import CriticalInfo, analyse, target_name as _target_name
 from .c_expr import ExprContext
 from .c_types import OTHER, CType, TypeTable

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .aag import Call, ExternalInput, Loc, Seq
-from .bodies import flat, has_jump, recursive_functions
+from .aag.bodies import flat, has_jump, recursive_functions
 from .errors import FrontendError
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from frontends import symexpr as S
+from frontends.aag import symexpr as S
 from frontends.aag import Call, Condt, Iter, Seq
 
 from .omega import NodeModel, NotClosed, sum_over

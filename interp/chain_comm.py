@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import replace
 
-from frontends import symexpr as S
+from frontends.aag import symexpr as S
 from frontends.aag import Comm, Spawn, Sync, SyncSeq
 
 from .errors import InputError

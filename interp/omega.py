@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sympy
 
-from frontends import symexpr as S
+from frontends.aag import symexpr as S
 from frontends.aag import AAU, Access, Call, Condt, Function, Iter, OpCounts, Seq
 from sag.model import SAU
 from sag.parameter import Bound

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy
 
-from frontends import symexpr as S
+from frontends.aag import symexpr as S
 from frontends.aag import AAG, AAU, Call, Condt, Iter, Seq
 
 from .chain_comm import ChainComm

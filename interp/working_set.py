@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from frontends import symexpr as S
+from frontends.aag import symexpr as S
 from frontends.aag import AAU, Access, Iter
 
 

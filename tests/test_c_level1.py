@@ -3,7 +3,7 @@ external inputs, annotations, and what cannot be modelled."""
 import pytest
 import sympy
 
-from frontends import symexpr as S
+from frontends.aag import symexpr as S
 from frontends.c_level1 import level1
 from frontends.cparse import parse_c
 from frontends.errors import FrontendError

@@ -11,7 +11,7 @@ import pytest
 from frontends.aag import Iter
 from interp import steady
 from interp.pipeline import load_programs, predict
-from interp.steady import varying_reads
+from frontends.aag.analysis import varying_reads
 
 S = "samples/"
 REL = 1e-9

@@ -2,7 +2,7 @@
 levels (interp/calibrate/levels.py): hand-derived values, recorded benchmark outputs."""
 import pytest
 
-from frontends import symexpr as S
+from frontends.aag import symexpr as S
 from frontends.aag import Iter
 from interp.calibrate import fit, levels
 from interp.calibrate.writer import HostInfo, render

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from .. import symexpr as S
+from ..aag import symexpr as S
 from ..aag import Comm, Loc, Spawn, Sync, SyncSeq
 from ..c_calls import MACHINE_CALLS, MPI_OPS, MPI_TYPE_SIZES as C_MPI_TYPE_SIZES
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import sympy
 from fparser.two import Fortran2003 as F
 
-from .. import symexpr as S
+from ..aag import symexpr as S
 from ..aag import AAU, Branch, Condt, Iter
 from ..memory import annotate_loop_accesses
 from . import f_tree as T
-from ..bodies import has_jump
+from ..aag.bodies import has_jump
 
 
 class ControlFlow:

@@ -23,7 +23,7 @@ import sympy
 from fparser.two import Fortran2003 as F
 from fparser.two.utils import BinaryOpBase, UnaryOpBase
 
-from .. import symexpr as S
+from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from . import f_calls
 from .f_intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy
 
-from .. import symexpr as S
+from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from .f_types import DOUBLE, INT, OTHER, REAL, FType, promote
 

@@ -36,7 +36,7 @@ from .f_decls import ProgramInfo, Scope, unit_header
 from .f_expr import args_of, is_ref, ref_name
 from .f_stmts import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
-from ..bodies import flat
+from ..aag.bodies import flat
 
 _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigned_Goto_Stmt": "assigned GO TO",
           "Arithmetic_If_Stmt": "arithmetic IF", "Assign_Stmt": "ASSIGN"}

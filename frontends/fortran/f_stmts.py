@@ -9,7 +9,7 @@ from __future__ import annotations
 import sympy
 from fparser.two import Fortran2003 as F
 
-from .. import symexpr as S
+from ..aag import symexpr as S
 from ..aag import ExternalInput, Seq
 from . import f_calls
 from . import f_tree as T

@@ -15,6 +15,8 @@ from typing import Iterator
 
 import sympy
 
+__all__ = ['AAG', 'AAU', 'Access', 'Branch', 'COMPOUND_CLASSES', 'Call', 'Comm', 'Condt', 'End', 'ExternalInput', 'Function', 'Iter', 'Loc', 'OpCounts', 'Problem', 'SIMPLE_CLASSES', 'SYNC_CLASSES', 'Seq', 'Spawn', 'Start', 'SymbolInfo', 'Sync', 'SyncSeq', 'reset_ids']
+
 SIMPLE_CLASSES = ("Start", "End", "Seq", "Spawn", "Comm", "Sync", "SyncSeq")
 COMPOUND_CLASSES = ("IterD", "IterSync", "IterND", "CondtD", "CondtSync", "Call")
 # AAUs that make an enclosing loop or conditional "synchronized" (paper 3.3.2, IterSync/CondtSync).

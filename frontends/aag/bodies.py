@@ -1,7 +1,7 @@
 """Language-neutral walks over AAG bodies, shared by the C and Fortran level-1 parses."""
 from __future__ import annotations
 
-from .aag import AAU, Call, Condt, Iter, Seq
+from .aau import AAU, Call, Condt, Iter, Seq
 
 
 def flat(body: list[AAU]):
