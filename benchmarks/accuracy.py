@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from interp.calibrate.cmd import calibrate  # noqa: E402
-from interp.validate import to_text, validate  # noqa: E402
+from interp.studies.validate import to_text, validate  # noqa: E402
 
 S = ROOT / "samples"
 # (files, process counts, -D lists), sizes chosen so that every run lasts about 0.2-2 s here (the

@@ -71,7 +71,7 @@ def big_ipsc(nodes: int, directory: Path) -> str:
 def point(procs: int, iters: int, exact: bool, max_procs: int) -> dict:
     """One prediction, timed; run in its own process by main()."""
     from interp import pipeline
-    from interp.engine import Engine
+    from interp.engine.algorithm import Engine
     from sag.parameter import Bound
 
     with tempfile.TemporaryDirectory() as tmp:

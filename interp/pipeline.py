@@ -13,7 +13,7 @@ from sag import Bound, open_machine
 from sag.model import SAG
 from sag.whatif import parse_assignments, scale as do_scale, with_runtime
 
-from .errors import InputError
+from interp.errors import InputError
 
 
 def load_program(path: str, granularity: str = "cluster", include_dirs=(), macros=None,
@@ -124,7 +124,7 @@ def symbolic_inputs(inputs: dict, names) -> dict:
     """--symbolic: each named input carries its sample value and a symbol (see interp/symtime.py)."""
     import sympy
 
-    from . import symtime
+    from interp.engine import symtime
 
     symtime.ASSUMPTIONS.clear()
     out = dict(inputs)
@@ -147,7 +147,7 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
             closed_forms=True, map_file=None, symbolic=(), form=None, messages=True,
             exact=False) -> Prediction:
-    from .engine import Engine
+    from interp.engine.algorithm import Engine
 
     values = parse_defines(defines)
     if len(files) > 2:
@@ -159,7 +159,7 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
         inputs = symbolic_inputs(inputs, symbolic)
     placement = None
     if map_file:
-        from .mapfile import load_map
+        from interp.filter.mapfile import load_map
         placement = load_map(map_file)
     engine = Engine(programs, sag, procs, inputs, Bound.parse(bound), trace=trace, tiebreak=tiebreak,
                     closed_forms=closed_forms, placement=placement, messages=messages,

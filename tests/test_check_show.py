@@ -1,9 +1,9 @@
 """interp check (level-2 findings with lines and ranks) and interp show (AAG tree, SAAG edges)."""
 import pytest
 
-from interp.check import check
+from interp.studies.check import check
 from interp.pipeline import load_program, predict
-from interp.show import saag_edges
+from interp.output.show import saag_edges
 
 
 def findings(path, procs=4, defines=()):

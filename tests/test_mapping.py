@@ -3,7 +3,7 @@ import pytest
 
 from interp.errors import InputError
 from interp.pipeline import predict
-from interp.topology import Topology
+from interp.filter.topology import Topology
 
 CLUSTER = """
     - id: {c}

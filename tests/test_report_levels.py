@@ -12,11 +12,11 @@ import json
 
 import pytest
 
-from interp.csvout import AAU_COLUMNS, to_csv
-from interp.jsonout import SCHEMA_VERSION, to_json
-from interp.levels import Levels, Structure
+from interp.output.csvout import AAU_COLUMNS, to_csv
+from interp.output.jsonout import SCHEMA_VERSION, to_json
+from interp.output.levels import Levels, Structure
 from interp.pipeline import predict
-from interp.report import render
+from interp.output.report import render
 
 CLK = 25e-9
 CALL = 1.5 * CLK

@@ -4,10 +4,10 @@ import pytest
 from frontends.aag import Iter, Seq
 from interp.calibrate import fit
 from interp.calibrate.writer import HostInfo, render
-from interp.engine import Engine
-from interp.omega import NodeModel
+from interp.engine.algorithm import Engine
+from interp.models.omega import NodeModel
 from interp.pipeline import load_machine, load_programs, predict, resolve_inputs
-from interp.roofline import RooflineModel
+from interp.models.roofline import RooflineModel
 from sag import Bound
 
 NS = 1e-9

@@ -9,7 +9,7 @@ its own share, 1e-3 or more here.
 import pytest
 
 from frontends.aag import Iter
-from interp import steady
+from interp.engine import steady
 from interp.pipeline import load_programs, predict
 from frontends.aag.analysis import varying_reads
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from interp.measured import attach, average_by_procs, average_error, read_measured, relative_error
+from interp.studies.measured import attach, average_by_procs, average_error, read_measured, relative_error
 from interp.pipeline import predict
-from interp.sweep import Outcome, Point, Row
+from interp.studies.sweep import Outcome, Point, Row
 
 TRAP = "samples/trapezoid_mpi.c"
 

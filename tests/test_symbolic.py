@@ -2,7 +2,7 @@
 import pytest
 import sympy
 
-from interp import symtime
+from interp.engine import symtime
 from interp.errors import InputError
 from interp.pipeline import predict
 

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from interp.pipeline import predict
-from interp.result import Message, RunResult, Span, ProcStats
-from interp.trace import to_trace
+from interp.engine.result import Message, RunResult, Span, ProcStats
+from interp.output.trace import to_trace
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from interp.calibrate import tools
-from interp.measured import read_measured
-from interp.validate import PointResult, argv_for, argv_indices, mean_error, program_kind, to_csv, validate
+from interp.studies.measured import read_measured
+from interp.studies.validate import PointResult, argv_for, argv_indices, mean_error, program_kind, to_csv, validate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 HAS_CC = tools.which("gcc") is not None
@@ -48,7 +48,7 @@ def test_error_arithmetic_seed000():
 
 
 def test_inside_the_predicted_range():
-    from interp.validate import to_text
+    from interp.studies.validate import to_text
     # medians 2.0 and 4.0 against ranges [1.5, 2.5] and [2.5, 3.5]
     a = PointResult((("n", 1000.0),), 1, [1.0, 2.0, 3.0], 2.0, best=1.5, worst=2.5)
     b = PointResult((("n", 2000.0),), 1, [4.0, 5.0, 3.5], 3.0, best=2.5, worst=3.5)
@@ -85,7 +85,7 @@ def test_pmpi_timer_on_tiny_mpi_program(tmp_path):
     prog.write_text("#include <mpi.h>\nint main(int argc, char **argv) {\n  int r;\n"
                     "  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &r);\n"
                     "  MPI_Barrier(MPI_COMM_WORLD);\n  MPI_Finalize();\n  return 0;\n}\n")
-    from interp.validate import build, run_once
+    from interp.studies.validate import build, run_once
 
     b = build([str(prog)], tmp_path, "gcc", "-O2")
     assert b.kind == "mpi"
@@ -113,7 +113,7 @@ def test_validate_cli_bad_procs_is_exit_2(cli):
 @pytest.mark.skipif(not HAS_CC, reason="no C compiler")
 @pytest.mark.parametrize("ftz,flushed", [(False, "0"), (True, "1")])
 def test_ftz_shim_flushes_subnormals(tmp_path, ftz, flushed):
-    from interp.validate import build
+    from interp.studies.validate import build
     prog = tmp_path / "tiny.c"
     # 1e-300 * 1e-10 is subnormal: kept as is by default, 0 with flush-to-zero.
     prog.write_text("#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n"

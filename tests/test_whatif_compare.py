@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from interp.compare import parse_design, verdict
+from interp.studies.compare import parse_design, verdict
 from interp.pipeline import predict
 
 TRAP = "samples/trapezoid_mpi.c"

@@ -6,7 +6,7 @@ from frontends.aag import symexpr as S
 from frontends.aag import Iter
 from interp.calibrate import fit, levels
 from interp.calibrate.writer import HostInfo, render
-from interp.engine import Engine
+from interp.engine.algorithm import Engine
 from interp.pipeline import load_machine, load_programs, resolve_inputs
 from sag import Bound, loads
 

@@ -10,9 +10,13 @@ from pathlib import Path
 
 import click
 
-from ..errors import InputError, reported
-from . import collectives, fit, hostinfo, levels, tools
-from .writer import HostInfo, render
+from interp.errors import InputError, reported
+from interp.calibrate import collectives
+from interp.calibrate import fit
+from interp.calibrate import hostinfo
+from interp.calibrate import levels
+from interp.calibrate import tools
+from interp.calibrate.writer import HostInfo, render
 
 
 def _progress(total: int):
@@ -88,7 +92,7 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
     comm = fit.over_runs(comm_runs) if comm_runs else None
     text = render(info, node, comm)
     _check(text, out)
-    from ..atomic import write_text
+    from interp.output.atomic import write_text
 
     write_text(out, text)
     return text

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from .fit import Stat, nonnegative_fit, linear_fit
+from interp.calibrate.fit import Stat, nonnegative_fit, linear_fit
 
 NAMES = ("bcast", "allreduce")
 

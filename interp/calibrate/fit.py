@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from sag.expr import MAX_LENGTH
 
-from ..errors import InputError
-from . import levels
+from interp.errors import InputError
+from interp.calibrate import levels
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import sysconfig
 from importlib import resources
 from pathlib import Path
 
-from ..errors import InputError
+from interp.errors import InputError
 
 
 def bench_source(name: str) -> Path:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import collectives
-from .fit import LIB_ARGS, TIMER_ARGS, Stat, per_byte_expr
+from interp.calibrate import collectives
+from interp.calibrate.fit import LIB_ARGS, TIMER_ARGS, Stat, per_byte_expr
 
 
 def fmt_time(seconds: float) -> str:

@@ -1,0 +1,64 @@
+"""``interp sweep``: predictions over a grid of inputs and process counts (docs/sweeps.md)."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from interp.errors import EXIT_PROBLEMS, InputError, reported
+from interp.cli.options import parse_define_lists, parse_procs_list, prediction_options
+
+
+@click.command("sweep")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@prediction_options("Process counts: a comma list (1,2,4,8,16).", "1", str)
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
+@click.option("--plot", "plot_file", type=click.Path(dir_okay=False),
+              help="Write a plot (.png, .svg, .pdf): time and speedup against processes.")
+@click.option("--measured", "measured_file", type=click.Path(dir_okay=False),
+              help="CSV of measured times (one column per input, then procs, seconds): adds the error per point.")
+@click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Points predicted in parallel.")
+@reported
+def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, fmt, plot_file,
+              measured_file, jobs):
+    """Predict FILES for every combination of the -D value lists and --procs counts.
+
+    Each -D takes a comma list (-D n=1000,10000); the sweep is their cartesian product with the
+    process counts. Per point: predicted time, speedup, efficiency and communication share.
+    """
+    from interp.studies.measured import attach, read_measured
+    from interp.studies.sweep import Settings, grid, run_points, with_metrics
+    from interp.output.sweep_out import render_csv, render_text, to_json
+
+    define_lists = parse_define_lists(defines)
+    counts = parse_procs_list(procs)
+    if jobs < 1:
+        raise InputError(f"--jobs {jobs}: give at least 1")
+    if plot_file:
+        from interp.output.sweep_plot import check_plot_path
+
+        check_plot_path(plot_file)
+    # Read the measurements first: a malformed file fails before minutes of predictions.
+    measurements = read_measured(measured_file, define_lists) if measured_file else None
+    settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs))
+    points = grid(define_lists, counts)
+    rows = with_metrics(points, run_points(settings, points, jobs, f"sweep ({len(points)} points)"))
+    unmatched = attach(rows, measurements) if measurements is not None else None
+
+    if fmt == "json":
+        import json
+
+        click.echo(json.dumps(to_json(rows, files, bound, define_lists, unmatched), indent=2))
+    elif fmt == "csv":
+        click.echo(render_csv(rows, define_lists, unmatched), nl=False)
+    else:
+        click.echo(render_text(rows, files, bound, define_lists, unmatched))
+    if plot_file:
+        from interp.output.sweep_plot import plot_sweep
+
+        machine_name = next((r.outcome.machine for r in rows if r.outcome.machine), machine)
+        plot_sweep(rows, plot_file, f"{' '.join(files)} on {machine_name}", unmatched or ())
+        # On stderr with csv/json, so stdout stays one parseable document.
+        click.echo(f"wrote {plot_file}", err=fmt != "text")
+    if any(r.outcome.hang for r in rows):
+        sys.exit(EXIT_PROBLEMS)

@@ -1,0 +1,504 @@
+"""One process's chain of AAUs (paper 3.4.1): evaluated AAU by AAU on the process's clock.
+
+Computation advances the process's own clock tau_i = tau_{i-1} + delta_{i-1} with no engine
+involvement; deterministic loops and branches take their closed forms from ``omega``. When the
+chain reaches a Comm, Sync, SyncSeq or Spawn AAU it yields an ``Op`` to the engine and resumes
+with the ``Completion`` (Algorithm 2: an AAU that must wait leaves its chain active); those AAUs
+are interpreted by ``chain_comm.ChainComm``.
+"""
+from __future__ import annotations
+
+import sympy
+
+from frontends.aag import symexpr as S
+from frontends.aag import AAG, AAU, Call, Condt, Iter, Seq
+
+from interp.engine.chain_comm import ChainComm
+from interp.errors import InputError
+from interp.models.omega import NodeModel, NotClosed, TermSum
+from interp.engine.result import AAUStats, Span
+from interp.engine import symtime
+from interp.engine.symtime import SymTime, wrap
+
+MAX_ITERATIONS = 10_000_000
+
+
+_MISSING = object()
+# AAU classes by how a chain interprets them (body() dispatches on the class name)
+_SEQ, _ITER, _CONDT, _CALL, _COMM, _MARK = range(6)
+_KIND = {"Seq": _SEQ, "IterD": _ITER, "IterSync": _ITER, "IterND": _ITER, "CondtD": _CONDT,
+         "CondtSync": _CONDT, "Call": _CALL, "Comm": _COMM, "Sync": _COMM, "SyncSeq": _COMM, "Spawn": _COMM,
+         "Start": _MARK, "End": _MARK}
+
+
+class Unknown(Exception):
+    def __init__(self, name: str):
+        self.name = name
+
+
+class Compiled:
+    """Sympy expressions compiled once to float functions of the names they use."""
+
+    def __init__(self):
+        self._fns: dict = {}
+
+    def get(self, expr):
+        # Keyed by identity: AAG expressions live as long as the run, and hashing a sympy tree
+        # per event costs more than the evaluation itself.
+        entry = self._fns.get(id(expr))
+        if entry is not None:
+            return entry[0], entry[1]
+        if isinstance(expr, (int, float)):
+            entry = ((), lambda: float(expr))
+        elif expr.has(TermSum):
+            entry = (None, _term_sum_evaluator(expr, self))
+        else:
+            names = tuple(sorted(S.free_names(expr)))
+            entry = (names, S.compile_fn(expr, list(names)))
+        self._fns[id(expr)] = (entry[0], entry[1], expr)  # keep expr alive: its id stays unique
+        return entry
+
+
+def _term_sum_evaluator(expr, compiled: Compiled):
+    def run(lookup):
+        def value(e):
+            names = sorted(S.free_names(e))
+            return float(e.xreplace({(S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)):
+                                     lookup(n) for n in names}))
+
+        def ts(e):
+            body, var, lo, step, n = e.args
+            lo_v, step_v, n_v = value(lo), value(step), int(value(n))
+            names, fn = compiled.get(body)
+            total = 0.0
+            for k in range(n_v):
+                x = lo_v + k * step_v
+                total += fn(*[x if nm == var.name else lookup(nm) for nm in names])
+            return sympy.Float(total)
+
+        return value(expr.replace(lambda e: isinstance(e, TermSum), ts))
+    return run
+
+
+class Chain(ChainComm):
+    """The interpretation of one process (its AAG chain)."""
+
+    def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
+                 nprocs: int, inputs: dict[str, float]):
+        self.index = index
+        self.label = label
+        self.aag = aag
+        self.model = model
+        self.engine = engine
+        self.rank_value = rank_value
+        self.nprocs = nprocs
+        self.inputs = inputs
+        self.clock = 0.0
+        self.globals: dict[str, object] = {}
+        self.frames: list[dict[str, object]] = [{}]
+        self.stack: list[AAUStats] = []
+        self.proc = engine.result_procs[index]
+        self.current: AAU | None = None
+        self.requests: dict[str, list] = {}
+        self.coll_seq = 0
+        # Values of expressions already evaluated in the current frame, dropped when a name they
+        # read is assigned: loop bounds, partners, tags and sizes mostly read names set once.
+        self.memo: dict[int, object] = {}
+        self.memo_deps: dict[str, list[int]] = {}
+        self.memo_on = not engine.symbolic
+        self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
+        self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order
+        self.stats_by_id: dict[int, AAUStats] = {}  # the same by AAU id (engine.stats: by (process, id))
+        self.watched = 0  # loop instances watched for a steady state so far
+        self.wait_collectors: list[list] = []  # steady-state watches noting one period's waits
+
+    # -- values ------------------------------------------------------------------------------
+    def lookup(self, name: str):
+        value = self.frames[-1].get(name, _MISSING)
+        if value is _MISSING:
+            value = self.globals.get(name, _MISSING)
+            if value is _MISSING:
+                if name == "__rank":
+                    return self.rank_value
+                if name == "__nprocs":
+                    return self.nprocs
+                if name.startswith("input:") and name[6:] in self.inputs:
+                    return self.inputs[name[6:]]
+                raise Unknown(name)
+        if value is None:
+            raise Unknown(name)
+        return value
+
+    def eval(self, expr, what: str = "value"):
+        key = id(expr)
+        value = self.memo.get(key, _MISSING)
+        if value is not _MISSING:
+            return value
+        if expr is None:
+            raise Unknown("?")
+        if isinstance(expr, (int, float)):
+            return float(expr)
+        names, fn = self.engine.compiled.get(expr)
+        if names is None:
+            return fn(self.lookup)
+        try:
+            args = [self.lookup(n) for n in names]
+            if not self.memo_on:
+                if any(isinstance(x, SymTime) for x in args):
+                    return self._symbolic(expr, names, args, fn, what)
+                return fn(*args)
+            value = fn(*args)
+        except ZeroDivisionError:
+            raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
+                             f"({self.label})") from None
+        self.remember(key, value, names)
+        return value
+
+    def remember(self, key: int, value, names) -> None:
+        """Memoize ``value`` under ``key`` until one of ``names`` is assigned."""
+        self.memo[key] = value
+        deps = self.memo_deps
+        for n in names:
+            ids = deps.get(n)
+            if ids is None:
+                deps[n] = [key]
+            else:
+                ids.append(key)
+
+    def names_of(self, *exprs):
+        """The names the expressions read; None when one cannot say (a summed term)."""
+        out = set()
+        for e in exprs:
+            if e is None or isinstance(e, (int, float)):
+                continue
+            names = self.engine.compiled.get(e)[0]
+            if names is None:
+                return None
+            out.update(names)
+        return out
+
+    def forget(self) -> None:
+        """Drop every memoized value (a frame was pushed or popped)."""
+        self.memo.clear()
+        self.memo_deps.clear()
+
+    def _symbolic(self, expr, names, args, fn, what: str):
+        """--symbolic: the number from the samples, and the expression with the symbols kept."""
+        value = fn(*[float(x) for x in args])
+        if what == "loop trip count" and self.model.levels_chosen(expr):
+            # The roofline model's choice of cache level: a different formula on each side of
+            # every capacity, which sympy would try to decide for all values of the symbol.
+            kept = ", ".join(sorted({str(v) for x in args if isinstance(x, SymTime) for v in x.e.free_symbols}))
+            raise InputError(f"{self._where()}: the time of this loop depends on {kept} through the "
+                             "cache level that serves its arrays (roofline model): a different formula "
+                             "for each level, not one closed form; give it a value, or use --symbolic "
+                             "with a machine using the opcount model")
+        syms = {n: (S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)) for n in names}
+        e = expr.xreplace({syms[n]: (x.e if isinstance(x, SymTime) else x) for n, x in zip(names, args)})
+        return wrap(value, e)
+
+    def decide(self, value, what: str):
+        """A branch decided on the samples: the symbolic result holds where the condition does."""
+        if isinstance(value, SymTime):
+            cond = S.as_condition(value.e)
+            symtime.ASSUMPTIONS.append(cond if value.v else sympy.Not(cond))
+            return bool(value.v)
+        return value
+
+    def concrete(self, value, what: str):
+        """A value that decides control flow cannot stay symbolic."""
+        if isinstance(value, SymTime):
+            names = ", ".join(sorted(str(s) for s in value.e.free_symbols))
+            raise InputError(f"{self._where()}: the {what} depends on {names}, which --symbolic keeps "
+                             "as a symbol; only inputs that do not decide control flow can stay symbolic")
+        return value
+
+    def try_eval(self, expr):
+        try:
+            return self.eval(expr)
+        except Unknown:
+            return None
+
+    def assign(self, name: str, value) -> None:
+        ids = self.memo_deps.pop(name, None)
+        if ids is not None:
+            memo = self.memo
+            for k in ids:
+                memo.pop(k, None)
+        base = name.split("[", 1)[0]
+        frame = self.frames[-1]
+        if name not in frame and base not in frame and (name in self.globals or base in self.globals):
+            self.globals[name] = value
+        else:
+            frame[name] = value
+
+    def _where(self) -> str:
+        a = self.current
+        return f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else self.aag.file
+
+    def need(self, expr, what: str):
+        """Evaluate a critical expression; an unknown value is the user's problem to fix."""
+        try:
+            return self.eval(expr, what)
+        except Unknown as exc:
+            name = exc.name
+            if name.startswith("input:"):
+                raise InputError(f"{self._where()}: the {what} needs external input {name[6:]!r}; "
+                                 f"give it with -D {name[6:]}=VALUE") from None
+            lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
+            defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
+            raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
+                             f"is not known{defined}: it depends on data; state it with an annotation "
+                             "or compute it from inputs, the rank and constants") from None
+
+    # -- statistics --------------------------------------------------------------------------
+    def stats(self, a: AAU) -> AAUStats:
+        s = self.stats_by_id.get(a.id)
+        if s is None:
+            s = self.engine.stats[(self.index, a.id)] = AAUStats(
+                a.id, a.cls, str(a.loc) if a.loc else "", a.label, a.function, a.region, len(self.stack))
+            self.stats_by_id[a.id] = s
+            self.my_stats.append(s)
+        return s
+
+    def charge(self, a: AAU, seconds: float) -> None:
+        """Computation time to the AAU, the process and every enclosing AAU (a loop's own
+        overhead is charged once, to the loop)."""
+        if seconds == 0:
+            return
+        s = self.stats(a)
+        s.comp += seconds
+        self.proc.comp += seconds
+        for outer in self.stack:
+            if outer is not s:
+                outer.comp += seconds
+
+    def compute(self, a: AAU, delta: float, count: float = 1) -> None:
+        start = self.clock
+        self.clock += delta
+        s = self.stats_by_id.get(a.id) or self.stats(a)
+        s.record(start + self.offset, delta, count)
+        if not delta == 0:  # charge(a, delta), inline: every Seq and closed form comes here
+            s.comp += delta
+            self.proc.comp += delta
+            for outer in self.stack:
+                if outer is not s:
+                    outer.comp += delta
+        if self.engine.tracing:
+            self.engine.spans.append(Span(self.index, a.id, start, self.clock, "comp", len(self.stack)))
+
+    # -- the chain ---------------------------------------------------------------------------
+    def run(self):
+        """Generator: interpret main; yields Ops, receives Completions."""
+        for name, init in self.aag.global_inits.items():
+            self.globals[name] = None if init is None else self.try_eval(init)
+        if self.aag.main.params[:1] == ["argc"]:
+            self.frames[0]["argc"] = self.inputs.get("argc")
+        self.forget()
+        self.proc.start = self.clock
+        yield from self.body(self.aag.main.body)
+        self.proc.end = self.clock + self.offset
+
+    def body(self, aaus: list[AAU]):
+        for a in aaus:
+            self.current = a
+            kind = _KIND[a.cls]
+            if kind == _SEQ:
+                self.seq(a)
+                if a.control:
+                    return a.control
+            elif kind == _ITER:
+                flow = yield from self.iter(a)
+                if flow == "return":
+                    return flow
+            elif kind == _COMM:
+                yield from self.communicate(a)
+            elif kind == _CONDT:
+                flow = yield from self.condt(a)
+                if flow:
+                    return flow
+            elif kind == _CALL:
+                yield from self.call(a)
+            else:  # Start, End
+                self.stats(a).record(self.clock + self.offset, 0.0)
+        return None
+
+    def seq(self, a: Seq) -> None:
+        for name, expr in a.defs:
+            self.assign(name, None if expr is None else self.try_eval(expr))
+        value = self.model.seq(a)
+        delta = self.need(value, "interpretation function") if (a.cost is not None or a.work is not None) \
+            else float(value)
+        self.compute(a, delta)
+
+    def iter(self, a: Iter):
+        if a.cls == "IterD" and self.engine.closed_forms:
+            delta = self.need(self.model.iterd(a), "loop trip count")
+            start = self.clock
+            self.compute(a, delta)
+            for name in a.clobbers:
+                self.assign(name, None)
+            if a.var is not None and a.num_iters is not None:
+                n = self.try_eval(a.num_iters)
+                lo, st = self.try_eval(a.lo), self.try_eval(a.step)
+                if None not in (n, lo, st):
+                    self.assign(a.var, lo + n * st)
+            self.attribute_inner(a, start)
+            return None
+        s = self.stats(a)
+        start = self.clock + self.offset
+        fixed, per = self.model.loop_overheads(a)
+        cond_cost = self.model.expr_counts(a.cond_counts)
+        self.clock += fixed
+        self.charge(a, fixed)
+        self.stack.append(s)
+        n_known = self.concrete(self.need(a.num_iters, "loop trip count"), "loop trip count") \
+            if a.num_iters is not None else None
+        if a.var is not None and a.lo is not None:
+            self.assign(a.var, self.concrete(self.need(a.lo, "loop start"), "loop start"))
+        step = self.concrete(self.need(a.step, "loop step"), "loop step") if a.step is not None else None
+        k = 0
+        flow = None
+        per_iter = per + cond_cost
+        proc = self.proc
+        outers = [x for x in self.stack if x is not s]
+        steady = self.engine.steady
+        watch = n_known is not None and steady.enabled and steady.eligible(self, a)
+        if watch:
+            entry = self.watched
+            self.watched += 1
+        while True:
+            if n_known is not None:
+                if k >= n_known:
+                    break
+                if watch:
+                    skip = steady.boundary(self, a, entry, k, int(n_known))
+                    if skip:
+                        watch = False
+                        if skip > 0:  # the steady state repeats: skip iterations k .. k + skip - 1
+                            k += skip
+                            if a.var is not None and step is not None:
+                                self.assign(a.var, self.lookup(a.var) + skip * step)
+            elif a.kind != "do" or k > 0:
+                if a.cond is not None and not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
+                    break
+            if k >= MAX_ITERATIONS:
+                raise InputError(f"{a.loc}: loop did not finish after {MAX_ITERATIONS} iterations on "
+                                 f"{self.label}; give its trip count with '#pragma interp iters(EXPR)'")
+            self.clock += per_iter
+            if per_iter:
+                s.comp += per_iter  # charge(): the loop's own overhead, to the loop and outer AAUs
+                proc.comp += per_iter
+                for outer in outers:
+                    outer.comp += per_iter
+            flow = yield from self.body(a.body)
+            k += 1
+            if flow in ("break", "return"):
+                break
+            flow = None
+            if a.var is not None and step is not None:
+                self.assign(a.var, self.lookup(a.var) + step)
+        self.stack.pop()
+        s.record(start, self.clock + self.offset - start)
+        self.trace_compound(a, start)
+        return flow
+
+    def trace_compound(self, a: AAU, start: float) -> None:
+        if self.engine.tracing:
+            self.engine.spans.append(Span(self.index, a.id, start, self.clock, "compound", len(self.stack)))
+
+    def attribute_inner(self, aau, start: float) -> None:
+        """Executions and time of the AAUs inside a closed-form loop or call (AAU-level reports)."""
+        key = -1 - aau.id
+        rows = self.memo.get(key)
+        if rows is None:
+            rows = []
+            inner = self.engine.inner_attributions(self.model, aau)
+            for child, count_e, total_e in inner:
+                count = self.try_eval(count_e)
+                total = self.try_eval(total_e)
+                if count is None or total is None or count == 0:
+                    continue
+                rows.append((child, count, total))
+            if self.memo_on and not any(isinstance(x, SymTime) for _, c, t in rows for x in (c, t)):
+                names = self.names_of(*(e for _, c, t in inner for e in (c, t)))
+                if names is not None:
+                    self.remember(key, rows, names)
+        depth = len(self.stack) + 1
+        for child, count, total in rows:
+            st = self.stats(child)
+            st.record(start + self.offset, total, count)
+            if depth > st.depth:
+                st.depth = depth
+            st.comp += total
+
+    def condt(self, a: Condt):
+        if a.cls == "CondtD" and any(b.data_dependent for b in a.branches):
+            delta = self.need(self.model.condt(a), "branch condition")
+            self.compute(a, delta)
+            for b in a.branches:
+                for x in b.body:
+                    for y in x.walk():
+                        if isinstance(y, Seq):
+                            for name, _ in y.defs:
+                                self.assign(name, None)
+            return None
+        t1, t2 = self.model.t("cond.per_condition"), self.model.t("cond.branch_taken")
+        s = self.stats(a)
+        start = self.clock + self.offset
+        self.stack.append(s)
+        tested = 0.0
+        chosen = None
+        for b in a.branches:
+            tested += self.model.expr_counts(b.cond_counts)
+            if b.cond is None or self.decide(self.need(b.cond, "branch condition"), "branch condition"):
+                chosen = b
+                break
+        if chosen is None:
+            overhead = len(a.branches) * t1 + tested
+        else:
+            overhead = (chosen.nconds + (1 if chosen.cond is None else 0)) * t1 + t2 + tested
+        self.clock += overhead
+        self.charge(a, overhead)
+        flow = None
+        if chosen is not None:
+            flow = yield from self.body(chosen.body)
+        self.stack.pop()
+        s.record(start, self.clock + self.offset - start)
+        self.trace_compound(a, start)
+        return flow
+
+    def call(self, a: Call):
+        fn = self.aag.functions.get(a.callee)
+        if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
+                                  and not fn.recursive and not a.refs):
+            try:
+                value = self.model.call(a)
+                delta = self.need(value, "call's interpretation function")
+                start = self.clock
+                self.compute(a, delta)
+                if a.cost is None:
+                    self.attribute_inner(a, start)
+                return
+            except NotClosed:
+                pass
+        if fn is None or fn.recursive:
+            raise InputError(f"{a.loc}: recursive call of {a.callee}() needs '#pragma interp cost(EXPR)'")
+        s = self.stats(a)
+        start = self.clock + self.offset
+        overhead = self.model.t("call.per_call") + len(a.args) * self.model.t("call.per_arg", note=False)
+        self.clock += overhead
+        self.charge(a, overhead)
+        frame = {p: (self.try_eval(arg) if arg is not None else None) for p, arg in zip(fn.params, a.args)}
+        self.frames.append(frame)
+        self.forget()
+        self.stack.append(s)
+        yield from self.body(fn.body)
+        self.stack.pop()
+        self.frames.pop()
+        self.forget()
+        for param, var in a.refs.items():  # stores through pointer parameters reach the caller
+            if f"*{param}" in frame:
+                self.assign(var, frame[f"*{param}"])
+        s.record(start, self.clock + self.offset - start)
+        self.trace_compound(a, start)

@@ -1,0 +1,198 @@
+"""A chain's Comm, Sync, SyncSeq and Spawn AAUs (paper 3.4.1): the operations it hands the engine.
+
+A mixin of ``walker.Chain``: partners, tags and sizes are evaluated on the process's values
+(memoized per AAU while the names they read keep their values), tracked values travel with the
+message buffers, and the engine's Completion is booked into the AAU's and the process's
+statistics (call overhead, transmission, waiting).
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import replace
+
+from frontends.aag import symexpr as S
+from frontends.aag import Comm, Spawn, Sync, SyncSeq
+
+from interp.errors import InputError
+from interp.engine.ops import ANY, BCAST, Completion, Op
+from interp.engine.result import Span
+
+LONGEST_WAITS = 5  # per process, for "why is this process late"
+
+
+class ChainComm:
+    """Communication of one process's chain (mixed into ``Chain``)."""
+
+    def partner(self, expr, receive: bool):
+        value = int(self.concrete(self.need(expr, "communication partner"), "communication partner"))
+        if value == S.HOST:
+            if self.engine.mapping.host_index is None:
+                raise InputError(f"{self._where()}: message to myhost() but no host program runs")
+            return self.engine.mapping.host_index
+        if value == -1:
+            return ANY if receive else BCAST
+        if value == -2:
+            return None  # MPI_PROC_NULL
+        if not 0 <= value < self.nprocs:
+            raise InputError(f"{self._where()}: {self.label} addresses process {value}, but only "
+                             f"{self.nprocs} run (ranks 0..{self.nprocs - 1})")
+        return value
+
+    def tag(self, expr):
+        if expr is None:
+            return ANY
+        value = int(self.concrete(self.need(expr, "message tag"), "message tag"))
+        return ANY if value == -1 else value
+
+    def payload(self, buffer: str | None):
+        if not buffer or not self.engine.track_payloads:
+            return None
+        out = {}
+        for scope in (self.globals, self.frames[-1]):
+            for key, value in scope.items():
+                if key == buffer or key.startswith(buffer + "["):
+                    out[key[len(buffer):]] = value
+        return out
+
+    def deliver(self, buffer: str | None, payload: dict | None) -> None:
+        if buffer and payload:
+            for suffix, value in payload.items():
+                self.assign(buffer + suffix, value)
+
+    def communicate(self, a):
+        start = self.clock
+        if a.cls == "Comm" and a.op == "sendrecv":
+            done = yield from self.sendrecv(a)
+        else:
+            op = self.make_op(a)
+            if op is None:  # MPI_PROC_NULL
+                self.stats(a).record(start + self.offset, 0.0)
+                return
+            done = yield op
+        self.finish(a, start, done)
+        if a.cls == "Comm":
+            if a.op == "recv":
+                self.deliver(a.buffer, done.payload)
+        elif a.cls == "SyncSeq" and a.op == "bcast":
+            self.deliver(a.buffer, done.payload)
+
+    def finish(self, a, start: float, done: Completion) -> None:
+        self.clock = done.time
+        s = self.stats_by_id.get(a.id) or self.stats(a)
+        s.record(start + self.offset, done.time - start)
+        comp, ovh, xmit, wait = done.comp, done.ovh, done.xmit, done.wait
+        proc = self.proc
+        proc.comp += comp
+        proc.ovh += ovh
+        proc.xmit += xmit
+        proc.wait += wait
+        s.comp += comp
+        s.ovh += ovh
+        s.xmit += xmit
+        s.wait += wait
+        for x in self.stack:
+            if x is not s:
+                x.comp += comp
+                x.ovh += ovh
+                x.xmit += xmit
+                x.wait += wait
+        if done.waits:
+            for seconds, what in done.waits:
+                seconds = float(seconds)
+                if seconds > 0:
+                    self.note_wait((seconds, a.id, what))
+        if self.engine.tracing:
+            self.engine.spans.append(Span(self.index, a.id, start, done.time, "comm", len(self.stack),
+                                          done.comp, done.ovh, done.xmit, done.wait))
+
+    def note_wait(self, entry: tuple) -> None:
+        """Keep the process's LONGEST_WAITS longest waits (seconds, AAU id, what)."""
+        waits = self.proc.longest_waits
+        if len(waits) < LONGEST_WAITS:
+            heapq.heappush(waits, entry)
+        elif entry > waits[0]:
+            heapq.heapreplace(waits, entry)
+        for collector in self.wait_collectors:
+            collector.append(entry)
+
+    def sendrecv_ops(self, a: Comm):
+        """The isend, recv and wait operations of a sendrecv (None: an MPI_PROC_NULL side),
+        memoized per AAU while its partners, tags and sizes stay the same (the engine does not
+        change these operations)."""
+        key = -1 - a.id  # AAU ids are small: never the id() of an expression
+        ops = self.memo.get(key)
+        if ops is not None:
+            return ops
+        partner = self.partner(a.partner, False)
+        send = recv = wait = None
+        if partner is not None:
+            send = Op("isend", a, partner, self.tag(a.tag), self.need(a.size, "message size"), "standard",
+                      "__sendrecv")
+            wait = Op("wait", a, request="__sendrecv")
+        rpartner = self.partner(a.recv_partner, True) if a.recv_partner is not None else ANY
+        if rpartner is not None:
+            recv = Op("recv", a, rpartner, self.tag(a.recv_tag), self.need(a.recv_size, "message size"))
+        ops = (send, recv, wait)
+        if self.memo_on:
+            names = self.names_of(a.partner, a.tag, a.size, a.recv_partner, a.recv_tag, a.recv_size)
+            if names is not None:
+                self.remember(key, ops, names)
+        return ops
+
+    def sendrecv(self, a: Comm):
+        """MPI_Sendrecv: a send and a receive in progress at once (MPI_PROC_NULL sides skipped)."""
+        send_op, recv_op, wait_op = self.sendrecv_ops(a)
+        send = recv = wait = None
+        if send_op is not None:
+            if self.engine.track_payloads:
+                send_op = replace(send_op, payload=self.payload(a.buffer))
+            send = yield send_op
+        if recv_op is not None:
+            recv = yield recv_op
+        if wait_op is not None:
+            wait = yield wait_op
+        if recv is not None:
+            self.deliver(a.recv_buffer, recv.payload)
+        done = Completion(self.clock)
+        for d in (send, recv, wait):
+            if d is not None:
+                if d.time > done.time:
+                    done.time = d.time
+                done.comp += d.comp
+                done.ovh += d.ovh
+                done.xmit += d.xmit
+                done.wait += d.wait
+                if d.waits:
+                    done.waits += d.waits
+        return done
+
+    def make_op(self, a) -> Op | None:
+        if isinstance(a, Comm):
+            if a.op in ("send", "isend"):
+                partner = self.partner(a.partner, False)
+                if partner is None:
+                    return None
+                return Op(a.op, a, partner, self.tag(a.tag), self.need(a.size, "message size"), a.mode,
+                          request=a.request, payload=self.payload(a.buffer))
+            if a.op in ("recv", "irecv", "probe"):
+                partner = self.partner(a.partner, True)
+                if partner is None:
+                    return None
+                size = self.need(a.size, "message size") if a.size is not None else 0.0
+                return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request)
+            if a.op == "wait":
+                return Op("wait", a, request=a.request)
+            if a.op == "waitall":
+                return Op("waitall", a, request=(a.requests or [None])[0])
+        if isinstance(a, Sync):
+            return Op("barrier", a)
+        if isinstance(a, SyncSeq):
+            root = int(self.concrete(self.need(a.root, "collective root"), "collective root")) \
+                if a.root is not None else 0
+            elements = self.need(a.elements, "element count") if a.elements is not None else 0.0
+            return Op("coll", a, coll=a.op, root=root, size=self.need(a.size, "message size"),
+                      elements=elements, elem_op=a.elem_op,
+                      payload=self.payload(a.buffer) if a.op == "bcast" else None)
+        if isinstance(a, Spawn):
+            return Op("spawn", a, program=a.program)
+        raise InputError(f"{a.loc}: {a.cls} {a.label} cannot be interpreted")

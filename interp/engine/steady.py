@@ -1,0 +1,322 @@
+"""Steady-state extrapolation of loops that communicate (IterSync, and IterND with a known count).
+
+Paper 3.4.2 gives deterministic loops a closed form, so their cost does not grow with their trip
+count. A loop with communication inside is interpreted iteration by iteration (IterSync), and an
+iterative solver with a thousand sweeps on 4096 processes is then millions of events. But such a
+loop soon settles into a steady state: every process starts iteration k+1 exactly Delta after
+iteration k, every AAU of every process takes the same time as in the previous iteration, and the
+engine's queues hold as many messages at each boundary. From then on the whole system repeats
+itself shifted by Delta, so the next J iterations can be skipped: every process jumps from iteration
+k* to k* + J, its statistics grow by J times one iteration's increments, and every time it reports
+afterwards is shifted by J x Delta.
+
+The jump needs no global snapshot. Every process jumps at the same iteration k* (chosen above the
+iteration any process has reached when the steady state is recognised), and the engine keeps
+working in the time frame in which the skipped iterations never happened ("virtual" time): all
+shared state (queues, links, buffer pools, message times) stays consistent because every process
+skips the same iterations. Each chain adds its offset J x Delta to the times it reports.
+
+Conditions, all checked:
+- static (``varying_reads``): nothing that decides the loop body's control flow or its messages
+  (trip counts, branch conditions, partners, tags, sizes, cost annotations) reads a value that can
+  change from one iteration to the next: the loop variable, a variable updated from itself, data
+  read from messages, values assigned by data-dependent code;
+- dynamic: every process runs a watched loop with the same trip count (the same loop in an SPMD
+  program, each side's loop of a ping-pong); for WINDOW consecutive iterations every
+  process's iteration took the same Delta (the same on every process), every statistic grew by the
+  same amount, and the engine held the same number of messages, posted receives, pending requests
+  and used buffers at its boundary; at the jump each process checks that its iterations since then
+  repeated the same increments, and if one did not, the prediction is redone without
+  extrapolation for that loop;
+- never while tracing, plotting or drawing message graphs (they need every event), under
+  ``--symbolic``, or with ``--exact``.
+TAIL iterations after the jump are interpreted, so the loop's end (processes leaving at different
+times) is interpreted, not extrapolated.
+"""
+from __future__ import annotations
+
+import math
+
+from interp.engine.chain_comm import LONGEST_WAITS
+
+from frontends.aag import AAU, Iter
+from frontends.aag.analysis import varying_reads
+
+WINDOW = 3  # consecutive repeating periods on every process before a jump
+MAX_PERIOD = 4  # iterations per period tried: 1 .. MAX_PERIOD (neighbours may alternate)
+TAIL = 2  # iterations interpreted after the jump
+GIVE_UP = 64  # iterations without a steady state (beyond 2 x processes) before watching stops
+REL = 1e-9  # relative tolerance of "the same increment"
+CLOCK_REL = 1e-12  # absolute tolerance, relative to the clock (rounding of accumulated sums)
+
+
+class Broken(Exception):
+    """An extrapolated loop did not repeat after all: predict again without extrapolating it."""
+
+    def __init__(self, aau_id: int):
+        self.aau_id = aau_id
+
+
+class _Watch:
+    """The entry-th watched loop instance of every process (same trip count): its steady state.
+
+    Phase 1, while processes are in a transient, looks at each process's clock only: its period m
+    and time per iteration. Once every process runs at one rate, phase 2 records fingerprints of
+    the statistics for the common period (the least common multiple of the processes' periods)
+    and decides when they repeat on every process."""
+
+    def __init__(self, nprocs: int, n_iters: int):
+        self.n = n_iters
+        self.nprocs = nprocs
+        self.clocks: list[list[float]] = [[] for _ in range(nprocs)]  # phase 1: recent boundaries
+        self.rate: list = [None] * nprocs  # phase 1: (period, rate key) of each process
+        self.rates: dict[str, int] = {}  # phase 1: processes at each rate
+        self.history: list[list] | None = None  # phase 2: (clock, fingerprint, queues) per process
+        self.period = 0
+        self.ok = [False] * nprocs  # phase 2: the last WINDOW periods repeat
+        self.n_ok = 0
+        self.latest = 0  # highest iteration any process has reached
+        self.kstar: int | None = None
+        self.jump = 0
+        self.delta = 0.0  # time of one period
+        self.base: list = [None] * nprocs  # full statistics at k* - period
+        self.waits: list = [None] * nprocs  # waits noted from k* - period to k*
+        self.done = False
+        self.jumped = 0
+        self.loops: dict[int, AAU] = {}
+        self.give_up = max(GIVE_UP, 2 * nprocs)
+
+    def retire(self) -> None:
+        """Done (jumped or given up): keep only the flag, so that processes still arriving at
+        this instance are told to stop, and free the per-process records."""
+        self.done = True
+        self.clocks = self.rate = self.history = self.base = self.ok = self.waits = None
+        self.rates = {}
+
+
+class SteadyState:
+    """Recognises steady states of watched loops and tells each chain when to jump (module doc)."""
+
+    def __init__(self, engine, enabled: bool, banned: frozenset = frozenset()):
+        self.engine = engine
+        self.enabled = enabled
+        self.banned = set(banned)  # loops whose extrapolation broke: interpreted in full
+        self._static: dict[int, bool] = {}
+        self._watches: dict[tuple[int, int], _Watch] = {}
+        self.skipped_events = 0
+        self.jumps: list[tuple[list, int, int, float, int]] = []  # (loops, k*, J, Delta, period)
+
+    def eligible(self, chain, loop: Iter) -> bool:
+        if not self.enabled or loop.id in self.banned:
+            return False
+        ok = self._static.get(loop.id)
+        if ok is None:
+            ok = self._static[loop.id] = not varying_reads(loop, chain.aag.functions,
+                                                           self.engine.track_payloads,
+                                                           self.engine.host_prog is None)
+        return ok
+
+    def boundary(self, chain, loop: Iter, entry: int, k: int, n: int) -> int:
+        """Called at the start of iteration k of a watched loop: the number of iterations to skip
+        now (> 0, then stop calling), 0 (call again next iteration) or -1 (stop: not watched).
+
+        ``entry`` counts the loop instances this process has watched: the entry-th instances of
+        every process with the same trip count form one watch (the same loop in an SPMD program;
+        the two sides' loops of a ping-pong)."""
+        key = (entry, n)
+        w = self._watches.get(key)
+        if w is None:
+            if n < WINDOW + TAIL + 3:
+                return -1  # too short to ever skip an iteration
+            w = self._watches[key] = _Watch(len(self.engine.procs), n)
+        if w.done:
+            return -1
+        i = chain.index
+        if k > w.latest:
+            w.latest = k
+        if w.kstar is not None:
+            # Decided: this process's iterations up to k* must keep repeating (each window overlaps
+            # the previous one, so they repeat the increments the decision saw).
+            hist = w.history[i]
+            hist.append(self._fingerprint(chain))
+            del hist[0]
+            if not _repeats(hist, w.period):
+                raise Broken(loop.id)
+            if k == w.kstar - w.period:
+                w.base[i] = self._rows(chain)
+                w.waits[i] = []
+                chain.wait_collectors.append(w.waits[i])
+            if k < w.kstar:
+                return 0
+            return self._jump(w, chain, loop)
+        if k > w.give_up:
+            w.retire()  # no steady state yet: stop paying for the watch
+            return -1
+        if w.history is None:
+            clocks = w.clocks[i]
+            clocks.append(chain.clock + chain.offset)
+            if len(clocks) > 2 * MAX_PERIOD + 1:
+                del clocks[0]
+            rate = _clock_rate(clocks)
+            old = w.rate[i]
+            if rate != old:
+                if old is not None:
+                    w.rates[old[1]] -= 1
+                w.rate[i] = rate
+                if rate is not None:
+                    w.rates[rate[1]] = count = w.rates.get(rate[1], 0) + 1
+                    if count == w.nprocs:
+                        self._phase2(w)
+            return 0
+        hist = w.history[i]
+        hist.append(self._fingerprint(chain))
+        if len(hist) > WINDOW * w.period + 1:
+            del hist[0]
+        ok = _repeats(hist, w.period)
+        if ok != w.ok[i]:
+            w.ok[i] = ok
+            w.n_ok += 1 if ok else -1
+            if w.n_ok == w.nprocs:
+                self._decide(w)
+        return 0
+
+    @staticmethod
+    def _phase2(w: _Watch) -> None:
+        period = 1
+        for m in {r[0] for r in w.rate}:
+            period = period * m // math.gcd(period, m)
+        if period > MAX_PERIOD:
+            return  # no common period within reach: phase 1 goes on
+        w.period = period
+        w.history = [[] for _ in range(w.nprocs)]
+        w.ok = [False] * w.nprocs
+        w.n_ok = 0
+
+    def _fingerprint(self, chain) -> tuple:
+        """What must repeat: the clock, sums of the statistics (weighted by position, so time moving
+        between AAUs shows) and the engine's queues at this process."""
+        eng = self.engine
+        i = chain.index
+        ex = tot = comp = ovh = xmit = wait = wtot = wwait = 0.0
+        for k, s in enumerate(chain.my_stats, 1):
+            ex += s.executions * k
+            tot += s.total
+            wtot += s.total * k
+            comp += s.comp
+            ovh += s.ovh
+            xmit += s.xmit
+            wait += s.wait
+            wwait += s.wait * k
+        proc = chain.proc
+        p = eng.procs[i]
+        fp = (ex, tot, wtot, comp, ovh, xmit, wait, wwait, proc.comp, proc.ovh, proc.xmit, proc.wait,
+              float(p.events + p.skipped))
+        shared = (eng.pool_used[i], len(eng.unmatched[i]), len(eng.posted[i]), len(eng.pool_waiters[i]),
+                  sum(len(v) for v in chain.requests.values()), len(chain.my_stats))
+        return chain.clock + chain.offset, fp, shared
+
+    @staticmethod
+    def _rows(chain) -> list[float]:
+        rows = [x for s in chain.my_stats for x in (s.executions, s.total, s.comp, s.ovh, s.xmit, s.wait)]
+        proc = chain.proc
+        return rows + [proc.comp, proc.ovh, proc.xmit, proc.wait]
+
+    def _decide(self, w: _Watch) -> None:
+        m = w.period
+        deltas = [h[-1][0] - h[-1 - m][0] for h in w.history]
+        ref = deltas[0]
+        scale = max(abs(h[-1][0]) for h in w.history)
+        if any(not _close(d, ref, scale) for d in deltas):
+            w.retire()  # one rate by the clocks, yet different periods: leave this loop alone
+            return
+        kstar = w.latest + m + 1  # every process still passes k* - m: its statistics are taken there
+        jump = m * ((w.n - kstar - TAIL) // m)
+        if jump <= 0:
+            w.retire()
+            return
+        w.kstar, w.jump, w.delta = kstar, jump, ref
+
+    def _jump(self, w: _Watch, chain, loop: Iter) -> int:
+        i = chain.index
+        rows = self._rows(chain)
+        times = w.jump // w.period
+        inc = [times * (y - x) for x, y in zip(w.base[i], rows)]
+        for k, s in enumerate(chain.my_stats):
+            b = 6 * k
+            s.executions += inc[b]
+            s.total += inc[b + 1]
+            s.comp += inc[b + 2]
+            s.ovh += inc[b + 3]
+            s.xmit += inc[b + 4]
+            s.wait += inc[b + 5]
+        b = 6 * len(chain.my_stats)
+        proc = chain.proc
+        proc.comp += inc[b]
+        proc.ovh += inc[b + 1]
+        proc.xmit += inc[b + 2]
+        proc.wait += inc[b + 3]
+        hist = w.history[i]
+        skipped = times * int(round(hist[-1][1][-1] - hist[-1 - w.period][1][-1]))
+        self.skipped_events += skipped
+        self.engine.procs[i].skipped += skipped  # an enclosing loop's period counts them too
+        chain.offset += times * w.delta
+        waits = w.waits[i]
+        chain.wait_collectors = [c for c in chain.wait_collectors if c is not waits]
+        w.waits[i] = None
+        for entry in waits:  # the skipped periods' waits, for "why is this process late"
+            for _ in range(min(times, LONGEST_WAITS)):
+                chain.note_wait(entry)
+        w.base[i] = None
+        w.jumped += 1
+        w.loops[loop.id] = loop
+        if w.jumped == w.nprocs:
+            self.jumps.append((list(w.loops.values()), w.kstar, w.jump, w.delta, w.period))
+            w.retire()
+        return w.jump
+
+
+def _close(a: float, b: float, scale: float) -> bool:
+    return abs(a - b) <= REL * max(abs(a), abs(b)) + CLOCK_REL * scale
+
+
+def _clock_rate(clocks: list[float]) -> tuple[int, str] | None:
+    """(period m, time per iteration to 9 digits) when the last two periods of m iterations of one
+    process took the same time; None in a transient."""
+    n = len(clocks)
+    last = clocks[-1]
+    tol_c = CLOCK_REL * abs(last)
+    for m in range(1, MAX_PERIOD + 1):
+        if n < 2 * m + 1:
+            return None
+        d0 = last - clocks[-1 - m]
+        if abs(clocks[-1 - m] - clocks[-1 - 2 * m] - d0) <= REL * abs(d0) + tol_c:
+            return m, f"{d0 / m:.9g}"
+    return None
+
+
+def _repeats(hist: list, m: int) -> bool:
+    """Do the last WINDOW periods of m iterations of one process repeat (clock, statistics, queues)?"""
+    n = len(hist)
+    if n < WINDOW * m + 1:
+        return False
+    last = hist[-1]
+    prev = hist[-1 - m]
+    shared = last[2]
+    if shared is None:
+        return False
+    clock_tol = CLOCK_REL * abs(last[0])
+    d0 = last[0] - prev[0]
+    tol = REL * abs(d0) + clock_tol
+    for j in range(2, WINDOW + 1):  # the clock first: cheap, and what fails during a transient
+        a, b = hist[-1 - j * m], hist[-1 - (j - 1) * m]
+        if b[2] != shared or a[2] != shared or abs(b[0] - a[0] - d0) > tol:
+            return False
+    fl, fp = last[1], prev[1]
+    inc0 = [v - u for u, v in zip(fp, fl)]
+    tols = [REL * abs(d) + CLOCK_REL * abs(v) for d, v in zip(inc0, fl)]
+    for j in range(2, WINDOW + 1):
+        fa, fb = hist[-1 - j * m][1], hist[-1 - (j - 1) * m][1]
+        for x, y, d, t in zip(fa, fb, inc0, tols):
+            if abs(y - x - d) > t:
+                return False
+    return True

@@ -1,0 +1,249 @@
+"""A throughput ("roofline-style") node model for out-of-order superscalar cores.
+
+Selected with ``processing: {model: roofline, ...}`` in a machine file (``interp calibrate`` writes
+it); the paper's operation-count model (``interp/omega.py``, ``model: opcount``, the default) is
+unchanged. Everything stays a sympy closed form: this class only changes how a Seq, a loop body
+of Seqs and a call to a small function are costed, and reuses the rest of ``NodeModel``.
+
+A Seq (and the body of a deterministic loop made only of Seqs and inlined calls) costs
+
+    max(compute, memory)
+    compute = max(sum of non-divide operations x throughput.op,
+                  sum of divisions x throughput.*_div)
+    memory  = sum over array accesses of bytes from main memory / main.bandwidth
+                                          + bytes from the cache / cache.bandwidth
+
+- ``throughput.op`` is the reciprocal throughput (independent operations, measured with 8
+  accumulators), not the latency of a dependent chain (``ops.op``, the opcount model's value).
+  When a throughput value is missing the latency ``ops.op`` is used.
+- Divisions run in the divider, a separate (partly pipelined) unit: their time overlaps with the
+  adds, multiplies and conversions issued on the other ports, hence the inner ``max``.
+- Scalars live in registers: scalar accesses, and accesses without a variable, cost nothing.
+- An array access moves ``miss_ratio x cache.block`` bytes from main memory (the opcount model's
+  stride/reuse rule: a strided stream crosses one block per ``block / (stride x elem_size)``
+  accesses; a reuse within the cache window hits) and the rest, ``elem_size`` bytes, from the
+  cache. A store that misses moves the block twice (read for ownership, then write-back).
+- Loop overhead per iteration is ``throughput.per_iter`` (``per_iter_step``), about zero on a
+  modern core since the increment and branch issue beside the body; ``throughput.fixed`` if given,
+  else ``iter.fixed``.
+- A call to a user function whose body is a single Seq costs its body only: compilers inline
+  such functions, so no ``call.per_call`` / ``call.per_arg`` is charged. Larger callees keep the
+  call overhead. Library and machine calls keep their measured costs.
+"""
+from __future__ import annotations
+
+import sympy
+
+from frontends.aag import AAU, Access, Call, Iter, OpCounts, Seq
+
+from interp.models.omega import _FALLBACK, NodeModel
+from interp.models.working_set import Level, WorkingSet, max_of, enclosing_loops
+
+DIVIDES = frozenset({"int_div", "real_div", "double_div"})
+
+
+class RooflineModel(NodeModel):
+    """Omega with throughput costs and a bandwidth-bound memory model (see module doc)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._hierarchy = self._levels()
+        self._chains = None
+        self._shares: dict[int, dict[int, sympy.Expr]] = {}
+
+    # -- parameters -------------------------------------------------------------------------
+    def _levels(self) -> WorkingSet | None:
+        """The cache levels with their measured capacity and bandwidths, and main memory."""
+        names = sorted({k.split(".")[1] for k in self.mem if k.startswith("levels.")})
+        levels = []
+        for name in names:
+            keys = [f"levels.{name}.{p}" for p in ("size", "bandwidth", "write_bandwidth")]
+            if not all(self.has(k, "memory") for k in keys):
+                continue
+            size, read, write = (self.t(k, "memory") for k in keys)
+            levels.append(Level(name, size, read, write))
+        main = self.bandwidth("main.bandwidth")
+        if not levels or not main or not self.has("cache.block", "memory"):
+            return None
+        write = self.bandwidth("main.write_bandwidth") or main
+        levels.append(Level("main", float("inf"), main, write))
+        return WorkingSet(levels, self.t("cache.block", "memory"))
+
+    def enclosing(self, loop: Iter) -> list[Iter]:
+        if self._chains is None:
+            self._chains = enclosing_loops([f.body for f in self.functions.values()])
+        return self._chains.get(loop.id, [])
+
+    def levels_chosen(self, expr) -> bool:
+        return self._hierarchy is not None and isinstance(expr, sympy.Basic) and expr.has(sympy.Piecewise)
+
+    def op_time(self, op: str) -> float:
+        """Reciprocal throughput of one operation; the latency ``ops.op`` when none is given."""
+        for name in (op, _FALLBACK.get(op)):
+            if name and self.has(f"throughput.{name}"):
+                return self.t(f"throughput.{name}")
+        return self.t(f"ops.{op}")
+
+    def bandwidth(self, key: str) -> float | None:
+        return self.t(key, "memory") if self.has(key, "memory") else None
+
+    # -- operations -------------------------------------------------------------------------
+    def op_parts(self, c: OpCounts) -> tuple[float, float]:
+        """(time on the pipelined ports, time in the divider) of a set of operation counts."""
+        alu = div = 0.0
+        for op, n in c.ops.items():
+            if op in DIVIDES:
+                div += n * self.op_time(op)
+            else:
+                alu += n * self.op_time(op)
+        for name, n in c.calls.items():
+            alu += n * self.call_cost(name, c.call_args.get(name, 0))
+        return alu, div
+
+    def counts(self, c: OpCounts) -> float:
+        alu, div = self.op_parts(c)
+        return max(alu, div)
+
+    def expr_counts(self, c: OpCounts) -> float:
+        """A condition: its operations; its variables are in registers."""
+        return self.counts(c)
+
+    # -- memory -----------------------------------------------------------------------------
+    def access_time(self, acc: Access) -> float:
+        """Time to move an array access's bytes at the bandwidth of the level that serves it."""
+        if not acc.is_array:
+            return 0.0
+        main = self.bandwidth("main.bandwidth")
+        cache = self.bandwidth("cache.bandwidth")
+        if self._window is None:
+            return acc.elem_size / main if main else 0.0
+        p_miss = self.miss_ratio(acc)
+        block = self.t("cache.block", "memory")
+        factor = 2.0 if acc.kind == "store" else 1.0
+        total = 0.0
+        if main:
+            total += p_miss * block * factor / main
+        if cache:
+            total += (1.0 - p_miss) * acc.elem_size / cache
+        return total
+
+    # -- Seq, loops, calls --------------------------------------------------------------------
+    def seq_parts(self, a: Seq) -> tuple[float, float, float] | None:
+        """(pipelined ops, divider, memory) times of a Seq; None for cost()/work() annotations."""
+        if a.cost is not None or a.work is not None:
+            return None
+        alu, div = self.op_parts(a.counts)
+        mem = sum(self.access_time(acc) for acc in a.accesses)
+        return alu, div, mem
+
+    def seq(self, a: Seq) -> sympy.Expr:
+        parts = self.seq_parts(a)
+        if parts is None:
+            return super().seq(a)
+        cached = self._cache.get(a.id)
+        if cached is not None:
+            return cached
+        value = sympy.Float(_combine(parts))
+        self._cache[a.id] = value
+        return value
+
+    def inlined(self, a: Call) -> Seq | None:
+        """The callee's single Seq when the call is inlined (no cost() annotation, one Seq)."""
+        if a.cost is not None:
+            return None
+        fn = self.functions.get(a.callee)
+        if fn is None or fn.recursive:
+            return None
+        body = [x for x in fn.body if x.cls not in ("Start", "End")]
+        if len(body) == 1 and isinstance(body[0], Seq) and body[0].control in (None, "return"):
+            return body[0]
+        return None
+
+    def call(self, a: Call, depth: int = 0) -> sympy.Expr:
+        only = self.inlined(a)
+        if only is not None:
+            return self.seq(only)
+        return super().call(a, depth)
+
+    def loop_overheads(self, loop: Iter) -> tuple[float, float]:
+        step = loop.limit_type == "step"
+        fixed_key, per_key = ("fixed_step", "per_iter_step") if step else ("fixed", "per_iter")
+        fixed = (self.t(f"throughput.{fixed_key}") if self.has(f"throughput.{fixed_key}")
+                 else self.t(f"iter.{fixed_key}"))
+        per = (self.t(f"throughput.{per_key}") if self.has(f"throughput.{per_key}")
+               else self.t(f"iter.{per_key}"))
+        return fixed, per
+
+    def body_parts(self, aaus: list[AAU]) -> tuple[float, float, float] | None:
+        """Summed parts of a body made only of Seqs and inlined calls (no control flow)."""
+        alu = div = mem = 0.0
+        for a in aaus:
+            if a.cls in ("Start", "End"):
+                continue
+            if isinstance(a, Call):
+                a = self.inlined(a)  # its Seq ends with the callee's return: fine
+                if a is None:
+                    return None
+            elif not isinstance(a, Seq) or a.control is not None:
+                return None
+            parts = self.seq_parts(a)
+            if parts is None:
+                return None
+            alu, div, mem = alu + parts[0], div + parts[1], mem + parts[2]
+        return alu, div, mem
+
+    def iterd(self, loop: Iter) -> sympy.Expr:
+        """A loop whose body is straight-line code overlaps its parts across the whole body:
+        fixed + NumIters x max(ops + per_iter + condition, divider, memory)."""
+        cached = self._cache.get(loop.id)
+        if cached is not None:
+            return cached
+        parts = self.body_parts(loop.body)
+        if parts is None:
+            return super().iterd(loop)
+        fixed, per = self.loop_overheads(loop)
+        c_alu, c_div = self.op_parts(loop.cond_counts)
+        alu, div, mem = parts
+        accesses = [acc for a in loop.body if isinstance(a, Seq) for acc in a.accesses]
+        alu -= self.reduced_index_ops(accesses)
+        mem = sympy.Float(mem)
+        if self._hierarchy is not None:
+            ws, rest = self._hierarchy.time(loop, self.enclosing(loop), accesses)
+            kept = {id(acc) for acc in rest}
+            mem += ws - sum(self.access_time(acc) for acc in accesses
+                            if acc.is_array and id(acc) not in kept)
+        per_iter = max_of([sympy.Float(max(alu + per + c_alu, div + c_div)), mem])
+        value = fixed + loop.num_iters * per_iter
+        self._shares[loop.id] = self._split(loop.body, per_iter)
+        self._cache[loop.id] = value
+        return value
+
+
+    def _split(self, body: list[AAU], per_iter) -> dict[int, sympy.Expr]:
+        """The overlapped iteration time shared among the body's statements in proportion to
+        their own costs (for the AAU-level report: the shares add up to the loop's time)."""
+        own = {a.id: float(self.call(a) if isinstance(a, Call) else self.seq(a))
+               for a in body if isinstance(a, (Seq, Call))}
+        total = sum(own.values())
+        if total <= 0:
+            return {k: per_iter / len(own) for k in own} if own else {}
+        return {k: per_iter * (v / total) for k, v in own.items()}
+
+    def iteration_share(self, loop: Iter, a: AAU):
+        """Time of one iteration of a straight-line loop body charged to ``a``; None otherwise."""
+        self.iterd(loop)
+        return self._shares.get(loop.id, {}).get(a.id)
+
+    def reduced_index_ops(self, accesses: list[Access]) -> float:
+        """Subscript arithmetic the compiler strength-reduces: an index affine in the loop
+        variable (a known stride) becomes a pointer stepped once per iteration (in per_iter)."""
+        total = 0.0
+        for acc in accesses:
+            if acc.is_array and acc.stride is not None:
+                total += sum(n * self.op_time(op) for op, n in acc.index_ops.items())
+        return total
+
+
+def _combine(parts: tuple[float, float, float]) -> float:
+    alu, div, mem = parts
+    return max(max(alu, div), mem)

@@ -1,0 +1,2 @@
+"""Studies built from many predictions or from real runs: sweeps, what-ifs, design comparisons,
+static checks, symbolic closed forms, validation against measurements."""

@@ -1,0 +1,177 @@
+"""Sweeps: one prediction per combination of input values and process counts, and the metrics
+derived from them (docs/sweeps.md).
+
+Speedup and efficiency follow seed 003 (Xu and Hwang, "Early Prediction of MPP Performance",
+section 2, "Performance Metrics"): S_n = T_1 / T_n and E_n = S_n / n. A sweep whose smallest
+process count p_min is above 1 has no T_1, so its speedup is relative to p_min and assumes a
+perfect speedup up to it: S_p = p_min * T(p_min) / T(p), which is S_n when p_min = 1.
+"""
+from __future__ import annotations
+
+import itertools
+import sys
+from dataclasses import dataclass
+
+from interp.errors import InputError, ProgramHang
+from interp.cli.options import define_args
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything but the inputs and the process count; plain data so it crosses to a worker."""
+
+    files: tuple
+    machine: str
+    bound: str = "mid"
+    scale: tuple = ()
+    params: tuple = ()
+    include_dirs: tuple = ()
+
+
+@dataclass(frozen=True)
+class Point:
+    inputs: tuple  # ((name, value), ...) in the order of the -D options
+    procs: int
+
+    def key(self):
+        return (self.inputs, self.procs)
+
+
+@dataclass
+class Outcome:
+    """What a sweep keeps of one prediction: the total and the four categories summed over
+    processes (a RunResult with every AAU would be much larger to send back from a worker)."""
+
+    total: float | None
+    comp: float = 0.0
+    ovh: float = 0.0
+    xmit: float = 0.0
+    wait: float = 0.0
+    events: int = 0
+    extrapolated_events: int = 0
+    machine: str = ""
+    scenario: tuple = ()
+    notes: tuple = ()
+    hang: str | None = None  # why the program cannot finish at this point (no total then)
+
+    @property
+    def comm_share(self) -> float | None:
+        """(ovh + xmit + wait) / (comp + ovh + xmit + wait), each summed over processes."""
+        busy = self.comp + self.ovh + self.xmit + self.wait
+        if self.total is None or busy <= 0:
+            return None
+        return (self.ovh + self.xmit + self.wait) / busy
+
+
+@dataclass
+class Row:
+    point: Point
+    outcome: Outcome
+    speedup: float | None = None
+    efficiency: float | None = None
+    measured: float | None = None      # seconds, from --measured
+    error: float | None = None         # seed 000 Eq. 4.9
+    measured_line: int | None = None
+
+
+def grid(define_lists: list[tuple[str, list[float]]], procs: list[int]) -> list[Point]:
+    """The cartesian product, inputs varying slowest (in -D order), then process counts."""
+    names = [name for name, _ in define_lists]
+    combos = itertools.product(*[values for _, values in define_lists]) if names else [()]
+    return [Point(tuple(zip(names, combo)), p) for combo in combos for p in procs]
+
+
+def predict_point(settings: Settings, point: Point) -> Outcome:
+    """One prediction (module level, so a process pool can run it)."""
+    from interp.errors import _bad_input_types
+    from interp.pipeline import predict
+
+    try:
+        pred = predict(list(settings.files), settings.machine, point.procs, define_args(dict(point.inputs)),
+                       settings.bound, settings.scale, settings.params, include_dirs=settings.include_dirs,
+                       interactive=False, messages=False)
+    except ProgramHang as exc:
+        return Outcome(None, hang=str(exc))
+    except _bad_input_types() as exc:
+        # Some of these carry extra constructor arguments and cannot be pickled back from a
+        # worker; the message is all the user sees anyway.
+        raise InputError(str(exc)) from None
+    r = pred.result
+    sums = {c: sum(getattr(p, c) for p in r.procs) for c in ("comp", "ovh", "xmit", "wait")}
+    return Outcome(r.total, events=r.events, extrapolated_events=r.extrapolated_events, machine=r.machine, scenario=tuple(r.scenario),
+                   notes=tuple(r.notes), **sums)
+
+
+def _progress():
+    """A rich progress bar on stderr when it is a terminal; disabled (silent) otherwise."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=console, transient=True,
+                    # isatty, not rich's is_terminal: FORCE_COLOR would make that true in a pipe
+                    disable=not sys.stderr.isatty())
+
+
+def run_points(settings: Settings, points: list[Point], jobs: int = 1, what: str = "predicting") -> list[Outcome]:
+    """Outcomes in the order of ``points`` whatever order the workers finish in.
+
+    The first point runs here, before any worker starts: a bad input or machine is then reported
+    once, at once, instead of by every worker.
+    """
+    if jobs < 1:
+        raise InputError(f"--jobs {jobs}: give at least 1")
+    outcomes: list[Outcome | None] = [None] * len(points)
+    with _progress() as progress:
+        task = progress.add_task(what, total=len(points))
+        here = len(points) if jobs == 1 else min(1, len(points))
+        for i in range(here):
+            outcomes[i] = predict_point(settings, points[i])
+            progress.advance(task)
+        if here < len(points):
+            _run_pool(settings, points, range(here, len(points)), jobs, outcomes,
+                      lambda: progress.advance(task))
+    return outcomes  # type: ignore[return-value]
+
+
+def _run_pool(settings, points, indices, jobs, outcomes, advance) -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    # spawn, not fork: the progress bar's refresh thread must not be forked into the workers.
+    with ProcessPoolExecutor(max_workers=min(jobs, len(indices)),
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {pool.submit(predict_point, settings, points[i]): i for i in indices}
+        failures = {}
+        for fut in as_completed(futures):
+            i = futures[fut]
+            if fut.cancelled():
+                continue
+            exc = fut.exception()
+            if exc is not None:
+                failures[i] = exc
+                pool.shutdown(wait=False, cancel_futures=True)
+                continue
+            outcomes[i] = fut.result()
+            advance()
+    if failures:
+        raise failures[min(failures)]  # the earliest point's error, whichever worker was faster
+
+
+def with_metrics(points: list[Point], outcomes: list[Outcome]) -> list[Row]:
+    """Rows with speedup p_min * T(p_min) / T(p) and efficiency speedup / p (seed 003)."""
+    p_min = min(p.procs for p in points)
+    reference = {p.inputs: o.total for p, o in zip(points, outcomes) if p.procs == p_min}
+    rows = []
+    for p, o in zip(points, outcomes):
+        ref = reference.get(p.inputs)
+        speedup = None
+        if ref is not None and o.total:
+            speedup = p_min * ref / o.total
+        rows.append(Row(p, o, speedup, speedup / p.procs if speedup is not None else None))
+    return rows
+
+
+def p_min_of(rows: list[Row]) -> int:
+    return min(r.point.procs for r in rows)

@@ -1,0 +1,294 @@
+"""``interp validate``: run a program here, predict it on a (calibrated) machine file, and report
+the relative error of every point and their mean (seed 000 Eqs. 4.9, 4.10, via interp.measured).
+
+What is timed is what interp predicts (docs/calibrate.md):
+- MPI programs: from the end of MPI_Init (after a barrier, so every rank starts together, as every
+  process starts at 0 in interp) to the start of MPI_Finalize, slowest rank: shim/pmpi_timer.c.
+- Sequential programs: the whole of main: shim/seq_timer.c (the program's main is renamed).
+- NX/2 host-node programs: one executable, host on the last MPI rank, nodes on 0..P-1, through
+  shim/nx_on_mpi.c, timed as an MPI program.
+
+External inputs go to argv at the index the program reads them from (``n = atoi(argv[1])``),
+found in the source; an input whose index is not found is placed after them in line order.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+import statistics
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from interp.calibrate import tools
+from interp.errors import InputError, reported
+from interp.studies.measured import average_error, relative_error
+from interp.cli.options import fmt_value, parse_define_lists, parse_procs_list
+
+_ARGV = re.compile(r"([A-Za-z_][\w\[\]\.]*)\s*=\s*(?:\(\s*\w+\s*\)\s*)?"
+                   r"(?:atoi|atol|atoll|atof|strtol|strtoll|strtoul|strtod)\s*\(\s*argv\s*\[\s*(\d+)\s*\]")
+
+
+def argv_indices(text: str) -> dict[str, int]:
+    """Input name -> argv index, from ``NAME = atoi(argv[K])`` in the source. The AAG's
+    ExternalInput records the line but not the index, so the source is read again here."""
+    out: dict[str, int] = {}
+    for name, idx in _ARGV.findall(re.sub(r"\s+", " ", text)):
+        out.setdefault(name.replace(" ", ""), int(idx))
+    return out
+
+
+def argv_for(text: str, inputs: dict, values: dict[str, float]) -> list[str]:
+    """The command-line arguments (after the program name) that give ``values``.
+
+    ``inputs``: name -> ExternalInput of the program (for the line-order fallback)."""
+    index = argv_indices(text)
+    args: dict[int, str] = {}
+    unplaced = []
+    for name, value in values.items():
+        if name in index:
+            args[index[name]] = fmt_value(value)
+        else:
+            unplaced.append(name)
+    unplaced.sort(key=lambda n: getattr(inputs.get(n), "line", 0))
+    nxt = max(args, default=0) + 1
+    for name in unplaced:
+        args[nxt] = fmt_value(values[name])
+        nxt += 1
+    missing = [k for k in range(1, max(args, default=0) + 1) if k not in args]
+    if missing:
+        raise InputError(f"argv[{missing[0]}] is read by the program but no -D input gives it "
+                         f"(inputs by argv index: {', '.join(f'{n}={i}' for n, i in sorted(index.items(), key=lambda x: x[1]))})")
+    return [args[k] for k in sorted(args)]
+
+
+def program_kind(texts: list[str]) -> str:
+    if len(texts) == 2 or any(re.search(r"\b(csend|crecv|gdsum|load)\s*\(", t) and "nx.h" in t for t in texts):
+        return "nx"
+    if any(re.search(r"\bMPI_Init(_thread)?\s*\(", t) for t in texts):
+        return "mpi"
+    return "seq"
+
+
+@dataclass
+class Build:
+    exe: Path
+    kind: str
+    host_text: str   # the source whose argv the inputs go to
+
+
+def build(files: list[str], tmp: Path, cc: str, cflags: str, ftz: bool = False) -> Build:
+    texts = []
+    for f in files:
+        try:
+            texts.append(Path(f).read_text(encoding="utf-8", errors="replace"))
+        except OSError as exc:
+            raise InputError(f"{f}: cannot read it: {exc.strerror}") from None
+    kind = program_kind(texts)
+    flags = cflags.split()
+    exe = tmp / "prog"
+    extra = [tools.shim_source("ftz.c")] if ftz else []
+    if kind == "seq":
+        # Only the program's main is renamed: the program is compiled apart from the shim.
+        objs = []
+        for i, f in enumerate(files):
+            objs.append(tools.compile_c(cc, [f], tmp / f"part{i}.o", [*flags, "-c"], libs=(),
+                                        defines=["main=interp_user_main"]))
+        tools.compile_c(cc, [*objs, tools.shim_source("seq_timer.c"), *extra], exe, flags)
+        return Build(exe, kind, texts[0])
+    mpi = tools.mpi_tools()
+    if mpi is None:
+        raise InputError("this is an MPI or NX/2 program but mpicc/mpiexec were not found "
+                         "(pip install 'interp[mpi]' installs MPICH)")
+    timer = tools.shim_source("pmpi_timer.c")
+    if kind == "mpi":
+        tools.compile_c(mpi[0], [*files, timer, *extra], exe, flags)
+        return Build(exe, kind, texts[0])
+    # NX/2: the host is the program that calls load(); both are compiled into one executable.
+    hosts = [i for i, t in enumerate(texts) if re.search(r"\bload\s*\(", t)]
+    if len(files) != 2 or len(hosts) != 1:
+        raise InputError("an NX/2 program is validated as a host program (the one calling load()) and "
+                         "a node program: give both files")
+    h = hosts[0]
+    objs = []
+    for i, f in enumerate(files):
+        obj = tmp / f"part{i}.o"
+        tools.compile_c(mpi[0], [f], obj, [*flags, "-c"], libs=(), includes=[tools.nx_include()],
+                        defines=[f"main={'nx_host_main' if i == h else 'nx_node_main'}"])
+        objs.append(obj)
+    tools.compile_c(mpi[0], [*objs, tools.shim_source("nx_on_mpi.c"), timer, *extra], exe, flags)
+    return Build(exe, kind, texts[h])
+
+
+def run_once(b: Build, procs: int, args: list[str], tmp: Path, timeout: float) -> float:
+    """One run; the span in seconds the shim wrote."""
+    out = tmp / "time.txt"
+    if out.exists():
+        out.unlink()
+    env = {"INTERP_TIME_FILE": str(out)}
+    if b.kind == "seq":
+        cmd = [b.exe, *args]
+    else:
+        ranks = procs + 1 if b.kind == "nx" else procs
+        cmd = tools.mpiexec_cmd(tools.mpi_tools()[1], ranks, b.exe, args)
+    tools.run(cmd, timeout=timeout, env=env)
+    try:
+        return float(out.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        raise InputError(f"{' '.join(map(str, cmd))}: finished without writing its time (did it call "
+                         "MPI_Finalize?)") from None
+
+
+@dataclass
+class PointResult:
+    inputs: tuple
+    procs: int
+    times: list[float] = field(default_factory=list)
+    predicted: float | None = None
+    best: float | None = None  # the prediction at the fast end of every parameter range
+    worst: float | None = None  # at the slow end
+
+    @property
+    def inside(self) -> bool | None:
+        """Is the measured median inside the predicted [best, worst] range (paper 3.2.1 ranges)?"""
+        if self.best is None or self.worst is None:
+            return None
+        lo, hi = min(self.best, self.worst), max(self.best, self.worst)
+        return lo <= self.median <= hi
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+    @property
+    def error(self) -> float | None:
+        """Seed 000 Eq. 4.9 against the median of the runs."""
+        return None if self.predicted is None else relative_error(self.median, self.predicted)
+
+
+def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 3, cc: str = "gcc",
+             cflags: str = "-O2", timeout: float = 600.0, progress=None, ftz: bool = False) -> list[PointResult]:
+    from interp.pipeline import load_programs, predict
+    from interp.studies.sweep import grid
+
+    programs = load_programs(list(files))
+    inputs = {n: i for p in programs for n, i in p.inputs.items()}
+    if procs and any(p > 1 for p in procs) and program_kind([Path(f).read_text(errors="replace")
+                                                             for f in files]) == "seq":
+        raise InputError("a sequential program runs on one process: use --procs 1")
+    results = []
+    with tempfile.TemporaryDirectory(prefix="interp-val-") as tmpdir:
+        tmp = Path(tmpdir)
+        b = build(list(files), tmp, cc, cflags, ftz)
+        for point in grid(define_lists, procs):
+            values = dict(point.inputs)
+            args = argv_for(b.host_text, inputs, values)
+            r = PointResult(point.inputs, point.procs)
+            defines = [f"{k}={fmt_value(v)}" for k, v in values.items()]
+            r.predicted, r.best, r.worst = (
+                predict(list(files), machine, point.procs, defines, bound, interactive=False,
+                        messages=False).result.total for bound in ("mid", "best", "worst"))
+            for _ in range(repeat):
+                r.times.append(run_once(b, point.procs, args, tmp, timeout))
+                if progress:
+                    progress()
+            results.append(r)
+    return results
+
+
+def mean_error(results: list[PointResult]) -> float | None:
+    """Seed 000 Eq. 4.10 over every point (the text report also gives it per process count)."""
+    return average_error([r.error for r in results if r.error is not None])
+
+
+def to_csv(results: list[PointResult]) -> str:
+    """The ``--measured`` file of ``interp sweep``: input columns, procs, seconds (the median)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    names = [n for n, _ in results[0].inputs] if results else []
+    w.writerow([*names, "procs", "seconds"])
+    for r in results:
+        w.writerow([*(fmt_value(v) for _, v in r.inputs), r.procs, f"{r.median:.6g}"])
+    return buf.getvalue()
+
+
+def _t(s: float) -> str:
+    return f"{s * 1e3:.4g} ms" if s < 1 else f"{s:.4g} s"
+
+
+def to_text(results: list[PointResult], machine: str) -> str:
+    lines = [f"{'point':28s} {'measured (median)':>18s} {'spread':>18s} {'predicted':>12s} {'error':>8s}"
+             f"   {'predicted range (best-worst)':>28s}"]
+    for r in results:
+        point = ", ".join([f"{n}={fmt_value(v)}" for n, v in r.inputs] + [f"P={r.procs}"])
+        spread = f"{_t(min(r.times))}-{_t(max(r.times))}"
+        pred = _t(r.predicted) if r.predicted is not None else "-"
+        err = f"{100 * r.error:.1f}%" if r.error is not None else "-"
+        rng = "-"
+        if r.inside is not None:
+            rng = f"{_t(min(r.best, r.worst))}-{_t(max(r.best, r.worst))} {'in' if r.inside else 'out'}"
+        lines.append(f"{point:28s} {_t(r.median):>18s} {spread:>18s} {pred:>12s} {err:>8s}   {rng:>28s}")
+    for p in sorted({r.procs for r in results}):
+        e = average_error([r.error for r in results if r.procs == p and r.error is not None])
+        if e is not None:
+            lines.append(f"mean error at P={p} (seed 000 Eq. 4.10): {100 * e:.1f}%")
+    e = mean_error(results)
+    if e is not None:
+        lines.append(f"mean error over all {len(results)} points: {100 * e:.1f}%  (machine {machine})")
+    ranged = [r for r in results if r.inside is not None]
+    if ranged:
+        lines.append(f"measured inside the predicted range: {sum(r.inside for r in ranged)} of {len(ranged)} "
+                     "points (every parameter at the fast end, then at the slow end)")
+    return "\n".join(lines)
+
+
+@click.command("validate")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--machine", "-m", required=True, help="Machine file to predict with (e.g. from interp calibrate).")
+@click.option("--procs", "-p", default="1", show_default=True, help="Process counts, e.g. 1,2.")
+@click.option("-D", "defines", multiple=True, metavar="NAME=V[,V...]", help="External input values.")
+@click.option("--repeat", "-r", type=click.IntRange(1, 100), default=3, show_default=True,
+              help="Runs per point; the median is compared.")
+@click.option("--cc", default="gcc", show_default=True, help="C compiler for sequential programs.")
+@click.option("--cflags", default="-O2", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "csv"]), default="text", show_default=True,
+              help="csv: the --measured file of interp sweep.")
+@click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds allowed per run.")
+@click.option("--ftz", is_flag=True,
+              help="Flush subnormal floats to zero in the measured program (as -ffast-math's startup code "
+                   "does): subnormal arithmetic is slow and not in the model.")
+@reported
+def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeout, ftz):
+    """Run FILES here, predict them on --machine, and report the prediction error per point."""
+    import sys
+
+    from sag import open_machine
+
+    open_machine(machine)  # a bad machine file fails before anything is compiled or run
+    define_lists = parse_define_lists(defines)
+    counts = parse_procs_list(procs)
+    total = len(counts) * repeat
+    for _, vals in define_lists:
+        total *= len(vals)
+    bar = None
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        bar = Progress(transient=True, console=Console(stderr=True))
+        task = bar.add_task("validating", total=total)
+        bar.start()
+    try:
+        results = validate(files, machine, counts, define_lists, repeat, cc, cflags, timeout,
+                           progress=(lambda: bar.advance(task)) if bar else None, ftz=ftz)
+    finally:
+        if bar:
+            bar.stop()
+    if fmt == "csv":
+        click.echo(to_csv(results).rstrip("\n"))
+    else:
+        click.echo(to_text(results, machine)
+                   + ("\nmeasured with subnormal numbers flushed to zero (--ftz)" if ftz else ""))
