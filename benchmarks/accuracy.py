@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interp.calibrate.cmd import calibrate  # noqa: E402
+from interp.calibrate.driver import calibrate  # noqa: E402
 from interp.studies.validate import to_text, validate  # noqa: E402
 
 S = ROOT / "samples"

@@ -1,7 +1,7 @@
 import pytest
 from click.testing import CliRunner
 
-from interp.cli.main import main
+from interp.cli import main
 
 
 @pytest.fixture

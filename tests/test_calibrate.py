@@ -228,7 +228,7 @@ def test_cache_levels_counted_from_the_sweep():
 
 
 def test_measured_caches_without_the_operating_system(monkeypatch):
-    from interp.calibrate import cmd
+    from interp.calibrate import driver as cmd
     text = _sweep_text([(32 << 10, 46e9), (1536 << 10, 29e9), (64 << 20, 9e9)]) + NODE_OUT
     monkeypatch.setattr(cmd.tools, "run", lambda *a, **k: text)
     caches = cmd._measure_caches("node_bench", 1.0, None, 64)
@@ -238,7 +238,7 @@ def test_measured_caches_without_the_operating_system(monkeypatch):
 
 
 def test_no_caches_from_the_os_needs_a_line_size(cli, tmp_path, monkeypatch):
-    from interp.calibrate import cmd
+    from interp.calibrate import driver as cmd
     monkeypatch.setattr(cmd.hostinfo, "os_caches", lambda: ({}, None))
     monkeypatch.setattr(cmd.tools, "compile_c", lambda *a, **k: tmp_path / "x")
     res = cli("calibrate", "--out", str(tmp_path / "h.yaml"), "--no-mpi")

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 import sag
-from interp.cli.main import main
+from interp.cli import main
 from sag import Bound
 
 MIN, MAX, MID = Bound("min"), Bound("max"), Bound("mid")

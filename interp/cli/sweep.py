@@ -5,8 +5,10 @@ import sys
 
 import click
 
-from interp.errors import EXIT_PROBLEMS, InputError, reported
-from interp.cli.options import parse_define_lists, parse_procs_list, prediction_options
+from interp.errors import EXIT_PROBLEMS, InputError
+from interp.cli.reported import reported
+from interp.studies.grid import parse_define_lists, parse_procs_list
+from interp.cli.options import prediction_options
 
 
 @click.command("sweep")

@@ -10,6 +10,7 @@ import textwrap
 
 from interp.output.levels import Levels, Structure, aau_rows, idle, last_process
 from interp.engine.result import RunResult
+from interp.output.format import fmt_count, fmt_time  # noqa: F401  (re-used by other reports)
 
 WIDTH = 100
 
@@ -19,24 +20,6 @@ def _bullets(items) -> list[str]:
     for item in items:
         out.extend(textwrap.wrap(item, width=WIDTH, initial_indent="  - ", subsequent_indent="    "))
     return out
-
-
-def fmt_time(seconds: float | None) -> str:
-    if seconds is None:
-        return "-"
-    a = abs(seconds)
-    if a == 0:
-        return "0"
-    for unit, f in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
-        if a >= f or unit == "ns":
-            return f"{seconds / f:.4g} {unit}"
-    return f"{seconds:.3g} s"
-
-
-def fmt_count(n: float) -> str:
-    if n == int(n):
-        return f"{int(n):,}"
-    return f"{n:,.1f}"
 
 
 def _cut(text: str, width: int) -> str:

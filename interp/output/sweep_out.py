@@ -6,8 +6,8 @@ import io
 import textwrap
 
 from interp.studies.measured import average_by_procs, average_error
-from interp.cli.options import fmt_value
-from interp.output.report import fmt_time
+from interp.output.format import fmt_value
+from interp.output.format import fmt_time
 from interp.studies.sweep import p_min_of
 
 SCHEMA_VERSION = 1

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from interp.output.atomic import write_bytes
 from interp.errors import InputError
-from interp.cli.options import fmt_value
+from interp.output.format import fmt_value
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 

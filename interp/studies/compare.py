@@ -6,13 +6,10 @@ Both designs get the same -D inputs.
 """
 from __future__ import annotations
 
-import sys
 
-import click
 
-from interp.errors import EXIT_PROBLEMS, InputError, reported
-from interp.cli.options import fmt_value, parse_procs_list, prediction_options
-from interp.output.report import fmt_time
+from interp.errors import InputError
+from interp.output.format import fmt_time, fmt_value
 
 SCHEMA_VERSION = 1
 CATS = ("comp", "ovh", "xmit", "wait")
@@ -98,30 +95,3 @@ def render(points, designs, inputs: dict, machine: str, bound: str) -> str:
                         if w != "tie" else f"tie at {', '.join(ps)}" for w, ps in wins.items() if ps)
     out += ["", f"faster: {summary}" if summary else "no verdict"]
     return "\n".join(out)
-
-
-@click.command("compare")
-@click.argument("design_a", metavar="A")
-@click.argument("design_b", metavar="B")
-@prediction_options("Process counts: a comma list (1,4,16).", "1", str)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@reported
-def compare_cmd(design_a, design_b, machine, procs, defines, bound, scale, param, include_dirs, fmt):
-    """Predict designs A and B (each file.c, or host.c+node.c) at each process count, side by side."""
-    from interp.pipeline import parse_defines
-
-    designs = {"A": parse_design(design_a), "B": parse_design(design_b)}
-    counts = parse_procs_list(procs)
-    inputs = parse_defines(defines)
-    points, machine_name = compare(designs, counts, inputs, machine, bound, scale, param, include_dirs)
-    if fmt == "json":
-        import json
-
-        click.echo(json.dumps({"schema_version": SCHEMA_VERSION, "kind": "compare", "machine": machine_name,
-                               "bound": bound, "scenario": list(scale) + list(param), "inputs": inputs,
-                               "designs": {k: list(v) for k, v in designs.items()}, "points": points},
-                              indent=2))
-    else:
-        click.echo(render(points, designs, inputs, machine_name, bound))
-    if any(pt["winner"] is None for pt in points):
-        sys.exit(EXIT_PROBLEMS)

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 
 from interp.errors import InputError
-from interp.cli.options import fmt_value
+from interp.output.format import fmt_value
 
 
 @dataclass(frozen=True)

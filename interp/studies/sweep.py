@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 
 from interp.errors import InputError, ProgramHang
-from interp.cli.options import define_args
+from interp.studies.grid import define_args
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def grid(define_lists: list[tuple[str, list[float]]], procs: list[int]) -> list[
 
 def predict_point(settings: Settings, point: Point) -> Outcome:
     """One prediction (module level, so a process pool can run it)."""
-    from interp.errors import _bad_input_types
+    from interp.cli.reported import _bad_input_types
     from interp.pipeline import predict
 
     try:

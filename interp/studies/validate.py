@@ -21,12 +21,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import click
 
 from interp.calibrate import tools
-from interp.errors import InputError, reported
+from interp.errors import InputError
 from interp.studies.measured import average_error, relative_error
-from interp.cli.options import fmt_value, parse_define_lists, parse_procs_list
+from interp.output.format import fmt_value
 
 _ARGV = re.compile(r"([A-Za-z_][\w\[\]\.]*)\s*=\s*(?:\(\s*\w+\s*\)\s*)?"
                    r"(?:atoi|atol|atoll|atof|strtol|strtoll|strtoul|strtod)\s*\(\s*argv\s*\[\s*(\d+)\s*\]")
@@ -243,52 +242,3 @@ def to_text(results: list[PointResult], machine: str) -> str:
         lines.append(f"measured inside the predicted range: {sum(r.inside for r in ranged)} of {len(ranged)} "
                      "points (every parameter at the fast end, then at the slow end)")
     return "\n".join(lines)
-
-
-@click.command("validate")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--machine", "-m", required=True, help="Machine file to predict with (e.g. from interp calibrate).")
-@click.option("--procs", "-p", default="1", show_default=True, help="Process counts, e.g. 1,2.")
-@click.option("-D", "defines", multiple=True, metavar="NAME=V[,V...]", help="External input values.")
-@click.option("--repeat", "-r", type=click.IntRange(1, 100), default=3, show_default=True,
-              help="Runs per point; the median is compared.")
-@click.option("--cc", default="gcc", show_default=True, help="C compiler for sequential programs.")
-@click.option("--cflags", default="-O2", show_default=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "csv"]), default="text", show_default=True,
-              help="csv: the --measured file of interp sweep.")
-@click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds allowed per run.")
-@click.option("--ftz", is_flag=True,
-              help="Flush subnormal floats to zero in the measured program (as -ffast-math's startup code "
-                   "does): subnormal arithmetic is slow and not in the model.")
-@reported
-def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeout, ftz):
-    """Run FILES here, predict them on --machine, and report the prediction error per point."""
-    import sys
-
-    from sag import open_machine
-
-    open_machine(machine)  # a bad machine file fails before anything is compiled or run
-    define_lists = parse_define_lists(defines)
-    counts = parse_procs_list(procs)
-    total = len(counts) * repeat
-    for _, vals in define_lists:
-        total *= len(vals)
-    bar = None
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import Progress
-
-        bar = Progress(transient=True, console=Console(stderr=True))
-        task = bar.add_task("validating", total=total)
-        bar.start()
-    try:
-        results = validate(files, machine, counts, define_lists, repeat, cc, cflags, timeout,
-                           progress=(lambda: bar.advance(task)) if bar else None, ftz=ftz)
-    finally:
-        if bar:
-            bar.stop()
-    if fmt == "csv":
-        click.echo(to_csv(results).rstrip("\n"))
-    else:
-        click.echo(to_text(results, machine)
-                   + ("\nmeasured with subnormal numbers flushed to zero (--ftz)" if ftz else ""))

@@ -1,0 +1,28 @@
+"""Numbers as reports print them: times with units, counts with separators, input values."""
+from __future__ import annotations
+
+
+def fmt_time(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    a = abs(seconds)
+    if a == 0:
+        return "0"
+    for unit, f in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
+        if a >= f or unit == "ns":
+            return f"{seconds / f:.4g} {unit}"
+    return f"{seconds:.3g} s"
+
+
+def fmt_count(n: float) -> str:
+    if n == int(n):
+        return f"{int(n):,}"
+    return f"{n:,.1f}"
+
+
+
+def fmt_value(v: float) -> str:
+    """An input value as the user would write it: 1000, not 1000.0."""
+    if v == int(v) and abs(v) < 1e15:
+        return str(int(v))
+    return f"{v:g}"
