@@ -72,6 +72,7 @@ def point(procs: int, iters: int, exact: bool, max_procs: int) -> dict:
     """One prediction, timed; run in its own process by main()."""
     from interp import pipeline
     from interp.engine.algorithm import Engine
+    from interp.engine.options import EngineOptions
     from sag.parameter import Bound
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -84,7 +85,8 @@ def point(procs: int, iters: int, exact: bool, max_procs: int) -> dict:
         programs = pipeline.load_programs([str(prog)], "cluster", (), values, None)
         sag = pipeline.load_machine(machine, (), ())
         inputs = pipeline.resolve_inputs(programs, values, False, pipeline.macro_names([str(prog)], values))
-        engine = Engine(programs, sag, procs, inputs, Bound.parse("mid"), messages=False, extrapolate=not exact)
+        engine = Engine(programs, sag, procs, inputs,
+                        EngineOptions(bound=Bound.parse("mid"), messages=False, extrapolate=not exact))
         t1 = time.perf_counter()
         r = engine.run()
         t2 = time.perf_counter()

@@ -12,3 +12,10 @@ class InputError(Exception):
 
 class ProgramHang(Exception):
     """The interpreted program cannot complete (Algorithm 2 step 3: leaves not all red)."""
+
+
+def bad_input_types():
+    from frontends.errors import FrontendError  # noqa: deferred so the CLI starts fast
+    from sag.errors import ExprError, MachineErrors
+
+    return (InputError, MachineErrors, ExprError, FrontendError)

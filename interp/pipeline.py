@@ -148,6 +148,7 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
             closed_forms=True, map_file=None, symbolic=(), form=None, messages=True,
             exact=False) -> Prediction:
     from interp.engine.algorithm import Engine
+    from interp.engine.options import EngineOptions
 
     values = parse_defines(defines)
     if len(files) > 2:
@@ -161,9 +162,9 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
     if map_file:
         from interp.filter.mapfile import load_map
         placement = load_map(map_file)
-    engine = Engine(programs, sag, procs, inputs, Bound.parse(bound), trace=trace, tiebreak=tiebreak,
-                    closed_forms=closed_forms, placement=placement, messages=messages,
-                    extrapolate=not exact)
+    options = EngineOptions(bound=Bound.parse(bound), trace=trace, tiebreak=tiebreak, closed_forms=closed_forms,
+                            placement=placement, messages=messages, extrapolate=not exact)
+    engine = Engine(programs, sag, procs, inputs, options)
     result = engine.run()
     result.inputs = {k: float(v) if type(v).__name__ == "SymTime" else v for k, v in inputs.items()}
     result.problems = [str(p) for prog in programs for p in prog.problems]

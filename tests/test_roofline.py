@@ -5,6 +5,7 @@ from frontends.aag import Iter, Seq
 from interp.calibrate import fit
 from interp.calibrate.writer import HostInfo, render
 from interp.engine.algorithm import Engine
+from interp.engine.options import EngineOptions
 from interp.models.omega import NodeModel
 from interp.pipeline import load_machine, load_programs, predict, resolve_inputs
 from interp.models.roofline import RooflineModel
@@ -80,7 +81,7 @@ def _engine(tmp_path, src, model="roofline", main="4 GB/s", machine=None):
     programs = load_programs([str(c)])
     sag = load_machine(str(machine))
     inputs = resolve_inputs(programs, {}, False)
-    engine = Engine(programs, sag, 1, inputs, Bound.parse("mid"))
+    engine = Engine(programs, sag, 1, inputs, EngineOptions(bound=Bound.parse("mid")))
     return engine, programs[0], sag
 
 
@@ -147,7 +148,7 @@ def test_ipsc860_uses_node_model(tmp_path):
     c.write_text(SRC)
     programs = load_programs([str(c)])
     sag = load_machine("ipsc860")
-    engine = Engine(programs, sag, 1, resolve_inputs(programs, {}, False), Bound.parse("mid"))
+    engine = Engine(programs, sag, 1, resolve_inputs(programs, {}, False), EngineOptions(bound=Bound.parse("mid")))
     engine.run()
     assert engine.models and all(type(m) is NodeModel for m in engine.models.values())
 

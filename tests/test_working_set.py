@@ -7,6 +7,7 @@ from frontends.aag import Iter
 from interp.calibrate import fit, levels
 from interp.calibrate.writer import HostInfo, render
 from interp.engine.algorithm import Engine
+from interp.engine.options import EngineOptions
 from interp.pipeline import load_machine, load_programs, resolve_inputs
 from sag import Bound, loads
 
@@ -70,7 +71,7 @@ def _run(tmp_path, n):
     m.write_text(MACHINE)
     programs = load_programs([str(c)])
     engine = Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": n}, False),
-                    Bound.parse("mid"))
+                    EngineOptions(bound=Bound.parse("mid")))
     return engine.run().total, engine, programs[0]
 
 
@@ -107,7 +108,7 @@ def _engine(tmp_path, machine_text: str, n: int) -> Engine:
     m.write_text(machine_text)
     programs = load_programs([str(c)])
     return Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": n}, False),
-                  Bound.parse("mid"))
+                  EngineOptions(bound=Bound.parse("mid")))
 
 
 def test_level_latency_is_not_used(tmp_path):

@@ -6,14 +6,7 @@ import sys
 
 import click
 
-from interp.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_PROBLEMS, InputError, ProgramHang
-
-
-def _bad_input_types():
-    from frontends.errors import FrontendError  # noqa: deferred so the CLI starts fast
-    from sag.errors import ExprError, MachineErrors
-
-    return (InputError, MachineErrors, ExprError, FrontendError)
+from interp.errors import EXIT_INTERNAL, EXIT_PROBLEMS, EXIT_BAD_INPUT, ProgramHang, bad_input_types
 
 
 def reported(fn):
@@ -30,7 +23,7 @@ def reported(fn):
         except ProgramHang as exc:
             click.echo(f"interp: {exc}", err=True)
             sys.exit(EXIT_PROBLEMS)
-        except _bad_input_types() as exc:
+        except bad_input_types() as exc:
             for line in str(exc).splitlines():
                 click.echo(f"interp: {line}" if not line.startswith(" ") else line, err=True)
             sys.exit(EXIT_BAD_INPUT)

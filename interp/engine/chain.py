@@ -11,7 +11,7 @@ from __future__ import annotations
 import sympy
 
 from frontends.aag import symexpr as S
-from frontends.aag import AAG, AAU, Call, Condt, Iter, Seq
+from frontends.aag import AAG, AAU, COMPOUND_CLASSES, SIMPLE_CLASSES, Call, Condt, Iter, Seq
 
 from interp.engine.chain_comm import ChainComm
 from interp.errors import InputError
@@ -24,11 +24,8 @@ MAX_ITERATIONS = 10_000_000
 
 
 _MISSING = object()
-# AAU classes by how a chain interprets them (body() dispatches on the class name)
-_SEQ, _ITER, _CONDT, _CALL, _COMM, _MARK = range(6)
-_KIND = {"Seq": _SEQ, "IterD": _ITER, "IterSync": _ITER, "IterND": _ITER, "CondtD": _CONDT,
-         "CondtSync": _CONDT, "Call": _CALL, "Comm": _COMM, "Sync": _COMM, "SyncSeq": _COMM, "Spawn": _COMM,
-         "Start": _MARK, "End": _MARK}
+# Markers and the AAU classes whose visit returns a control-flow word ("break", "return", ...) the
+# enclosing body must see; loops stop a "break" themselves.
 
 
 class Unknown(Exception):
@@ -111,6 +108,8 @@ class Chain(ChainComm):
         self.stats_by_id: dict[int, AAUStats] = {}  # the same by AAU id (engine.stats: by (process, id))
         self.watched = 0  # loop instances watched for a steady state so far
         self.wait_collectors: list[list] = []  # steady-state watches noting one period's waits
+        # The visit method of every AAU class (paper Table 4), by class name.
+        self.visits = {cls: getattr(self, f"visit_{cls}") for cls in SIMPLE_CLASSES + COMPOUND_CLASSES}
 
     # -- values ------------------------------------------------------------------------------
     def lookup(self, name: str):
@@ -300,30 +299,27 @@ class Chain(ChainComm):
         self.proc.end = self.clock + self.offset
 
     def body(self, aaus: list[AAU]):
+        """Generator: interpret a body AAU by AAU, each by the visit method of its class (Table 4).
+
+        Seq, the most frequent AAU, is visited inline and is not a generator: a generator per Seq
+        made the halo benchmark (benchmarks/halo_scaling.py) measurably slower."""
+        visit = self.visits
         for a in aaus:
             self.current = a
-            kind = _KIND[a.cls]
-            if kind == _SEQ:
-                self.seq(a)
+            cls = a.cls
+            if cls == "Seq":
+                self.visit_Seq(a)
                 if a.control:
                     return a.control
-            elif kind == _ITER:
-                flow = yield from self.iter(a)
-                if flow == "return":
-                    return flow
-            elif kind == _COMM:
-                yield from self.communicate(a)
-            elif kind == _CONDT:
-                flow = yield from self.condt(a)
-                if flow:
-                    return flow
-            elif kind == _CALL:
-                yield from self.call(a)
-            else:  # Start, End
-                self.stats(a).record(self.clock + self.offset, 0.0)
+                continue
+            flow = yield from visit[cls](a)
+            if flow:
+                return flow
         return None
 
-    def seq(self, a: Seq) -> None:
+    # -- simple AAUs -------------------------------------------------------------------------
+    def visit_Seq(self, a: Seq) -> None:
+        """Seq: the linear combination of its operation counts and the SAU's costs (omega.seq)."""
         for name, expr in a.defs:
             self.assign(name, None if expr is None else self.try_eval(expr))
         value = self.model.seq(a)
@@ -331,20 +327,45 @@ class Chain(ChainComm):
             else float(value)
         self.compute(a, delta)
 
-    def iter(self, a: Iter):
-        if a.cls == "IterD" and self.engine.closed_forms:
-            delta = self.need(self.model.iterd(a), "loop trip count")
-            start = self.clock
-            self.compute(a, delta)
-            for name in a.clobbers:
-                self.assign(name, None)
-            if a.var is not None and a.num_iters is not None:
-                n = self.try_eval(a.num_iters)
-                lo, st = self.try_eval(a.lo), self.try_eval(a.step)
-                if None not in (n, lo, st):
-                    self.assign(a.var, lo + n * st)
-            self.attribute_inner(a, start)
-            return None
+    def visit_Start(self, a: AAU):
+        """Start and End mark a function's entry and exit: an execution, no time."""
+        self.stats(a).record(self.clock + self.offset, 0.0)
+        return None
+        yield  # a generator, like every compound visit
+
+    visit_End = visit_Start
+
+    # -- loops -------------------------------------------------------------------------------
+    def visit_IterD(self, a: Iter):
+        """IterD: Omega = t_fixed + NumIters * (t_per_iter + delta_body), in closed form (paper
+        3.4.2); the loop costs the same to interpret whatever its trip count."""
+        if not self.engine.closed_forms:
+            return (yield from self.iterations(a))
+        delta = self.need(self.model.iterd(a), "loop trip count")
+        start = self.clock
+        self.compute(a, delta)
+        for name in a.clobbers:
+            self.assign(name, None)
+        if a.var is not None and a.num_iters is not None:
+            n = self.try_eval(a.num_iters)
+            lo, st = self.try_eval(a.lo), self.try_eval(a.step)
+            if None not in (n, lo, st):
+                self.assign(a.var, lo + n * st)
+        self.attribute_inner(a, start)
+        return None
+
+    def visit_IterSync(self, a: Iter):
+        """IterSync: a loop with communication inside, interpreted iteration by iteration (the
+        recurrence of paper 3.4.2); a steady state is extrapolated (engine.steady)."""
+        return (yield from self.iterations(a))
+
+    def visit_IterND(self, a: Iter):
+        """IterND: a loop whose count the source does not give: iterations interpreted until its
+        condition fails (or the count an iters() annotation states)."""
+        return (yield from self.iterations(a))
+
+    def iterations(self, a: Iter):
+        """Interpret a loop iteration by iteration; returns "return" when its body returned."""
         s = self.stats(a)
         start = self.clock + self.offset
         fixed, per = self.model.loop_overheads(a)
@@ -401,7 +422,7 @@ class Chain(ChainComm):
         self.stack.pop()
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
-        return flow
+        return flow if flow == "return" else None
 
     def trace_compound(self, a: AAU, start: float) -> None:
         if self.engine.tracing:
@@ -432,17 +453,24 @@ class Chain(ChainComm):
                 st.depth = depth
             st.comp += total
 
-    def condt(self, a: Condt):
-        if a.cls == "CondtD" and any(b.data_dependent for b in a.branches):
-            delta = self.need(self.model.condt(a), "branch condition")
-            self.compute(a, delta)
-            for b in a.branches:
-                for x in b.body:
-                    for y in x.walk():
-                        if isinstance(y, Seq):
-                            for name, _ in y.defs:
-                                self.assign(name, None)
-            return None
+    # -- conditionals ------------------------------------------------------------------------
+    def visit_CondtD(self, a: Condt):
+        """CondtD: a branch on data is weighted by its probabilities (Algorithm 3, omega.condt);
+        a branch on critical variables is decided as CondtSync decides it."""
+        if not any(b.data_dependent for b in a.branches):
+            return (yield from self.visit_CondtSync(a))
+        delta = self.need(self.model.condt(a), "branch condition")
+        self.compute(a, delta)
+        for b in a.branches:
+            for x in b.body:
+                for y in x.walk():
+                    if isinstance(y, Seq):
+                        for name, _ in y.defs:
+                            self.assign(name, None)
+        return None
+
+    def visit_CondtSync(self, a: Condt):
+        """CondtSync: the condition is evaluated on this process and the branch taken interpreted."""
         t1, t2 = self.model.t("cond.per_condition"), self.model.t("cond.branch_taken")
         s = self.stats(a)
         start = self.clock + self.offset
@@ -468,7 +496,10 @@ class Chain(ChainComm):
         self.trace_compound(a, start)
         return flow
 
-    def call(self, a: Call):
+    # -- calls -------------------------------------------------------------------------------
+    def visit_Call(self, a: Call):
+        """Call: the callee's closed form when it has one (no communication, not recursive), else
+        its body interpreted in a new frame."""
         fn = self.aag.functions.get(a.callee)
         if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
                                   and not fn.recursive and not a.refs):

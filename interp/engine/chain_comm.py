@@ -59,6 +59,13 @@ class ChainComm:
             for suffix, value in payload.items():
                 self.assign(buffer + suffix, value)
 
+    def visit_Comm(self, a):
+        """Comm, Sync, SyncSeq, Spawn: the operation is handed to the engine, which answers with
+        its completion time and its split into overhead, transmission and waiting (Figure 11)."""
+        return (yield from self.communicate(a))
+
+    visit_Sync = visit_SyncSeq = visit_Spawn = visit_Comm
+
     def communicate(self, a):
         start = self.clock
         if a.cls == "Comm" and a.op == "sendrecv":
@@ -80,22 +87,11 @@ class ChainComm:
         self.clock = done.time
         s = self.stats_by_id.get(a.id) or self.stats(a)
         s.record(start + self.offset, done.time - start)
-        comp, ovh, xmit, wait = done.comp, done.ovh, done.xmit, done.wait
-        proc = self.proc
-        proc.comp += comp
-        proc.ovh += ovh
-        proc.xmit += xmit
-        proc.wait += wait
-        s.comp += comp
-        s.ovh += ovh
-        s.xmit += xmit
-        s.wait += wait
+        self.proc.add(done)
+        s.add(done)
         for x in self.stack:
             if x is not s:
-                x.comp += comp
-                x.ovh += ovh
-                x.xmit += xmit
-                x.wait += wait
+                x.add(done)
         if done.waits:
             for seconds, what in done.waits:
                 seconds = float(seconds)
@@ -103,7 +99,7 @@ class ChainComm:
                     self.note_wait((seconds, a.id, what))
         if self.engine.tracing:
             self.engine.spans.append(Span(self.index, a.id, start, done.time, "comm", len(self.stack),
-                                          done.comp, done.ovh, done.xmit, done.wait))
+                                          comp=done.comp, ovh=done.ovh, xmit=done.xmit, wait=done.wait))
 
     def note_wait(self, entry: tuple) -> None:
         """Keep the process's LONGEST_WAITS longest waits (seconds, AAU id, what)."""
@@ -158,10 +154,7 @@ class ChainComm:
             if d is not None:
                 if d.time > done.time:
                     done.time = d.time
-                done.comp += d.comp
-                done.ovh += d.ovh
-                done.xmit += d.xmit
-                done.wait += d.wait
+                done.add(d)
                 if d.waits:
                     done.waits += d.waits
         return done

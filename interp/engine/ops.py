@@ -3,9 +3,29 @@ what the engine hands back (paper Figure 11: call overhead, transmission, waitin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from frontends.aag import symexpr as S
+
+from interp.engine.result import TimeSplit
+
+# Partners and tags as the engine sees them. The AAG writes "any" as the integer S.ANY (-1), the
+# value of MPI_ANY_SOURCE / MPI_ANY_TAG and of NX/2's node -1; the engine needs two meanings of it:
+# a receive from any process (ANY) and an NX/2 csend to every node (BCAST). Chains translate
+# (chain_comm.ChainComm.partner) so that a process index is always a plain int here.
 ANY = object()  # any source / any tag
 BCAST = object()  # NX/2 csend to node -1: every node
+HOST_RANK = S.HOST  # the value of myhost() in a program (NX/2 host process)
+
+
+class CollTag(NamedTuple):
+    """The tag of the point-to-point messages inside one collective: its sequence number on the
+    process, so no program message (whose tags are ints) ever matches it."""
+
+    seq: int
+
+    def __str__(self) -> str:  # traces show it as the tag of an internal message
+        return f"collective #{self.seq}"
 
 
 @dataclass(slots=True)
@@ -29,11 +49,22 @@ class Op:
 
 
 @dataclass(slots=True)
-class Completion:
+class Completion(TimeSplit):
+    """An operation's end time and its split (comp, ovh, xmit, wait are keywords)."""
+
     time: float
-    comp: float = 0.0
-    ovh: float = 0.0
-    xmit: float = 0.0
-    wait: float = 0.0
     payload: dict | None = None
     waits: list = field(default_factory=list)  # (seconds, what) for "why is this process late"
+
+
+def label(procs_labels, idx) -> str:
+    """A partner as reports name it: a process label, "any process", "every node"."""
+    if idx is ANY:
+        return "any process"
+    if idx is BCAST:
+        return "every node"
+    return procs_labels[idx] if isinstance(idx, int) and 0 <= idx < len(procs_labels) else str(idx)
+
+
+def tag_text(tag) -> str:
+    return "any" if tag is ANY else str(tag)

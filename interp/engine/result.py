@@ -6,8 +6,34 @@ from dataclasses import dataclass, field
 CATEGORIES = ("comp", "ovh", "xmit", "wait")
 
 
+@dataclass(slots=True, kw_only=True)
+class TimeSplit:
+    """The split of a time of paper Figure 11: computation, call overhead, transmission, waiting.
+
+    One type for every place that carries the split: an operation's ``Completion``, a process's
+    and an AAU's statistics, a traced span. Keyword-only, so subclasses keep their own positional
+    fields first.
+    """
+
+    comp: float = 0.0
+    ovh: float = 0.0
+    xmit: float = 0.0
+    wait: float = 0.0
+
+    def add(self, other: "TimeSplit") -> None:
+        """Add another split into this one (the four categories, nothing else)."""
+        self.comp += other.comp
+        self.ovh += other.ovh
+        self.xmit += other.xmit
+        self.wait += other.wait
+
+    @property
+    def busy(self) -> float:
+        return self.comp + self.ovh + self.xmit + self.wait
+
+
 @dataclass(slots=True)
-class AAUStats:
+class AAUStats(TimeSplit):
     """Paper 3.5 "AAU level": everything known about one AAU on one process."""
 
     aau_id: int
@@ -23,10 +49,6 @@ class AAUStats:
     total: float = 0.0
     min: float | None = None
     max: float | None = None
-    comp: float = 0.0
-    ovh: float = 0.0
-    xmit: float = 0.0
-    wait: float = 0.0
 
     def record(self, start: float, delta: float, count: float = 1) -> None:
         self.total += delta  # may be symbolic (--symbolic); the statistics below are numbers
@@ -53,21 +75,13 @@ class AAUStats:
 
 
 @dataclass(slots=True)
-class ProcStats:
+class ProcStats(TimeSplit):
     index: int
     label: str
     sau: str
     start: float = 0.0
     end: float = 0.0
-    comp: float = 0.0
-    ovh: float = 0.0
-    xmit: float = 0.0
-    wait: float = 0.0
     longest_waits: list = field(default_factory=list)  # (seconds, aau_id, what)
-
-    @property
-    def busy(self) -> float:
-        return self.comp + self.ovh + self.xmit + self.wait
 
 
 @dataclass(slots=True)
@@ -88,7 +102,7 @@ class Message:
 
 
 @dataclass(slots=True)
-class Span:
+class Span(TimeSplit):
     """One AAU execution on one process, recorded when tracing (``--trace``/``--plot``).
 
     ``kind``: comp (a Seq, closed-form loop or call), comm (a Comm/Sync/SyncSeq/Spawn, with its
@@ -102,10 +116,6 @@ class Span:
     end: float
     kind: str
     depth: int = 0
-    comp: float = 0.0
-    ovh: float = 0.0
-    xmit: float = 0.0
-    wait: float = 0.0
 
 
 @dataclass
@@ -138,8 +148,7 @@ class RunResult:
                 m = merged[aid] = AAUStats(aid, s.cls, s.loc, s.label, s.function, s.region, s.depth)
             m.executions += s.executions
             m.total += s.total
-            for c in CATEGORIES:
-                setattr(m, c, getattr(m, c) + getattr(s, c))
+            m.add(s)
             for attr, pick in (("first", min), ("last", max), ("min", min), ("max", max)):
                 v = getattr(s, attr)
                 if v is not None:

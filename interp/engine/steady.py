@@ -211,7 +211,7 @@ class SteadyState:
         p = eng.procs[i]
         fp = (ex, tot, wtot, comp, ovh, xmit, wait, wwait, proc.comp, proc.ovh, proc.xmit, proc.wait,
               float(p.events + p.skipped))
-        shared = (eng.pool_used[i], len(eng.unmatched[i]), len(eng.posted[i]), len(eng.pool_waiters[i]),
+        shared = (*eng.net.occupancy(i),
                   sum(len(v) for v in chain.requests.values()), len(chain.my_stats))
         return chain.clock + chain.offset, fp, shared
 

@@ -17,6 +17,7 @@ from frontends.aag import AAG
 from interp.engine.algorithm import Engine
 from interp.errors import InputError, ProgramHang
 from interp.engine.ops import ANY
+from interp.engine.options import EngineOptions
 from interp.pipeline import load_machine, macro_names, parse_defines, resolve_inputs
 
 SEVERE = {"deadlock", "potential-deadlock", "unmatched-send", "unmatched-recv", "size-mismatch",
@@ -39,10 +40,6 @@ class Finding:
 
 def _where(aau) -> tuple[str, int]:
     return (aau.loc.file, aau.loc.first) if aau is not None and aau.loc else ("?", 0)
-
-
-def _label(engine: Engine, idx) -> str:
-    return engine._label(idx)
 
 
 def check(programs: list[AAG], machine: str, procs: int, defines=()) -> list[Finding]:
@@ -82,60 +79,25 @@ def check(programs: list[AAG], machine: str, procs: int, defines=()) -> list[Fin
 
 def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bool) -> bool:
     """Run the chains; add what is unmatched or blocked to ``findings``; True if it hung."""
-    engine = Engine(programs, sag, procs, inputs)
-    engine.strict = strict
+    engine = Engine(programs, sag, procs, inputs, EngineOptions(strict=strict))
     hung = False
     try:
         engine.run()
     except ProgramHang:
         hung = True
-    for kind, aau, ranks, message in engine.findings:
+    left = engine.leftovers()
+    for kind, aau, ranks, message in left.findings:
         f, line = _where(aau)
         findings.append(Finding(kind, f, line, message, ranks))
     collectives_seen: dict = {}
-    # Receives that never got a message, and sends nobody received.
-    for dst, msgs in enumerate(engine.unmatched):
-        for m in msgs:
-            if _internal(m.tag):
-                collectives_seen[m.record.aau_send if m.record else None] = None
-                continue
-            if m.sender_op is not None and not engine.procs[m.src].done \
-                    and engine.procs[m.src].blocked is not None:
-                continue  # a blocked rendezvous send: part of a deadlock, reported below
-            if m.record is None and m.sender_op is None:
-                continue
-            aau = m.sender_op.aau if m.sender_op is not None else _find_aau(engine, m.record.aau_send)
-            f, line = _where(aau)
-            posted = [op for op, _ in engine.posted[dst] if op.kind != "probe"]
-            same_pair = [op for op in posted if op.partner in (ANY, m.src)]
-            if same_pair:
-                rf, rl = _where(same_pair[0].aau)
-                findings.append(Finding("tag-mismatch", f, line,
-                                        f"{_label(engine, m.src)} sends tag {m.tag} to {_label(engine, dst)}, "
-                                        f"which waits for tag {engine._tagtext(same_pair[0].tag)} at "
-                                        f"{rf.rsplit('/', 1)[-1]}:{rl}", [m.src, dst]))
-            else:
-                findings.append(Finding("unmatched-send", f, line,
-                                        f"{_label(engine, m.src)} sends {m.size:g} bytes (tag {m.tag}) to "
-                                        f"{_label(engine, dst)}, which never receives it", [m.src, dst]))
-    for dst, posted in enumerate(engine.posted):
-        for op, _ in posted:
-            if _internal(op.tag):
-                collectives_seen[op.aau.id] = op.aau
-                continue
-            if any(f.kind == "tag-mismatch" and dst in f.ranks for f in findings):
-                continue
-            f, line = _where(op.aau)
-            src = "any process" if op.partner is ANY else _label(engine, op.partner)
-            findings.append(Finding("unmatched-recv", f, line,
-                                    f"{_label(engine, dst)} waits for a message from {src} "
-                                    f"(tag {engine._tagtext(op.tag)}) that is never sent", [dst]))
+    _unmatched_sends(engine, left, findings, collectives_seen)
+    _unmatched_receives(left, findings, collectives_seen)
     for aau_id, aau in collectives_seen.items():
-        aau = aau or _find_aau(engine, aau_id)
+        aau = aau or engine.find_aau(aau_id)
         if aau is None:
             continue
-        reached = sorted(i for i in range(procs) if (i, aau.id) in engine.stats
-                         or (engine.procs[i].op is not None and engine.procs[i].op.aau is aau))
+        reached = sorted(i for i in range(procs) if (i, aau.id) in left.reached
+                         or left.processes[i].aau is aau)
         missing = [i for i in range(procs) if i not in reached]
         if not missing:
             continue
@@ -143,35 +105,66 @@ def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bo
         findings.append(Finding("collective-mismatch", f, line,
                                 f"{aau.label.split('(')[0]} is reached by ranks {', '.join(map(str, reached))} "
                                 f"but never by {', '.join(map(str, missing))}", reached + missing))
-    for key, group in engine.barriers.items():
-        arrived = sorted(q.chain.index for q, _, _ in group)
-        missing = [i for i in range(procs) if i not in arrived]
-        aau = group[0][2].aau if group[0][2] is not None else group[0][0].op.aau
-        f, line = _where(aau)
+    for group in left.collectives:
+        missing = [i for i in range(procs) if i not in group.arrived]
+        f, line = _where(group.aau)
         findings.append(Finding("collective-mismatch", f, line,
-                                f"{aau.label.split('(')[0]} is reached by ranks {', '.join(map(str, arrived))} "
-                                f"but never by {', '.join(map(str, missing))}", missing))
+                                f"{group.aau.label.split('(')[0]} is reached by ranks "
+                                f"{', '.join(map(str, group.arrived))} but never by {', '.join(map(str, missing))}",
+                                missing))
     if hung:
-        blocked = [p for p in engine.procs if not p.done]
-        accounted = {r for f in findings for r in f.ranks}
-        cycle = [p for p in blocked if p.chain.index not in accounted]
-        if cycle:
-            op = cycle[0].op
-            f, line = _where(op.aau if op else None)
-            what = "; ".join(f"{p.chain.label} in {p.op.aau.label.split('(')[0] if p.op else '?'} at line "
-                             f"{_where(p.op.aau if p.op else None)[1]} waits for {p.blocked}" for p in cycle)
-            findings.append(Finding("deadlock", f, line, f"blocking operations that cannot complete: {what}",
-                                    [p.chain.index for p in cycle]))
+        _deadlock(left, findings)
     return hung
 
 
-def _internal(tag) -> bool:
-    return isinstance(tag, tuple) and tag and tag[0] == "__coll"
+def _unmatched_sends(engine, left, findings: list[Finding], collectives_seen: dict) -> None:
+    """Sends nobody received (or received with another tag)."""
+    for m in left.sends:
+        if m.internal:
+            collectives_seen[m.aau_id if m.recorded else None] = None
+            continue
+        sender = left.processes[m.src]
+        if m.rendezvous and not sender.done and sender.blocked is not None:
+            continue  # a blocked rendezvous send: part of a deadlock, reported below
+        if not m.recorded and not m.rendezvous:
+            continue
+        f, line = _where(engine.find_aau(m.aau_id))
+        same_pair = [r for r in left.receives if r.dst == m.dst and not r.probe and r.partner in (ANY, m.src)]
+        if same_pair:
+            rf, rl = _where(same_pair[0].aau)
+            findings.append(Finding("tag-mismatch", f, line,
+                                    f"{left.label(m.src)} sends tag {m.tag} to {left.label(m.dst)}, "
+                                    f"which waits for tag {left.tag_text(same_pair[0].tag)} at "
+                                    f"{rf.rsplit('/', 1)[-1]}:{rl}", [m.src, m.dst]))
+        else:
+            findings.append(Finding("unmatched-send", f, line,
+                                    f"{left.label(m.src)} sends {m.size:g} bytes (tag {m.tag}) to "
+                                    f"{left.label(m.dst)}, which never receives it", [m.src, m.dst]))
 
 
-def _find_aau(engine: Engine, aau_id: int):
-    for p in engine.procs:
-        for a in p.chain.aag.walk():
-            if a.id == aau_id:
-                return a
-    return None
+def _unmatched_receives(left, findings: list[Finding], collectives_seen: dict) -> None:
+    """Receives that never got their message."""
+    for r in left.receives:
+        if r.internal:
+            collectives_seen[r.aau.id] = r.aau
+            continue
+        if any(f.kind == "tag-mismatch" and r.dst in f.ranks for f in findings):
+            continue
+        f, line = _where(r.aau)
+        src = "any process" if r.partner is ANY else left.label(r.partner)
+        findings.append(Finding("unmatched-recv", f, line,
+                                f"{left.label(r.dst)} waits for a message from {src} "
+                                f"(tag {left.tag_text(r.tag)}) that is never sent", [r.dst]))
+
+
+def _deadlock(left, findings: list[Finding]) -> None:
+    """Blocked processes no other finding accounts for: a cycle of blocking operations."""
+    blocked = [p for p in left.processes if not p.done]
+    accounted = {r for f in findings for r in f.ranks}
+    cycle = [p for p in blocked if p.index not in accounted]
+    if cycle:
+        f, line = _where(cycle[0].aau)
+        what = "; ".join(f"{p.label} in {p.aau.label.split('(')[0] if p.aau else '?'} at line "
+                         f"{_where(p.aau)[1]} waits for {p.blocked}" for p in cycle)
+        findings.append(Finding("deadlock", f, line, f"blocking operations that cannot complete: {what}",
+                                [p.index for p in cycle]))

@@ -83,7 +83,7 @@ def grid(define_lists: list[tuple[str, list[float]]], procs: list[int]) -> list[
 
 def predict_point(settings: Settings, point: Point) -> Outcome:
     """One prediction (module level, so a process pool can run it)."""
-    from interp.cli.reported import _bad_input_types
+    from interp.errors import bad_input_types
     from interp.pipeline import predict
 
     try:
@@ -92,7 +92,7 @@ def predict_point(settings: Settings, point: Point) -> Outcome:
                        interactive=False, messages=False)
     except ProgramHang as exc:
         return Outcome(None, hang=str(exc))
-    except _bad_input_types() as exc:
+    except bad_input_types() as exc:
         # Some of these carry extra constructor arguments and cannot be pickled back from a
         # worker; the message is all the user sees anyway.
         raise InputError(str(exc)) from None

@@ -1,0 +1,86 @@
+"""Collectives in progress (paper 3.4.1, SyncSeq and Sync AAUs): barriers and collectives with a
+fitted machine expression release every process at the last arrival plus their cost; any other
+collective is the point-to-point steps of the machine's algorithm (``filter.collectives``),
+interpreted as messages."""
+from __future__ import annotations
+
+from interp.engine.network import value_of
+from interp.engine.ops import CollTag, Completion, Op
+from interp.engine.process import Process
+from interp.filter import collectives
+
+
+class Collectives:
+    def __init__(self, engine):
+        self.engine = engine
+        self.nprocs = engine.nprocs
+        self.groups: dict = {}  # key -> [(process, arrival time, op)]: collectives not all arrived
+
+    def _cost(self, x, m: float) -> float:
+        e = self.engine
+        return value_of(x, m, 0, self.nprocs, e.options.bound, e.sag.runtime)
+
+    def barrier(self, p: Process, op: Op, t: float):
+        key = ("barrier", p.chain.coll_seq)
+        p.chain.coll_seq += 1
+        params = self.engine.mapping.params(p.chain.index, p.chain.index)
+        fitted = params.collectives.get("barrier")
+        cost = self._cost(fitted if fitted is not None else params.sync, 0)
+        return self._gather_all(p, key, t, cost, "barrier")
+
+    def fitted(self, p: Process, op: Op, t: float):
+        """A collective with a fitted expression: all processes leave at last arrival + T(m, n)."""
+        key = ("coll", op.coll, p.chain.coll_seq)
+        p.chain.coll_seq += 1
+        params = self.engine.mapping.params(p.chain.index, p.chain.index)
+        return self._gather_all(p, key, t, self._cost(params.collectives[op.coll], op.size), op.coll, op)
+
+    def _gather_all(self, p: Process, key, t: float, cost: float, what: str, op: Op | None = None):
+        group = self.groups.setdefault(key, [])
+        group.append((p, t, op))
+        if len(group) < self.nprocs:
+            p.blocked = f"{what}: {len(group)} of {self.nprocs} processes have arrived"
+            return None
+        release = max(x[1] for x in group) + cost
+        root_payload = next((o.payload for q, _, o in group if o is not None and o.payload is not None
+                             and o.root == q.chain.index), None)
+        del self.groups[key]
+        mine = None
+        for q, tq, _ in group:
+            done = Completion(release, xmit=cost, wait=release - cost - tq, payload=root_payload,
+                              waits=[(release - cost - tq, f"{what}: last arrival")])
+            if q is p:
+                mine = done
+            else:
+                self.engine.resume(q, done)
+        return mine
+
+    def steps(self, p: Process, op: Op):
+        """Generator: the point-to-point steps of a collective for one process."""
+        me = p.chain.index
+        tag = CollTag(p.chain.coll_seq)
+        p.chain.coll_seq += 1
+        totals = Completion(0.0)
+        payload = op.payload if me == op.root else None
+        elem_time = p.chain.model.t(f"ops.{op.elem_op}") if op.elem_op else 0.0
+        for kind, partner, size in collectives.steps(op.coll, me, self.nprocs, op.root, op.size, op.elements):
+            if kind == "combine":
+                done = yield Op("compute", op.aau, seconds=partner * elem_time, internal=True)
+            elif kind == "send":
+                done = yield Op("send", op.aau, partner, tag, size, payload=payload, internal=True)
+            elif kind == "recv":
+                done = yield Op("recv", op.aau, partner, tag, size, internal=True)
+                if done.payload is not None:
+                    payload = done.payload
+            else:  # exchange
+                d1 = yield Op("isend", op.aau, partner, tag, size, request="__coll", internal=True)
+                d2 = yield Op("recv", op.aau, partner, tag, size, internal=True)
+                d3 = yield Op("wait", op.aau, request="__coll", internal=True)
+                done = Completion(d3.time, waits=d2.waits + d3.waits)
+                for d in (d1, d2, d3):
+                    done.add(d)
+            totals.add(done)
+            totals.waits += done.waits
+        totals.time = p.chain.clock
+        totals.payload = payload
+        return totals

@@ -1,0 +1,129 @@
+"""The network's state during one interpretation (paper Figure 11, level-3 routes): links and who
+holds them, the static buffer pool of every node, and the messages and receives waiting to meet.
+
+``Network`` owns that state; the point-to-point model (``p2p``) decides what happens to it in
+global-time order. ``Route`` is the cost of one message over one route, computed once per
+(source, destination, size) from the machine's comm/sync parameters.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from sag.parameter import Bound, Parameter
+
+from interp.engine.ops import ANY, Completion, Op
+from interp.engine.result import Message
+
+
+def value_of(x, m: float, h: float, n: float, bound: Bound, runtime: dict) -> float:
+    """A comm/sync parameter's value for a message of m bytes over h hops among n processes."""
+    if isinstance(x, Parameter):
+        env = {k: v for k, v in (("m", m), ("h", h), ("n", n)) if k in x.names}
+        env.update({k: runtime[k] for k in x.names if k in runtime})
+        return x.value(bound, **env)
+    return x
+
+
+class Route(NamedTuple):
+    """One message's cost over its route (seconds), and what it occupies."""
+
+    params: object  # the comm/sync parameters of the route (filter.mapping)
+    links: tuple  # the links it holds while transmitting (circuit switching)
+    static: bool  # fits the static (eager) buffer
+    startup: float  # sender's call overhead
+    xmit: float  # transmission: per byte and per hop
+    receive: float  # receiver's call overhead
+    overlap: float  # share of overhead and transmission the sender does not wait for
+
+
+@dataclass(slots=True)
+class Transfer:
+    """A message on its way: sent (or a rendezvous send waiting for its receive), not yet received."""
+
+    src: int
+    dst: int
+    tag: object
+    size: float
+    t_start: float  # transmission start
+    arrival: float
+    payload: dict | None
+    static: bool
+    record: Message | None
+    sender_op: Op | None = None  # rendezvous: the sender waiting for the receive
+    blocking: bool = True
+    t_sent: float = 0.0
+    request: object = None  # non-blocking rendezvous send: its request record
+    send_aau: int | None = None  # the sending AAU's id (for findings)
+    receive: float | None = None  # the receiver's overhead on this route (None: look it up)
+
+
+@dataclass(slots=True)
+class Request:
+    """A non-blocking operation's request (MPI_Request, an NX/2 message id)."""
+
+    done: float | None = None  # completion time once known
+    op: Op | None = None
+    completion: Completion | None = None
+    waiter: tuple | None = None  # (process, time, op) blocked in wait/waitall on it
+
+
+class Network:
+    def __init__(self, mapping, nprocs: int, bound: Bound, runtime: dict):
+        """``nprocs``: the n of the machine's expressions (nodes); the mapping's processes may
+        add a host, and every process has its own queues."""
+        self.mapping = mapping
+        self.nprocs = nprocs
+        self.bound = bound
+        self.runtime = runtime
+        total = len(mapping.procs)
+        self.links: dict = {}  # link -> time it becomes free
+        self.unmatched: list[list[Transfer]] = [[] for _ in range(total)]  # arrived, no receive yet
+        self.posted: list[list[tuple[Op, float]]] = [[] for _ in range(total)]  # receives, no message
+        self.pool_used = [0] * total  # static buffers in use at each process's node
+        self.pool_waiters: list[list] = [[] for _ in range(total)]  # senders waiting for a buffer
+        self._routes: dict = {}
+
+    def route(self, src: int, dst: int, size: float) -> Route:
+        key = (src, dst, size)
+        r = self._routes.get(key)
+        if r is None:
+            r = self._routes[key] = self._route(src, dst, size)
+        return r
+
+    def _route(self, src: int, dst: int, size: float) -> Route:
+        params = self.mapping.params(src, dst)
+        links, hops = self.mapping.route(src, dst)
+        static = size <= params.static_buffer
+        cls = params.static if static else params.dynamic
+        n, bound, runtime = self.nprocs, self.bound, self.runtime
+
+        def v(x):
+            return value_of(x, size, hops, n, bound, runtime)
+
+        return Route(params, tuple(links), static, v(cls.startup), v(cls.per_byte) * size + v(cls.per_hop) * hops,
+                     v(cls.receive), v(params.overlap))
+
+    def occupancy(self, i: int) -> tuple:
+        """What the network holds for node i (steady states compare it between iterations)."""
+        return (self.pool_used[i], len(self.unmatched[i]), len(self.posted[i]), len(self.pool_waiters[i]))
+
+    def take_unmatched(self, dst: int, want_src, want_tag, consume: bool = True) -> Transfer | None:
+        queue = self.unmatched[dst]
+        for k, msg in enumerate(queue):
+            if (want_src is ANY or want_src == msg.src) and (want_tag is ANY or want_tag == msg.tag):
+                if consume:
+                    del queue[k]
+                return msg
+        return None
+
+    def find_posted(self, dst: int, src: int, tag):
+        for entry in self.posted[dst]:
+            rop = entry[0]
+            if rop.kind != "probe" and matches(src, tag, rop.partner, rop.tag):
+                return entry
+        return None
+
+
+def matches(msg_src, msg_tag, want_src, want_tag) -> bool:
+    return (want_src is ANY or want_src == msg_src) and (want_tag is ANY or want_tag == msg_tag)

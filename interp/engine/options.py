@@ -1,0 +1,19 @@
+"""How one interpretation runs: the choices a command makes for the engine, in one record."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sag.parameter import Bound
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    bound: Bound = Bound()  # which end of the machine's [min, max] ranges
+    trace: bool = False  # record a Span per AAU execution (traces, plots)
+    tiebreak: int = 1  # order of simultaneous events: 1 by process index, -1 reversed, 0 by arrival
+    closed_forms: bool = True  # False: unroll deterministic loops (tests check the closed forms)
+    placement: dict | None = None  # explicit mapping of processes onto SAUs (--map)
+    messages: bool = True  # keep a Message record per message (the SAAG, traces, plots)
+    extrapolate: bool = True  # steady states of communicating loops extrapolated (not --exact)
+    banned: frozenset = frozenset()  # loops whose extrapolation failed: interpret them fully
+    strict: bool = False  # check mode: standard sends above the static buffer may block
