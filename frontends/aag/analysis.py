@@ -23,85 +23,20 @@ def varying_reads(loop: Iter, functions: dict, payloads: bool, single_program: b
     in the loop holds what the loop sends, so it varies when a buffer sent in the loop does; with a
     host and a node program the sender's code is another program's: received buffers vary.
     """
-    defs: list[tuple[str, set[str]]] = []  # (name assigned, names its value is computed from)
-    sent: set[str] = set()
-    received: set[str] = set()
-    varying: set[str] = {loop.var} if loop.var else set()
-    reads: set[str] = set()
-    seen: set[str] = set()
-
-    def visit(aaus: list[AAU]) -> None:
-        for a in aaus:
-            if isinstance(a, Seq):
-                for name, expr in a.defs:
-                    if expr is None:
-                        varying.add(name)
-                    else:
-                        defs.append((name, _names(expr)))
-                reads.update(_names(a.cost))
-                for e in (a.work or {}).values():
-                    reads.update(_names(e))
-            elif isinstance(a, Iter):
-                for e in (a.num_iters, a.lo, a.step, a.cond, a.iters_annotation):
-                    reads.update(_names(e) - {a.var})
-                if a.var:
-                    defs.append((a.var, _names(a.lo) | _names(a.step) | _names(a.num_iters)))
-                varying.update(a.clobbers)
-                visit(a.body)
-            elif isinstance(a, Condt):
-                for b in a.branches:
-                    reads.update(_names(b.cond))
-                    if b.data_dependent:
-                        for x in b.body:
-                            for y in x.walk():
-                                if isinstance(y, Seq):
-                                    varying.update(n for n, _ in y.defs)
-                    visit(b.body)
-            elif isinstance(a, Call):
-                reads.update(_names(a.cost))
-                fn = functions.get(a.callee)
-                if a.result:
-                    varying.add(a.result)
-                for var in a.refs.values():
-                    varying.add(var)
-                if fn is not None:
-                    for param, arg in zip(fn.params, a.args):
-                        if arg is None:
-                            varying.add(param)
-                        else:
-                            defs.append((param, _names(arg)))
-                    if a.callee not in seen:
-                        seen.add(a.callee)
-                        visit(fn.body)
-            elif isinstance(a, Comm):
-                for e in (a.partner, a.tag, a.size, a.recv_partner, a.recv_tag, a.recv_size):
-                    reads.update(_names(e))
-                if a.buffer:
-                    (sent if a.op in ("send", "isend", "sendrecv") else received).add(a.buffer)
-                if a.recv_buffer:
-                    received.add(a.recv_buffer)
-            elif isinstance(a, SyncSeq):
-                for e in (a.size, a.root, a.elements):
-                    reads.update(_names(e))
-                if a.buffer:
-                    sent.add(a.buffer)
-                    received.add(a.buffer)
-            elif isinstance(a, Spawn):
-                reads.add("<spawn>")
-                varying.add("<spawn>")
-
-    visit(loop.body)
+    r = _Reads(functions, loop.var)
+    r.visit(loop.body)
     uses: dict[str, set[str]] = {}
-    for name, used in defs:
+    for name, used in r.defs:
         uses.setdefault(name, set()).update(used)
+    varying, defs = r.varying, r.defs
     for name in uses:  # x = x + 1, or a = b; b = a + 1: a value carried from the last iteration
         if _reaches(uses, uses[name], name):
             varying.add(name)
     if payloads:
         if single_program:  # message edges: not a value carried by assignment, so after the cycles
-            defs += [(r, sent) for r in received]
+            defs += [(rcv, r.sent) for rcv in r.received]
         else:
-            varying.update(received)
+            varying.update(r.received)
     changed = True
     while changed:  # a value computed from a varying value varies (arrays as a whole)
         changed = False
@@ -111,7 +46,92 @@ def varying_reads(loop: Iter, functions: dict, payloads: bool, single_program: b
                 varying.add(name)
                 changed = True
     bases = {_base(v) for v in varying}
-    return {n for n in reads if _base(n) in bases}
+    return {n for n in r.reads if _base(n) in bases}
+
+
+class _Reads:
+    """What a loop body reads for its control, assigns, sends and receives (one visit per class)."""
+
+    def __init__(self, functions: dict, loop_var: str | None):
+        self.functions = functions
+        self.defs: list[tuple[str, set[str]]] = []  # (name assigned, names its value is computed from)
+        self.sent: set[str] = set()
+        self.received: set[str] = set()
+        self.varying: set[str] = {loop_var} if loop_var else set()
+        self.reads: set[str] = set()
+        self.seen: set[str] = set()
+
+    def visit(self, aaus: list[AAU]) -> None:
+        for a in aaus:
+            for cls in type(a).__mro__:
+                method = getattr(self, f"visit_{cls.__name__}", None)
+                if method is not None:
+                    method(a)
+                    break
+
+    def visit_Seq(self, a: Seq) -> None:
+        for name, expr in a.defs:
+            if expr is None:
+                self.varying.add(name)
+            else:
+                self.defs.append((name, _names(expr)))
+        self.reads.update(_names(a.cost))
+        for e in (a.work or {}).values():
+            self.reads.update(_names(e))
+
+    def visit_Iter(self, a: Iter) -> None:
+        for e in (a.num_iters, a.lo, a.step, a.cond, a.iters_annotation):
+            self.reads.update(_names(e) - {a.var})
+        if a.var:
+            self.defs.append((a.var, _names(a.lo) | _names(a.step) | _names(a.num_iters)))
+        self.varying.update(a.clobbers)
+        self.visit(a.body)
+
+    def visit_Condt(self, a: Condt) -> None:
+        for b in a.branches:
+            self.reads.update(_names(b.cond))
+            if b.data_dependent:
+                for x in b.body:
+                    for y in x.walk():
+                        if isinstance(y, Seq):
+                            self.varying.update(n for n, _ in y.defs)
+            self.visit(b.body)
+
+    def visit_Call(self, a: Call) -> None:
+        self.reads.update(_names(a.cost))
+        fn = self.functions.get(a.callee)
+        if a.result:
+            self.varying.add(a.result)
+        for var in a.refs.values():
+            self.varying.add(var)
+        if fn is not None:
+            for param, arg in zip(fn.params, a.args):
+                if arg is None:
+                    self.varying.add(param)
+                else:
+                    self.defs.append((param, _names(arg)))
+            if a.callee not in self.seen:
+                self.seen.add(a.callee)
+                self.visit(fn.body)
+
+    def visit_Comm(self, a: Comm) -> None:
+        for e in (a.partner, a.tag, a.size, a.recv_partner, a.recv_tag, a.recv_size):
+            self.reads.update(_names(e))
+        if a.buffer:
+            (self.sent if a.op in ("send", "isend", "sendrecv") else self.received).add(a.buffer)
+        if a.recv_buffer:
+            self.received.add(a.recv_buffer)
+
+    def visit_SyncSeq(self, a: SyncSeq) -> None:
+        for e in (a.size, a.root, a.elements):
+            self.reads.update(_names(e))
+        if a.buffer:
+            self.sent.add(a.buffer)
+            self.received.add(a.buffer)
+
+    def visit_Spawn(self, a: Spawn) -> None:
+        self.reads.add("<spawn>")
+        self.varying.add("<spawn>")
 
 
 def _reaches(uses: dict[str, set[str]], start: set[str], target: str) -> bool:

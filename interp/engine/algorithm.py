@@ -30,7 +30,8 @@ from typing import NamedTuple
 from frontends.aag import AAG, Iter
 from sag.model import SAG
 
-from interp.engine.chain import Chain, Compiled
+from interp.engine.chain import Chain
+from interp.engine.compiled import Compiled
 from interp.engine.collective import Collectives
 from interp.engine.leftovers import Leftovers
 from interp.engine.network import Network
