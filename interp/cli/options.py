@@ -34,6 +34,16 @@ def prediction_options(procs_help: str, procs_default: str | int, procs_type=int
     return decorate
 
 
+def budget_options(fn):
+    """--max-events and --timeout: the prediction budget (engine/budget.py)."""
+    fn = click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+                      help="Stop a prediction that runs longer than this (default 1800 s).")(fn)
+    fn = click.option("--max-events", type=click.IntRange(min=1), default=None, metavar="N",
+                      help="Stop a prediction that interprets more operations and loop iterations than "
+                           "this (default 100,000,000).")(fn)
+    return fn
+
+
 def common_options(fn):
     """Options every prediction command shares."""
     options = [

@@ -4,12 +4,13 @@ from __future__ import annotations
 import click
 
 from interp.cli.reported import reported
-from interp.cli.options import common_options
+from interp.cli.options import budget_options, common_options
 
 
 @click.command("run")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @common_options
+@budget_options
 @click.option("--level", type=click.Choice(["aag", "subaag", "aau"]), default="aau", show_default=True,
               help="Report level (paper 3.5): the whole program per process; functions, outermost loops "
                    "and regions; or every AAU.")
@@ -33,7 +34,7 @@ from interp.cli.options import common_options
               help="Interpret every iteration of loops that reach a steady state (default: extrapolate them).")
 @reported
 def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, form, level, fmt,
-            top, region, output, trace_file, plot_file, map_file, symbolic, exact):
+            top, region, output, trace_file, plot_file, map_file, symbolic, exact, max_events, timeout):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
     from pathlib import Path
 
@@ -53,7 +54,8 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
 
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
                    trace=bool(trace_file or plot_file), include_dirs=include_dirs, map_file=map_file,
-                   symbolic=symbolic, form=form, messages=False, exact=exact)
+                   symbolic=symbolic, form=form, messages=False, exact=exact,
+                   max_events=max_events, timeout=timeout)
     if symbolic:
         from interp.studies.symbolic import closed_form
 

@@ -8,7 +8,7 @@ import click
 from interp.errors import EXIT_PROBLEMS, InputError
 from interp.cli.reported import reported
 from interp.studies.grid import parse_define_lists, parse_procs_list
-from interp.cli.options import prediction_options
+from interp.cli.options import budget_options, prediction_options
 
 
 @click.command("sweep")
@@ -20,9 +20,10 @@ from interp.cli.options import prediction_options
 @click.option("--measured", "measured_file", type=click.Path(dir_okay=False),
               help="CSV of measured times (one column per input, then procs, seconds): adds the error per point.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Points predicted in parallel.")
+@budget_options
 @reported
 def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, fmt, plot_file,
-              measured_file, jobs):
+              measured_file, jobs, max_events, timeout):
     """Predict FILES for every combination of the -D value lists and --procs counts.
 
     Each -D takes a comma list (-D n=1000,10000); the sweep is their cartesian product with the
@@ -42,7 +43,8 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
         check_plot_path(plot_file)
     # Read the measurements first: a malformed file fails before minutes of predictions.
     measurements = read_measured(measured_file, define_lists) if measured_file else None
-    settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs))
+    settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs),
+                        max_events, timeout)
     points = grid(define_lists, counts)
     rows = with_metrics(points, run_points(settings, points, jobs, f"sweep ({len(points)} points)"))
     unmatched = attach(rows, measurements) if measurements is not None else None

@@ -30,6 +30,7 @@ from typing import NamedTuple
 from frontends.aag import AAG, Iter
 from sag.model import SAG
 
+from interp.engine.budget import Budget
 from interp.engine.chain import Chain
 from interp.engine.compiled import Compiled
 from interp.engine.collective import Collectives
@@ -47,6 +48,9 @@ from interp.filter.mapping import Mapping
 from interp.models import model_for
 from interp.models.attribution import call_attributions, loop_attributions
 from interp.models.omega import NodeModel
+
+
+BUDGET_STEP = 1 << 16  # events between two looks at the budget
 
 
 class Event(NamedTuple):
@@ -112,6 +116,7 @@ class Engine:
         self.queue: list[Event] = []
         self.seq = itertools.count()
         self.events = 0
+        self.budget = Budget(options.max_events, options.timeout)
         self._inner: dict = {}
         self.findings: list = []  # (kind, aau, ranks, message) found while interpreting
         self.net = Network(self.mapping, nprocs, self.bound, sag.runtime)
@@ -152,9 +157,13 @@ class Engine:
         for p in starters:
             self._start(p, 0.0)
         queue, procs, handlers, pop = self.queue, self.procs, self.handlers, heapq.heappop
+        check_at = self.events + BUDGET_STEP
         while queue:
             p = procs[pop(queue).proc]
             self.events += 1
+            if self.events >= check_at:
+                self.budget.spend(self.events - check_at + BUDGET_STEP, self._busiest)
+                check_at = self.events + BUDGET_STEP
             p.events += 1
             op = p.op
             done = handlers[op.kind](p, op, p.op_time)  # the clock value itself (symbolic under --symbolic)
@@ -307,6 +316,25 @@ class Engine:
                 if a.id == aau_id:
                     return a
         return None
+
+    def stall_visible(self, loop) -> bool:
+        """Can a repeated state at a loop's iteration start be trusted to repeat for ever? Not
+        when a message or broadcast in the loop delivers values into variables (payloads): the
+        next one may carry a different value."""
+        key = ("stall", loop.id)
+        if key not in self._inner:
+            self._inner[key] = not (self.track_payloads and any(
+                getattr(x, "buffer", None) or getattr(x, "recv_buffer", None) for x in loop.walk()
+                if x.cls in ("Comm", "SyncSeq")))
+        return self._inner[key]
+
+    def _busiest(self) -> str:
+        """Where the prediction spends its work: the loop the busiest process is in."""
+        p = max(self.procs, key=lambda q: q.events)
+        loops = [s for s in p.chain.stack if s.cls.startswith("Iter")]
+        where = f"{loops[-1].loc} ({loops[-1].cls})" if loops else (
+            str(p.chain.current.loc) if p.chain.current is not None and p.chain.current.loc else "?")
+        return f"{where} on {p.chain.label}"
 
     def leftovers(self) -> Leftovers:
         """What is left when the interpretation stops: a read-only view for ``check``."""

@@ -21,7 +21,7 @@ from interp.engine.result import AAUStats, Span
 from interp.engine import symtime
 from interp.engine.symtime import SymTime, wrap
 
-MAX_ITERATIONS = 10_000_000
+ITER_STEP = 4096  # interpreted iterations between two looks at the prediction budget
 
 
 _MISSING = object()
@@ -330,6 +330,7 @@ class Chain(ChainComm):
         step = self.concrete(self.need(a.step, "loop step"), "loop step") if a.step is not None else None
         k = 0
         flow = None
+        last_state = None
         per_iter = per + cond_cost
         proc = self.proc
         outers = [x for x in self.stack if x is not s]
@@ -350,12 +351,22 @@ class Chain(ChainComm):
                             k += skip
                             if a.var is not None and step is not None:
                                 self.assign(a.var, self.lookup(a.var) + skip * step)
-            elif a.kind != "do" or k > 0:
-                if a.cond is not None and not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
+            else:
+                if (a.kind != "do" or k > 0) and a.cond is not None \
+                        and not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
                     break
-            if k >= MAX_ITERATIONS:
-                raise InputError(f"{a.loc}: loop did not finish after {MAX_ITERATIONS} iterations on "
-                                 f"{self.label}; give its trip count with '#pragma interp iters(EXPR)'")
+                # A loop with no count ends only when its state changes: the same state at two
+                # iteration starts repeats for ever (nothing else decides its control flow).
+                state = (dict(self.frames[-1]), dict(self.globals))
+                if state == last_state and self.engine.stall_visible(a):
+                    raise InputError(f"{a.loc}: this loop never ends as written: on {self.label} "
+                                     f"iteration {k + 1} starts with every variable as iteration {k} did, "
+                                     f"so its condition{'' if a.cond is not None else ' (none)'} and every "
+                                     "branch in it repeat; if data the source does not show ends it, give its "
+                                     "trip count with '#pragma interp iters(N)' above the loop")
+                last_state = state
+            if k & (ITER_STEP - 1) == ITER_STEP - 1:
+                self.engine.budget.spend(ITER_STEP, lambda: f"{a.loc} ({a.cls}) on {self.label}")
             self.clock += per_iter
             if per_iter:
                 s.comp += per_iter  # charge(): the loop's own overhead, to the loop and outer AAUs

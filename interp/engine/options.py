@@ -17,3 +17,5 @@ class EngineOptions:
     extrapolate: bool = True  # steady states of communicating loops extrapolated (not --exact)
     banned: frozenset = frozenset()  # loops whose extrapolation failed: interpret them fully
     strict: bool = False  # check mode: standard sends above the static buffer may block
+    max_events: int | None = None  # budget of operations + loop iterations (None: budget.MAX_EVENTS)
+    timeout: float | None = None  # budget of wall time in seconds (None: budget.TIMEOUT)

@@ -42,7 +42,8 @@ def _where(aau) -> tuple[str, int]:
     return (aau.loc.file, aau.loc.first) if aau is not None and aau.loc else ("?", 0)
 
 
-def check(programs: list[AAG], machine: str, procs: int, defines=()) -> list[Finding]:
+def check(programs: list[AAG], machine: str, procs: int, defines=(), max_events=None,
+          timeout=None) -> list[Finding]:
     findings: list[Finding] = []
     for prog in programs:
         for p in prog.problems:
@@ -63,10 +64,11 @@ def check(programs: list[AAG], machine: str, procs: int, defines=()) -> list[Fin
                                             f"or '#pragma interp input {name} = VALUE')"))
         return findings
     sag = load_machine(machine)
-    hang = _interpret(programs, sag, procs, inputs, findings, strict=False)
+    budget = {"max_events": max_events, "timeout": timeout}
+    hang = _interpret(programs, sag, procs, inputs, findings, strict=False, **budget)
     if not hang:
         strict: list[Finding] = []
-        if _interpret(programs, sag, procs, inputs, strict, strict=True):
+        if _interpret(programs, sag, procs, inputs, strict, strict=True, **budget):
             reported = {r for f in findings for r in f.ranks}
             for f in strict:
                 if f.kind == "deadlock" and not set(f.ranks) <= reported:
@@ -77,9 +79,11 @@ def check(programs: list[AAG], machine: str, procs: int, defines=()) -> list[Fin
     return findings
 
 
-def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bool) -> bool:
+def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bool, max_events=None,
+               timeout=None) -> bool:
     """Run the chains; add what is unmatched or blocked to ``findings``; True if it hung."""
-    engine = Engine(programs, sag, procs, inputs, EngineOptions(strict=strict))
+    engine = Engine(programs, sag, procs, inputs, EngineOptions(strict=strict, max_events=max_events,
+                                                                timeout=timeout))
     hung = False
     try:
         engine.run()

@@ -26,6 +26,8 @@ class Settings:
     scale: tuple = ()
     params: tuple = ()
     include_dirs: tuple = ()
+    max_events: int | None = None  # prediction budget of every point (engine/budget.py)
+    timeout: float | None = None
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,8 @@ def predict_point(settings: Settings, point: Point) -> Outcome:
     try:
         pred = predict(list(settings.files), settings.machine, point.procs, define_args(dict(point.inputs)),
                        settings.bound, settings.scale, settings.params, include_dirs=settings.include_dirs,
-                       interactive=False, messages=False)
+                       interactive=False, messages=False,
+                       max_events=settings.max_events, timeout=settings.timeout)
     except ProgramHang as exc:
         return Outcome(None, hang=str(exc))
     except bad_input_types() as exc:

@@ -1,0 +1,39 @@
+"""The prediction budget: every interpretation stops with a clear error when it has taken more
+operations and loop iterations than ``max_events``, or more wall time than ``timeout`` seconds.
+
+Honest programs stay far below the defaults (the 4,096-process halo benchmark interprets half a
+million events); a program whose loop cannot end, or a bound of 10**18 with nothing to close it,
+reaches them and is reported with the loop it was in instead of running for ever.
+"""
+from __future__ import annotations
+
+import time
+
+from interp.errors import InputError
+
+MAX_EVENTS = 100_000_000  # operations + interpreted loop iterations (about 20 minutes of work)
+TIMEOUT = 1800.0  # seconds of wall time
+
+
+class BudgetExceeded(InputError):
+    """The prediction needed more than its budget (``--max-events``, ``--timeout``)."""
+
+
+class Budget:
+    def __init__(self, max_events: int | None, timeout: float | None):
+        self.max_events = MAX_EVENTS if max_events is None else max_events
+        self.timeout = TIMEOUT if timeout is None else timeout
+        self.start = time.monotonic()
+        self.work = 0
+
+    def spend(self, units: int, where) -> None:
+        """Count ``units`` of work; ``where()`` names the loop or ranks for the message."""
+        self.work += units
+        if self.work > self.max_events:
+            raise BudgetExceeded(f"{where()}: the prediction interpreted more than {self.max_events:,} "
+                                 "operations and loop iterations without finishing (--max-events); if the "
+                                 "loop really runs that long, raise --max-events, or state its trip count "
+                                 "with '#pragma interp iters(N)'")
+        if time.monotonic() - self.start > self.timeout:
+            raise BudgetExceeded(f"{where()}: the prediction ran for more than {self.timeout:g} s of wall "
+                                 f"time ({self.work:,} operations and loop iterations interpreted; --timeout)")
