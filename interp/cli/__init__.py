@@ -1,9 +1,13 @@
 """The ``interp`` command line: one thin module per command over the stages of interp."""
 from __future__ import annotations
 
+import signal
+import sys
+
 import click
 
 from interp import __version__
+from interp.errors import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -30,3 +34,40 @@ def _register() -> None:
 
 
 _register()
+
+
+def _terminate(signum, frame):
+    raise Terminated()
+
+
+def entry() -> int:
+    """The console script: ``main`` with SIGINT and SIGTERM turned into one line and exit 130/143.
+
+    Click's standalone mode would print "Aborted!" for Ctrl-C outside a command and leave SIGTERM
+    to kill the process before ``finally`` blocks run; here both unwind normally.
+    """
+    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored
+    try:
+        main.main(prog_name="interp", standalone_mode=False)
+    except KeyboardInterrupt:
+        click.echo("interp: interrupted", err=True)
+        return EXIT_INTERRUPTED
+    except Terminated:
+        click.echo("interp: terminated", err=True)
+        return EXIT_TERMINATED
+    except click.exceptions.Abort:
+        click.echo("interp: interrupted", err=True)
+        return EXIT_INTERRUPTED
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(entry())

@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from interp.errors import EXIT_INTERNAL, EXIT_PROBLEMS, EXIT_BAD_INPUT, ProgramHang, bad_input_types
+from interp.errors import (EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_TERMINATED,
+                           ProgramHang, Terminated, bad_input_types)
 
 
 def reported(fn):
@@ -29,7 +30,10 @@ def reported(fn):
             sys.exit(EXIT_BAD_INPUT)
         except KeyboardInterrupt:
             click.echo("interp: interrupted", err=True)
-            sys.exit(130)
+            sys.exit(EXIT_INTERRUPTED)
+        except Terminated:
+            click.echo("interp: terminated", err=True)
+            sys.exit(EXIT_TERMINATED)
         except Exception as exc:  # an interp bug: still no traceback for the user
             click.echo(f"interp: internal error: {type(exc).__name__}: {exc} "
                        "(set INTERP_DEBUG=1 for the traceback; please report it)", err=True)
