@@ -85,7 +85,7 @@ class NodeModel:
         return self.counts(c) + c.fetch * self.t("fetch", "memory") + c.store * self.t("store", "memory")
 
     def call_cost(self, name: str, nargs: int) -> float:
-        from frontends.c_calls import MACHINE_CALLS
+        from frontends.msgpass import MACHINE_CALLS
         if name in MACHINE_CALLS:
             return self.t(f"machine.{name}")
         return self.t(f"lib.{name}") + self.t("call.per_call") + nargs * self.t("call.per_arg", note=False)

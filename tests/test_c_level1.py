@@ -4,8 +4,8 @@ import pytest
 import sympy
 
 from frontends.aag import symexpr as S
-from frontends.c_level1 import level1
-from frontends.cparse import parse_c
+from frontends.c.level1 import level1
+from frontends.c.cparse import parse_c
 from frontends.errors import FrontendError
 
 

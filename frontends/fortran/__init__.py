@@ -1,6 +1,6 @@
 """The Fortran frontend: FORTRAN 77 (fixed form) and Fortran 90+ (free form) with NX/2 or MPI.
 
-It builds the same AAG as the C frontend (frontends/aag.py): the same AAU classes, parameters,
+It builds the same AAG as the C frontend (frontends/aag/): the same AAU classes, parameters,
 critical variables, external inputs and symbol-table statistics, so everything downstream works
 unchanged. Modules, one job each:
 
@@ -9,8 +9,8 @@ unchanged. Modules, one job each:
     f_types     Fortran types (int / real / double, sizes, column-major shapes)
     f_decls     the names of one program unit (declarations, implicit typing, COMMON, PARAMETER)
     f_expr      expressions: types, values (sympy, C semantics) and operation counts
-    f_calls     the NX/2 and MPI Fortran bindings -> Comm / Sync / SyncSeq / Spawn
-    f_critical  critical variables (the C frontend's closure over Fortran facts)
+    f_calls     the Fortran spelling of the shared call table (frontends/msgpass.py), mpif.h names
+    f_critical  critical variables: Fortran facts for the shared closure (frontends/critical.py)
     f_level1    statements -> AAUs, clustering, annotations, the AAG
 """
 from __future__ import annotations

@@ -1,15 +1,17 @@
 """CALL statements and function references (part of the level-1 parse, see f_level1).
 
-A message-passing call becomes a Comm, Sync, SyncSeq or Spawn AAU (f_calls); a user subroutine or
-function a Call AAU (arguments by reference: a tracked variable passed to a routine that assigns
-its dummy argument receives the value, as C's ``&var``); a machine or library call stays in the
-Seq, costed by the processing component; anything else is reported as unmodelled.
+A message-passing call becomes a Comm, Sync, SyncSeq or Spawn AAU (the table shared with C,
+frontends/msgpass.py); a user subroutine or function a Call AAU (arguments by reference: a tracked
+variable passed to a routine that assigns its dummy argument receives the value, as C's ``&var``);
+a machine or library call stays in the Seq, costed by the processing component; anything else is
+reported as unmodelled.
 """
 from __future__ import annotations
 
 from fparser.two import Fortran2003 as F
 
 from ..aag import symexpr as S
+from .. import msgpass
 from ..aag import Call, Loc, Seq
 from . import f_calls
 from . import f_tree as T
@@ -59,7 +61,7 @@ class CallStatements:
             seq.counts.add_call(_LIB_SUBROUTINES[up], len(args))
             for a in args:
                 self._clobber(a, seq)
-        elif up in f_calls.COMM_FREE:
+        elif up in f_calls.COMM_FREE_NAMES:
             pass
         else:
             seq.counts.add_call(name.lower(), len(args))
@@ -145,9 +147,6 @@ class CallStatements:
         loc = Loc(self.file, first, last)
         ex = self.ex
 
-        def at(i, fn):
-            return fn(args[i]) if i is not None and i < len(args) else None
-
         def plain(a):
             return str(a).upper() if isinstance(a, F.Name) else None
 
@@ -161,24 +160,19 @@ class CallStatements:
         def string(a):
             return str(a)[1:-1] if isinstance(a, F.Char_Literal_Constant) else None
 
-        call_args = f_calls.CallArgs(values=lambda i: at(i, ex.sym), names=lambda i: at(i, plain),
-                                     buffers=lambda i: at(i, ex.buffer_name), requests=lambda i: at(i, request),
-                                     strings=lambda i: at(i, string))
+        call_args = msgpass.CallArgs(len(args), value=lambda i: ex.sym(args[i]), name=lambda i: plain(args[i]),
+                                     buffer=lambda i: ex.buffer_name(args[i]),
+                                     request=lambda i: request(args[i]), string=lambda i: string(args[i]),
+                                     language="fortran", int_bytes=4)  # INTEGER (the i860's long too)
         try:
-            aau = f_calls.build(name, call_args, len(args), loc, target)
-        except f_calls.CallError as exc:
+            aau = msgpass.build(msgpass.canonical(name, "fortran"), name, call_args, loc, target)
+        except msgpass.CallError as exc:
             self.problem("unsupported", str(exc), first)
             return
         aau.region = self._region[-1] if self._region else None
         aau.function = self.fn_name
         aau.label = T.label(node)
-        if aau.cls not in ("Sync", "Spawn"):
-            missing = [attr for attr in ("size", "partner") if getattr(aau, attr, "absent") is None
-                       and not (attr == "partner" and aau.cls != "Comm")
-                       and not (aau.cls == "Comm" and aau.op in ("wait", "waitall")
-                                and attr in ("size", "partner"))
-                       and not (aau.cls == "Comm" and aau.op == "probe" and attr == "size")]
-            for attr in missing:
-                self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
-                             "know; it must come from inputs, the rank and constants", first)
+        for attr in msgpass.undetermined(aau):
+            self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
+                         "know; it must come from inputs, the rank and constants", first)
         out.append(aau)

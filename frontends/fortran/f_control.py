@@ -113,11 +113,7 @@ class ControlFlow:
     def _condt(self, stmt, branches, first, last, cond_node) -> Condt:
         text = T.label(cond_node, 40) if cond_node is not None else ""
         c = self._new(Condt, first, last, branches=branches, label=f"if ({text})")
-        c.cls = "CondtSync" if c.has_sync() else "CondtD"
-        if c.cls == "CondtSync" and any(b.data_dependent for b in branches):
-            self.problem("unsupported", "communication under a condition on data the parse cannot know: "
-                         "interp cannot tell which processes communicate (make the condition depend on "
-                         "inputs, the rank and constants)", first)
+        self._classify_condt(c, first)
         return c
 
     # -- loops --------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Fortran expressions for the level-1 parse: their type, their operation counts, their value.
 
 The counts use the operator classes of paper Table 1 and the accesses of Table 2 exactly as the C
-frontend counts the equivalent C (frontends/c_expr.py), so the same algorithm gives the same AAG:
+frontend counts the equivalent C (frontends/c/counts.py), so the same algorithm gives the same AAG:
 
 - ``a(i, j)``: the subscripts, then the address arithmetic C spells out for a flattened array
   (``a[j*n + i]``): one int multiply and one int add per dimension after the first, and a fetch of

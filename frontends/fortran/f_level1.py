@@ -27,6 +27,8 @@ from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Se
 from ..errors import FrontendError
 from ..level1_common import AnnotatedParse
 from ..memory import symbol_table
+from ..msgpass import NX_NAMES, canonical
+from ..source import read_source
 from . import f_calls
 from . import f_tree as T
 from .f_callstmts import CallStatements
@@ -113,7 +115,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 continue
             if name.startswith("MPI_"):
                 self.info.uses_mpi = True
-            elif name in f_calls.NX_NAMES:
+            elif canonical(name, "fortran") in NX_NAMES:
                 self.info.uses_nx = True
 
     def _declare(self, unit, scope: Scope) -> None:
@@ -146,9 +148,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         if inc.path is None:
             self.problem("unsupported", f"INCLUDE '{inc.name}' not found: its declarations are unknown", inc.line)
             return
-        from ..cparse import read_source
-
-        text = read_source(inc.path)
+        text = read_source(inc.path, "Fortran")
         tree = parse_fragment(text, inc.path, self.src.form)
         for u, _ in T.units(tree):
             for stmt in T.spec_statements(u):
