@@ -19,7 +19,8 @@ exactly the C arguments. A call added here works in both languages.
 
 Calls that are not message passing are costed by the processing component (paper Table 1):
 ``MACHINE_CALLS`` by ``machine.NAME``, everything else (``LIBRARY_CALLS`` and calls interp does
-not know) by ``lib.NAME``.
+not know) by ``lib.NAME``. A Seq's operation counts name each call by that parameter
+(``count_call``), so the node model reads the cost without knowing the languages' calls.
 """
 from __future__ import annotations
 
@@ -98,6 +99,20 @@ UNSUPPORTED_MPI = {"MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Car
                    "MPI_Testall", "MPI_Win_create", "MPI_Put", "MPI_Get"}
 # Calls that free what the program never needed interp to model: they cost nothing.
 COMM_FREE = {"MPI_Comm_free", "MPI_Type_free"}
+
+
+
+
+def sau_parameter(name: str) -> str:
+    """The processing component's parameter that costs a call to ``name`` (canonical) inside a Seq
+    (paper Table 1): ``machine.NAME`` for a machine-specific call, ``lib.NAME`` for any other."""
+    return f"machine.{name}" if name in MACHINE_CALLS else f"lib.{name}"
+
+
+def count_call(counts, name: str, nargs: int) -> None:
+    """Count one call to ``name`` (canonical) in a Seq's OpCounts, under its SAU parameter name: the
+    node model costs it by that name without knowing which calls are machine-specific."""
+    counts.add_call(sau_parameter(name), nargs)
 
 
 # -- the message-passing table -------------------------------------------------------------------

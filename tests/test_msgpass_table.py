@@ -144,7 +144,8 @@ def test_every_call_gives_the_same_aau_in_c_and_fortran(tmp_path, name):
     call = CALLS[name]
     c, f = load_both(tmp_path, call)
     for aag in (c, f):
-        bad = [p.message for p in aag.problems if p.kind in ("unsupported", "data-dependent", "unmodelled-call")]
+        bad = [p.message for p in aag.problems
+               if p.kind in ("unsupported", "data-dependent", "unmodelled-call")]
         assert not bad, (aag.language, bad)
     ca, fa = the_aau(c), the_aau(f)
     assert ca.cls == fa.cls == call.aau
@@ -152,7 +153,8 @@ def test_every_call_gives_the_same_aau_in_c_and_fortran(tmp_path, name):
         assert ca.op == fa.op == call.op
         assert ca.api == fa.api == call.api
     size = expected_bytes(call)
-    assert getattr(ca, "size", None) == getattr(fa, "size", None) == (None if size is None else sympy.Integer(size))
+    size = None if size is None else sympy.Integer(size)
+    assert getattr(ca, "size", None) == getattr(fa, "size", None) == size
     if call.op == "sendrecv":
         assert ca.recv_size == fa.recv_size == COUNT * 8
     for attr in FIELDS:
@@ -168,3 +170,42 @@ def test_the_arguments_that_decide_control_are_critical_in_both_languages(tmp_pa
     c, f = load_both(tmp_path, call, variables)
     for aag in (c, f):
         assert {v for v in aag.critical if v.startswith("v")} == set(variables.values()), aag.language
+
+
+@pytest.mark.parametrize("c_call, f_call, parameter", [
+    ("x = mynode();", "X = MYNODE()", "machine.mynode"),
+    ("x = dclock();", "X = DCLOCK()", "machine.dclock"),
+    ("MPI_Comm_rank(MPI_COMM_WORLD, &rank);", "CALL MPI_COMM_RANK(MPI_COMM_WORLD, RANK, IERR)",
+     "machine.MPI_Comm_rank"),
+    ("x = MPI_Wtime();", "X = MPI_WTIME()", "machine.MPI_Wtime"),
+    ("x = sqrt(x);", "X = SQRT(X)", "lib.sqrt"),
+])
+def test_calls_in_a_seq_are_named_by_the_sau_parameter_that_costs_them(tmp_path, c_call, f_call, parameter):
+    """Machine-specific calls are costed by machine.NAME, all others by lib.NAME (paper Table 1):
+    the AAG names them so in both languages, with MPI's C spelling and NX/2's lower case."""
+    c_path, f_path = tmp_path / "t.c", tmp_path / "t.f90"
+    c_path.write_text(f"""#include <mpi.h>
+#include <nx.h>
+#include <math.h>
+int main(void)
+{{
+    double x = 2.0;
+    int rank = 0;
+    {c_call}
+    return (int) x + rank;
+}}
+""")
+    f_path.write_text(f"""program t
+  include 'mpif.h'
+  double precision x
+  integer rank, ierr
+  x = 2.0d0
+  {f_call}
+end program t
+""")
+    for aag in (load_program(str(c_path)), load_program(str(f_path))):
+        calls = {}
+        for a in aag.walk():
+            if a.cls == "Seq":
+                calls.update(a.counts.calls)
+        assert parameter in calls, (aag.language, calls)

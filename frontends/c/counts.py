@@ -15,6 +15,7 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
+from ..msgpass import count_call
 from .types import OTHER, CType, promote
 
 _ARITH = {"+": "add", "-": "add", "*": "mul", "/": "div", "%": "div"}
@@ -150,7 +151,7 @@ class OpCounter:
             self.count(a, counts, accesses)
         # A user function is its own Call AAU: only its arguments are evaluated here.
         if isinstance(node.name, c_ast.ID) and node.name.name not in self.user_functions:
-            counts.add_call(node.name.name, len(args))
+            count_call(counts, node.name.name, len(args))
 
     def _count_ExprList(self, node, counts, accesses, store):
         for e in node.exprs:

@@ -13,6 +13,7 @@ from fparser.two import Fortran2003 as F
 from ..aag import symexpr as S
 from .. import msgpass
 from ..aag import Call, Loc, Seq
+from ..msgpass import count_call
 from . import f_calls
 from . import f_tree as T
 from .f_expr import args_of, is_ref, ref_name
@@ -52,19 +53,19 @@ class CallStatements:
         seq = self._seq_for(stmt, first, last, out)
         self._count_by_ref(args, seq)
         if up in f_calls.MACHINE:
-            seq.counts.add_call(f_calls.MACHINE[up], len(args))
+            count_call(seq.counts, f_calls.MACHINE[up], len(args))
             if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:
                 target = self.ex.target_name(args[1])
                 if target and self.critical.is_tracked(target):
                     self._def(seq, target, S.RANK if up == "MPI_COMM_RANK" else S.NPROCS)
         elif up in _LIB_SUBROUTINES:
-            seq.counts.add_call(_LIB_SUBROUTINES[up], len(args))
+            count_call(seq.counts, _LIB_SUBROUTINES[up], len(args))
             for a in args:
                 self._clobber(a, seq)
         elif up in f_calls.COMM_FREE_NAMES:
             pass
         else:
-            seq.counts.add_call(name.lower(), len(args))
+            count_call(seq.counts, name.lower(), len(args))
             seq.unmodelled.append(name.lower())
             self.problem("unmodelled-call", f"call to {up} is not modelled: it is neither defined in the "
                          "program nor a known library, MPI or NX/2 routine (its time is not predicted; "

@@ -25,6 +25,7 @@ from fparser.two.utils import BinaryOpBase, UnaryOpBase
 
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
+from ..msgpass import count_call
 from . import f_calls
 from .f_intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
 from .f_types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
@@ -330,7 +331,7 @@ class FExpr:
         self.count(exponent, counts, accesses)
         if bt.kind == "int" or self.ftype(exponent).kind == "int":
             counts.add_op("int_to_real")
-        counts.add_call("pow", 2)
+        count_call(counts, "pow", 2)
 
     def _count_ref(self, node, counts, accesses, store) -> None:
         name = ref_name(node)
@@ -345,9 +346,9 @@ class FExpr:
         for a in args:
             self.count(a, counts, accesses)
         if kind == "known":
-            counts.add_call(f_calls.MACHINE.get(name, name.lower()), len(args))
+            count_call(counts, f_calls.MACHINE.get(name, name.lower()), len(args))
         elif kind == "unknown":
-            counts.add_call(name.lower(), len(args))
+            count_call(counts, name.lower(), len(args))
         # a user function is its own Call AAU: only its arguments are evaluated here
 
     def _count_element(self, name, args, counts, accesses, store) -> None:
