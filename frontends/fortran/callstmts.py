@@ -1,4 +1,4 @@
-"""CALL statements and function references (part of the level-1 parse, see f_level1).
+"""CALL statements and function references (part of the level-1 parse, see level1.py).
 
 A message-passing call becomes a Comm, Sync, SyncSeq or Spawn AAU (the table shared with C,
 frontends/msgpass.py); a user subroutine or function a Call AAU (arguments by reference: a tracked
@@ -14,10 +14,10 @@ from ..aag import symexpr as S
 from .. import msgpass
 from ..aag import Call, Loc, Seq
 from ..msgpass import count_call
-from . import f_calls
-from . import f_tree as T
-from .f_expr import args_of, is_ref, ref_name
-from .f_intrinsics import ARRAY_INTRINSICS, generic
+from . import calls
+from . import tree as T
+from .expr import args_of, is_ref, ref_name
+from .intrinsics import ARRAY_INTRINSICS, generic
 
 # Fortran library subroutines -> the C library call that costs the same (machine file ``lib.*``).
 _LIB_SUBROUTINES = {"CPU_TIME": "clock", "SYSTEM_CLOCK": "clock", "DATE_AND_TIME": "time",
@@ -32,7 +32,7 @@ class CallStatements:
         up = name.upper()
         args = args_of(stmt)
         kind = self.scope.ref_kind(name)
-        if kind != "user" and f_calls.is_comm_call(up):
+        if kind != "user" and calls.is_comm_call(up):
             self._comm(up, args, None, out, stmt, first, last)
             return
         for a in args:
@@ -52,8 +52,8 @@ class CallStatements:
             return
         seq = self._seq_for(stmt, first, last, out)
         self._count_by_ref(args, seq)
-        if up in f_calls.MACHINE:
-            count_call(seq.counts, f_calls.MACHINE[up], len(args))
+        if up in calls.MACHINE:
+            count_call(seq.counts, calls.MACHINE[up], len(args))
             if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:
                 target = self.ex.target_name(args[1])
                 if target and self.critical.is_tracked(target):
@@ -62,7 +62,7 @@ class CallStatements:
             count_call(seq.counts, _LIB_SUBROUTINES[up], len(args))
             for a in args:
                 self._clobber(a, seq)
-        elif up in f_calls.COMM_FREE_NAMES:
+        elif up in calls.COMM_FREE_NAMES:
             pass
         else:
             count_call(seq.counts, name.lower(), len(args))
@@ -136,7 +136,7 @@ class CallStatements:
     def _no_comm_inside(self, expr, line) -> bool:
         for node in T.refs_in(expr):
             name = ref_name(node)
-            if f_calls.is_comm_call(name) and self.scope.ref_kind(name) != "user":
+            if calls.is_comm_call(name) and self.scope.ref_kind(name) != "user":
                 self.problem("unsupported", f"{name} inside an expression is not modelled; assign its "
                              "result on its own", line)
                 return False

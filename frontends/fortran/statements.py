@@ -1,8 +1,8 @@
-"""Simple Fortran statements -> Seq AAUs (part of the level-1 parse, see f_level1).
+"""Simple Fortran statements -> Seq AAUs (part of the level-1 parse, see level1.py).
 
 Assignments, pointer assignments, ALLOCATE / DEALLOCATE, READ (external inputs), WRITE / PRINT,
 RETURN / STOP / EXIT / CYCLE and the I/O statements; each joins the current Seq cluster with its
-operation counts (f_expr) and, for critical variables, its definitions with their values.
+operation counts (expr) and, for critical variables, its definitions with their values.
 """
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from fparser.two import Fortran2003 as F
 from ..aag import symexpr as S
 from ..aag import ExternalInput, Seq
 from ..msgpass import count_call
-from . import f_calls
-from . import f_tree as T
-from .f_expr import args_of, is_ref, ref_name
-from .f_intrinsics import ARRAY_INTRINSICS, generic
-from .f_types import INT
+from . import calls
+from . import tree as T
+from .expr import args_of, is_ref, ref_name
+from .intrinsics import ARRAY_INTRINSICS, generic
+from .types import INT
 
 _IO_CALLS = {"Open_Stmt": "fopen", "Close_Stmt": "fclose", "Rewind_Stmt": "rewind",
              "Backspace_Stmt": "fseek", "Endfile_Stmt": "fflush", "Flush_Stmt": "fflush",
@@ -36,7 +36,7 @@ class SimpleStatements:
         if bad:
             self.problem("unsupported", f"array syntax ({bad}) is not modelled: write the loop out", first)
             return
-        if is_ref(rhs) and f_calls.is_comm_call(ref_name(rhs)) and self.scope.ref_kind(ref_name(rhs)) != "user":
+        if is_ref(rhs) and calls.is_comm_call(ref_name(rhs)) and self.scope.ref_kind(ref_name(rhs)) != "user":
             self._comm(ref_name(rhs), args_of(rhs), self.ex.target_name(target), out, stmt, first, last)
             return
         if not self._no_comm_inside(rhs, first):

@@ -17,9 +17,9 @@ from __future__ import annotations
 from fparser.two import Fortran2003 as F
 
 from ..critical import CriticalInfo, Facts, critical_info
-from .f_calls import MACHINE, binding
-from .f_expr import args_of, is_ref, ref_name
-from .f_tree import DO_STMTS, loop_control, statements
+from .calls import MACHINE, binding
+from .expr import args_of, is_ref, ref_name
+from .tree import DO_STMTS, loop_control, statements
 
 
 class _Collector(Facts):

@@ -13,7 +13,7 @@ import sympy
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from ..msgpass import count_call
-from .f_types import DOUBLE, INT, OTHER, REAL, FType, promote
+from .types import DOUBLE, INT, OTHER, REAL, FType, promote
 
 # Intrinsics: name -> (C library name or rule, result rule). Rules: "arg" (type of the first
 # argument), "int", "real", "double", "promote" (of all arguments).

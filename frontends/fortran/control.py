@@ -1,4 +1,4 @@
-"""Control flow (part of the level-1 parse, see f_level1): IF, SELECT CASE and DO loops.
+"""Control flow (part of the level-1 parse, see level1.py): IF, SELECT CASE and DO loops.
 
 IF / ELSE IF / ELSE and logical IF become CondtD or CondtSync (Algorithm 3), SELECT CASE too
 (each CASE a condition on the selector). A counted DO is IterD / IterSync when its trip count
@@ -14,7 +14,7 @@ from fparser.two import Fortran2003 as F
 from ..aag import symexpr as S
 from ..aag import AAU, Branch, Condt, Iter
 from ..memory import annotate_loop_accesses
-from . import f_tree as T
+from . import tree as T
 from ..aag.bodies import has_jump
 
 

@@ -9,7 +9,7 @@ frontend counts the equivalent C (frontends/c/counts.py), so the same algorithm 
   contiguous (column major); lower bounds fold into the base address and cost nothing.
 - ``x**k`` with a small integer literal k: the multiplications of binary exponentiation (what
   compilers emit); any other power is a call of ``pow``.
-- Intrinsics: see f_intrinsics (conversions as C's casts, MOD as C's ``%``, SQRT as ``sqrt``...).
+- Intrinsics: see intrinsics.py (conversions as C's casts, MOD as C's ``%``, SQRT as ``sqrt``...).
 - Comparisons count as an add of their operand type, ``.AND.``/``.OR.``/``.NOT.`` as int adds.
 - Arguments are passed by reference, but a scalar variable passed to a user function counts a
   fetch as C's by-value argument does; a whole array passed counts nothing (its address).
@@ -26,9 +26,9 @@ from fparser.two.utils import BinaryOpBase, UnaryOpBase
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from ..msgpass import count_call
-from . import f_calls
-from .f_intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
-from .f_types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
+from . import calls
+from .intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
+from .types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
 
 _REL = {".GT.": ">", ".GE.": ">=", ".LT.": "<", ".LE.": "<=", ".EQ.": "==", ".NE.": "/=",
         ">": ">", ">=": ">=", "<": "<", "<=": "<=", "==": "==", "/=": "/="}
@@ -346,7 +346,7 @@ class FExpr:
         for a in args:
             self.count(a, counts, accesses)
         if kind == "known":
-            count_call(counts, f_calls.MACHINE.get(name, name.lower()), len(args))
+            count_call(counts, calls.MACHINE.get(name, name.lower()), len(args))
         elif kind == "unknown":
             count_call(counts, name.lower(), len(args))
         # a user function is its own Call AAU: only its arguments are evaluated here
