@@ -101,8 +101,6 @@ UNSUPPORTED_MPI = {"MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Car
 COMM_FREE = {"MPI_Comm_free", "MPI_Type_free"}
 
 
-
-
 def sau_parameter(name: str) -> str:
     """The processing component's parameter that costs a call to ``name`` (canonical) inside a Seq
     (paper Table 1): ``machine.NAME`` for a machine-specific call, ``lib.NAME`` for any other."""

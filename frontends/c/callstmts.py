@@ -161,4 +161,3 @@ class CallStatements:
             self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
                          "know; it must come from inputs, the rank and constants", call)
         out.append(aau)
-

@@ -210,4 +210,3 @@ def _trip_count(lo, hi, step, op: str):
     else:  # !=
         n = (hi - lo) / step
     return sympy.Max(0, n)
-

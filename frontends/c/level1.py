@@ -43,7 +43,6 @@ class _Scope:
         return None
 
 
-
 class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
     """The level-1 parse of one C file (statements by kind in the mixins)."""
 
@@ -201,6 +200,22 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self._cluster = saved
         return out
 
+    def _sub_block(self, stmt) -> list[AAU]:
+        """A nested statement (a branch, a loop body): its own scope and its own clusters."""
+        if stmt is None:
+            return []
+        saved_cluster, saved_scope = self._cluster, self.scope
+        self.scope = _Scope(self.scope)
+        self._cluster = None
+        out: list[AAU] = []
+        items = stmt.block_items or [] if isinstance(stmt, c_ast.Compound) else [stmt]
+        for s in items:
+            self._statement(s, out)
+        self._flush(out)
+        self.scope = saved_scope
+        self._cluster = saved_cluster
+        return out
+
     def _new(self, cls, node, **kw) -> AAU:
         first, last = T.lines(node)
         return cls(loc=Loc(self.file, first, last), region=self._region[-1] if self._region else None,
@@ -267,22 +282,6 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 t = self.types.of(n)
                 self.scope.vars[n.name] = t
                 self._symbol_types[n.name] = t
-
-    def _sub_block(self, stmt) -> list[AAU]:
-        if stmt is None:
-            return []
-        saved_cluster, saved_scope = self._cluster, self.scope
-        self.scope = _Scope(self.scope)
-        self._cluster = None
-        out: list[AAU] = []
-        items = stmt.block_items or [] if isinstance(stmt, c_ast.Compound) else [stmt]
-        for s in items:
-            self._statement(s, out)
-        self._flush(out)
-        self.scope = saved_scope
-        self._cluster = saved_cluster
-        return out
-
 
 
 def level1(src: CSource, granularity: str = "cluster", program: str | None = None) -> AAG:

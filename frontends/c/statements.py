@@ -102,4 +102,3 @@ class SimpleStatements:
         self.problem("unsupported", f"label {stmt.name}: jumps are not modelled; the labelled statement is "
                      "interpreted in sequence", stmt)
         self._statement(stmt.stmt, out)
-
