@@ -1,4 +1,6 @@
-"""What the C and Fortran level-1 parses share: applying annotations, branch probabilities."""
+"""What the C and Fortran level-1 parses share (paper 3.3.2): applying annotations, branch
+probabilities (Algorithm 3), and the classification of loops (IterD / IterSync / IterND) and
+conditionals (CondtD / CondtSync)."""
 from __future__ import annotations
 
 from .aag import Call, ExternalInput, Loc, Seq
@@ -74,6 +76,16 @@ class AnnotatedParse:
             a = next(iter(self._pending.values()))
             raise FrontendError(f"'{self.DIRECTIVE} {a.kind}' is not followed by a statement it can apply to",
                                 self.file, a.line)
+
+    def _classify_condt(self, condt, where) -> None:
+        """CondtD, or CondtSync when a branch communicates (paper 3.3.2, Algorithm 3). Which
+        processes take a branch must be known to interpret its communication: a condition on data
+        cannot be weighted by a probability there."""
+        condt.cls = "CondtSync" if condt.has_sync() else "CondtD"
+        if condt.cls == "CondtSync" and any(b.data_dependent for b in condt.branches):
+            self.problem("unsupported", "communication under a condition on data the parse cannot know: "
+                         "interp cannot tell which processes communicate (make the condition depend on "
+                         "inputs, the rank and constants)", where)
 
     def _classify_loop(self, loop, var, deterministic: bool, iters_ann, limits_known: bool, where) -> None:
         """IterD / IterSync / IterND (paper 3.3.2) and the tracked names the body assigns."""

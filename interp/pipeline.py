@@ -19,16 +19,9 @@ from interp.errors import InputError
 def load_program(path: str, granularity: str = "cluster", include_dirs=(), macros=None,
                  form: str | None = None) -> AAG:
     """The AAG of one program: C (.c), or Fortran by extension or ``form`` (fixed | free)."""
-    from frontends.c_level1 import level1
-    from frontends.cparse import parse_c
-    from frontends.fortran import is_fortran, load_fortran
+    from frontends.load import load_program as load
 
-    if form is not None or is_fortran(path):
-        return load_fortran(path, granularity, form=form, include_dirs=include_dirs)
-    if not path.endswith((".c", ".h")):
-        raise InputError(f"{path}: interp reads C (.c) and Fortran (.f, .for, .f77, .f90, .f95, .f03, "
-                         ".f08) programs")
-    return level1(parse_c(path, macros=macros or None, include_dirs=list(include_dirs)), granularity)
+    return load(path, granularity, include_dirs, macros, form)
 
 
 _DIRECTIVE = re.compile(r"^\s*#\s*(?:if|ifdef|ifndef|elif|define|undef)\b(.*)$", re.M)

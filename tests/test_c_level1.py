@@ -4,8 +4,8 @@ import pytest
 import sympy
 
 from frontends.aag import symexpr as S
-from frontends.c_level1 import level1
-from frontends.cparse import parse_c
+from frontends.c.level1 import level1
+from frontends.c.cparse import parse_c
 from frontends.errors import FrontendError
 
 
@@ -222,7 +222,7 @@ int main(void)
     assert "norm" in aag.functions and "clamp" in aag.functions
     nest = next(a for a in aag.main.body if a.cls == "IterD")
     inner_seq = nest.body[0].body[0]
-    assert inner_seq.counts.calls == {"rand": 1}
+    assert inner_seq.counts.calls == {"lib.rand": 1}
     sw = next(a for a in aag.main.body if a.cls == "CondtD" and a.loc.first == 26)
     assert len(sw.branches) == 3  # case 0, case 1 (falls through into default), default
     assert [b.body[-1].counts.ops for b in sw.branches][1] == {"int_add": 1, "int_mul": 1}
@@ -267,4 +267,4 @@ int main(void)
         if a.cls == "Seq":
             for name, n in a.counts.calls.items():
                 calls[name] = calls.get(name, 0) + n
-    assert calls == {"clock_gettime": 1, "gettimeofday": 1, "time": 1, "clock": 1}
+    assert calls == {"lib.clock_gettime": 1, "lib.gettimeofday": 1, "lib.time": 1, "lib.clock": 1}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pycparser import c_ast, c_generator
 
-from frontends.cparse import INCLUDE_DIR, find_pragmas, parse_c
+from frontends.c.cparse import INCLUDE_DIR, find_pragmas, parse_c
 from frontends.errors import FrontendError
 
 MPI_PROGRAM = """\

@@ -519,9 +519,9 @@ end program i
     assert defs["m"].xreplace({n: 5}) == 8 + 25
     counts = seqs[1].counts  # seqs[0] is the READ
     assert counts.ops["int_div"] == 2 and counts.ops["real_to_int"] == 1
-    assert counts.calls == {"abs": 1}
+    assert counts.calls == {"lib.abs": 1}
     counts = seqs[3].counts
-    assert counts.calls == {"sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "pow": 1}
+    assert counts.calls == {"lib.sqrt": 1, "lib.exp": 1, "lib.log": 1, "lib.sin": 1, "lib.cos": 1, "lib.pow": 1}
     assert counts.ops["double_mul"] == 1  # x ** 2 is one multiply; x ** 0.5d0 is pow
     assert loop.num_iters is not None
 

@@ -51,8 +51,9 @@ class OpCounts:
     """Operation counts of a Seq AAU, by the operator classes of paper Table 1 and Table 2.
 
     ``ops`` keys are the processing component's ``ops.*`` names (int_add, real_mul, double_div,
-    int_to_real, ...); ``fetch``/``store`` count memory accesses; ``calls`` counts library calls by
-    name with their argument counts.
+    int_to_real, ...); ``fetch``/``store`` count memory accesses; ``calls`` counts the calls made
+    inside the Seq by the processing component's parameter that costs them (``lib.sqrt``,
+    ``machine.mynode``), ``call_args`` their argument counts.
     """
 
     ops: dict[str, int] = field(default_factory=dict)

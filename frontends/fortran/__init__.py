@@ -1,17 +1,21 @@
 """The Fortran frontend: FORTRAN 77 (fixed form) and Fortran 90+ (free form) with NX/2 or MPI.
 
-It builds the same AAG as the C frontend (frontends/aag.py): the same AAU classes, parameters,
+It builds the same AAG as the C frontend (frontends/aag/): the same AAU classes, parameters,
 critical variables, external inputs and symbol-table statistics, so everything downstream works
 unchanged. Modules, one job each:
 
     fparse      source form, INCLUDE lines and !$interp directives; parsing with fparser2
-    f_tree      walking fparser trees: program units, statements, source lines
-    f_types     Fortran types (int / real / double, sizes, column-major shapes)
-    f_decls     the names of one program unit (declarations, implicit typing, COMMON, PARAMETER)
-    f_expr      expressions: types, values (sympy, C semantics) and operation counts
-    f_calls     the NX/2 and MPI Fortran bindings -> Comm / Sync / SyncSeq / Spawn
-    f_critical  critical variables (the C frontend's closure over Fortran facts)
-    f_level1    statements -> AAUs, clustering, annotations, the AAG
+    tree        walking fparser trees: program units, statements, source lines
+    types       Fortran types (int / real / double, sizes, column-major shapes)
+    decls       the names of one program unit (declarations, implicit typing, COMMON, PARAMETER)
+    expr        expressions: types, values (sympy, C semantics) and operation counts
+    intrinsics  intrinsic functions: types, values, counts as the equivalent C library calls
+    calls       the Fortran spelling of the shared call table (frontends/msgpass.py), mpif.h names
+    critical    critical variables: Fortran facts for the shared closure (frontends/critical.py)
+    level1      the level-1 parse: program units, blocks, clustering, directives, the AAG
+    statements  simple statements -> Seq
+    callstmts   CALL statements and function references, message passing -> Call, Comm, ...
+    control     IF, SELECT CASE, DO -> CondtD / CondtSync, IterD / IterSync / IterND
 """
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from .fparse import FIXED_EXTENSIONS, FREE_EXTENSIONS, is_fortran, parse_fortran
 def load_fortran(path, granularity: str = "cluster", form: str | None = None,
                  include_dirs=None, program: str | None = None) -> AAG:
     """The AAG of the Fortran program at ``path`` (``form``: fixed | free | None: by extension)."""
-    from .f_level1 import level1
+    from .level1 import level1
 
     return level1(parse_fortran(path, form, list(include_dirs or [])), granularity, program)
 

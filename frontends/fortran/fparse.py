@@ -20,7 +20,7 @@ from fparser.two.parser import ParserFactory
 from fparser.two.symbol_table import SYMBOL_TABLES
 from fparser.two.utils import FortranSyntaxError
 
-from ..cparse import read_source
+from ..source import read_source
 from ..errors import FrontendError
 
 FIXED_EXTENSIONS = (".f", ".for", ".f77", ".ftn")
@@ -84,7 +84,7 @@ def parse_fortran(path: str | os.PathLike, form: str | None = None,
                   include_dirs: list[str] | None = None) -> FSource:
     """Read and parse the Fortran file at ``path`` (``form``: fixed | free | None for by extension)."""
     file = os.fspath(path)
-    text = read_source(file)
+    text = read_source(file, "Fortran")
     return parse_text(text, file, source_form(file, form), include_dirs)
 
 

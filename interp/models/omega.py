@@ -85,10 +85,10 @@ class NodeModel:
         return self.counts(c) + c.fetch * self.t("fetch", "memory") + c.store * self.t("store", "memory")
 
     def call_cost(self, name: str, nargs: int) -> float:
-        from frontends.c_calls import MACHINE_CALLS
-        if name in MACHINE_CALLS:
-            return self.t(f"machine.{name}")
-        return self.t(f"lib.{name}") + self.t("call.per_call") + nargs * self.t("call.per_arg", note=False)
+        """A call inside a Seq, by its parameter name (the AAG names it ``machine.X`` or ``lib.X``)."""
+        if name.startswith("machine."):
+            return self.t(name)
+        return self.t(name) + self.t("call.per_call") + nargs * self.t("call.per_arg", note=False)
 
     def access_cost(self, acc: Access) -> float:
         """Weighted sum of hit and miss times; the weight from reuse distance and stride."""

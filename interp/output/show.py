@@ -25,7 +25,7 @@ def describe(a: AAU) -> str:
         if a.work is not None:
             return "work(" + ", ".join(f"{k}={_e(v)}" for k, v in a.work.items()) + ")"
         ops = " ".join(f"{k}={_n(v)}" for k, v in sorted(a.counts.ops.items()))
-        calls = " ".join(f"{k}x{v}" for k, v in sorted(a.counts.calls.items()))
+        calls = " ".join(f"{k}x{v}" for k, v in sorted((k.split(".", 1)[-1], v) for k, v in a.counts.calls.items()))
         parts = [f"fetch={_n(a.counts.fetch)} store={_n(a.counts.store)}"]
         if ops:
             parts.append(ops)

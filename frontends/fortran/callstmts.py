@@ -1,20 +1,23 @@
-"""CALL statements and function references (part of the level-1 parse, see f_level1).
+"""CALL statements and function references (part of the level-1 parse, see level1.py).
 
-A message-passing call becomes a Comm, Sync, SyncSeq or Spawn AAU (f_calls); a user subroutine or
-function a Call AAU (arguments by reference: a tracked variable passed to a routine that assigns
-its dummy argument receives the value, as C's ``&var``); a machine or library call stays in the
-Seq, costed by the processing component; anything else is reported as unmodelled.
+A message-passing call becomes a Comm, Sync, SyncSeq or Spawn AAU (the table shared with C,
+frontends/msgpass.py); a user subroutine or function a Call AAU (arguments by reference: a tracked
+variable passed to a routine that assigns its dummy argument receives the value, as C's ``&var``);
+a machine or library call stays in the Seq, costed by the processing component; anything else is
+reported as unmodelled.
 """
 from __future__ import annotations
 
 from fparser.two import Fortran2003 as F
 
 from ..aag import symexpr as S
+from .. import msgpass
 from ..aag import Call, Loc, Seq
-from . import f_calls
-from . import f_tree as T
-from .f_expr import args_of, is_ref, ref_name
-from .f_intrinsics import ARRAY_INTRINSICS, generic
+from ..msgpass import count_call
+from . import calls
+from . import tree as T
+from .expr import args_of, is_ref, ref_name
+from .intrinsics import ARRAY_INTRINSICS, generic
 
 # Fortran library subroutines -> the C library call that costs the same (machine file ``lib.*``).
 _LIB_SUBROUTINES = {"CPU_TIME": "clock", "SYSTEM_CLOCK": "clock", "DATE_AND_TIME": "time",
@@ -29,7 +32,7 @@ class CallStatements:
         up = name.upper()
         args = args_of(stmt)
         kind = self.scope.ref_kind(name)
-        if kind != "user" and f_calls.is_comm_call(up):
+        if kind != "user" and calls.is_comm_call(up):
             self._comm(up, args, None, out, stmt, first, last)
             return
         for a in args:
@@ -49,20 +52,20 @@ class CallStatements:
             return
         seq = self._seq_for(stmt, first, last, out)
         self._count_by_ref(args, seq)
-        if up in f_calls.MACHINE:
-            seq.counts.add_call(f_calls.MACHINE[up], len(args))
+        if up in calls.MACHINE:
+            count_call(seq.counts, calls.MACHINE[up], len(args))
             if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:
                 target = self.ex.target_name(args[1])
                 if target and self.critical.is_tracked(target):
                     self._def(seq, target, S.RANK if up == "MPI_COMM_RANK" else S.NPROCS)
         elif up in _LIB_SUBROUTINES:
-            seq.counts.add_call(_LIB_SUBROUTINES[up], len(args))
+            count_call(seq.counts, _LIB_SUBROUTINES[up], len(args))
             for a in args:
                 self._clobber(a, seq)
-        elif up in f_calls.COMM_FREE:
+        elif up in calls.COMM_FREE_NAMES:
             pass
         else:
-            seq.counts.add_call(name.lower(), len(args))
+            count_call(seq.counts, name.lower(), len(args))
             seq.unmodelled.append(name.lower())
             self.problem("unmodelled-call", f"call to {up} is not modelled: it is neither defined in the "
                          "program nor a known library, MPI or NX/2 routine (its time is not predicted; "
@@ -133,7 +136,7 @@ class CallStatements:
     def _no_comm_inside(self, expr, line) -> bool:
         for node in T.refs_in(expr):
             name = ref_name(node)
-            if f_calls.is_comm_call(name) and self.scope.ref_kind(name) != "user":
+            if calls.is_comm_call(name) and self.scope.ref_kind(name) != "user":
                 self.problem("unsupported", f"{name} inside an expression is not modelled; assign its "
                              "result on its own", line)
                 return False
@@ -144,9 +147,6 @@ class CallStatements:
         self._flush(out)
         loc = Loc(self.file, first, last)
         ex = self.ex
-
-        def at(i, fn):
-            return fn(args[i]) if i is not None and i < len(args) else None
 
         def plain(a):
             return str(a).upper() if isinstance(a, F.Name) else None
@@ -161,24 +161,19 @@ class CallStatements:
         def string(a):
             return str(a)[1:-1] if isinstance(a, F.Char_Literal_Constant) else None
 
-        call_args = f_calls.CallArgs(values=lambda i: at(i, ex.sym), names=lambda i: at(i, plain),
-                                     buffers=lambda i: at(i, ex.buffer_name), requests=lambda i: at(i, request),
-                                     strings=lambda i: at(i, string))
+        call_args = msgpass.CallArgs(len(args), value=lambda i: ex.sym(args[i]), name=lambda i: plain(args[i]),
+                                     buffer=lambda i: ex.buffer_name(args[i]),
+                                     request=lambda i: request(args[i]), string=lambda i: string(args[i]),
+                                     language="fortran", int_bytes=4)  # INTEGER (the i860's long too)
         try:
-            aau = f_calls.build(name, call_args, len(args), loc, target)
-        except f_calls.CallError as exc:
+            aau = msgpass.build(msgpass.canonical(name, "fortran"), name, call_args, loc, target)
+        except msgpass.CallError as exc:
             self.problem("unsupported", str(exc), first)
             return
         aau.region = self._region[-1] if self._region else None
         aau.function = self.fn_name
         aau.label = T.label(node)
-        if aau.cls not in ("Sync", "Spawn"):
-            missing = [attr for attr in ("size", "partner") if getattr(aau, attr, "absent") is None
-                       and not (attr == "partner" and aau.cls != "Comm")
-                       and not (aau.cls == "Comm" and aau.op in ("wait", "waitall")
-                                and attr in ("size", "partner"))
-                       and not (aau.cls == "Comm" and aau.op == "probe" and attr == "size")]
-            for attr in missing:
-                self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
-                             "know; it must come from inputs, the rank and constants", first)
+        for attr in msgpass.undetermined(aau):
+            self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
+                         "know; it must come from inputs, the rank and constants", first)
         out.append(aau)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fparser.two import Fortran2003 as F
 from fparser.two.utils import BlockBase, StmtBase
 
-from .f_expr import is_ref, ref_name
+from .expr import is_ref, ref_name
 
 UNIT_CLASSES = (F.Main_Program, F.Subroutine_Subprogram, F.Function_Subprogram, F.Block_Data)
 DO_CONSTRUCTS = (F.Block_Label_Do_Construct, F.Block_Nonlabel_Do_Construct, F.Action_Term_Do_Construct)

@@ -1,8 +1,8 @@
-"""Simple Fortran statements -> Seq AAUs (part of the level-1 parse, see f_level1).
+"""Simple Fortran statements -> Seq AAUs (part of the level-1 parse, see level1.py).
 
 Assignments, pointer assignments, ALLOCATE / DEALLOCATE, READ (external inputs), WRITE / PRINT,
 RETURN / STOP / EXIT / CYCLE and the I/O statements; each joins the current Seq cluster with its
-operation counts (f_expr) and, for critical variables, its definitions with their values.
+operation counts (expr) and, for critical variables, its definitions with their values.
 """
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from fparser.two import Fortran2003 as F
 
 from ..aag import symexpr as S
 from ..aag import ExternalInput, Seq
-from . import f_calls
-from . import f_tree as T
-from .f_expr import args_of, is_ref, ref_name
-from .f_intrinsics import ARRAY_INTRINSICS, generic
-from .f_types import INT
+from ..msgpass import count_call
+from . import calls
+from . import tree as T
+from .expr import args_of, is_ref, ref_name
+from .intrinsics import ARRAY_INTRINSICS, generic
+from .types import INT
 
 _IO_CALLS = {"Open_Stmt": "fopen", "Close_Stmt": "fclose", "Rewind_Stmt": "rewind",
              "Backspace_Stmt": "fseek", "Endfile_Stmt": "fflush", "Flush_Stmt": "fflush",
@@ -35,7 +36,7 @@ class SimpleStatements:
         if bad:
             self.problem("unsupported", f"array syntax ({bad}) is not modelled: write the loop out", first)
             return
-        if is_ref(rhs) and f_calls.is_comm_call(ref_name(rhs)) and self.scope.ref_kind(ref_name(rhs)) != "user":
+        if is_ref(rhs) and calls.is_comm_call(ref_name(rhs)) and self.scope.ref_kind(ref_name(rhs)) != "user":
             self._comm(ref_name(rhs), args_of(rhs), self.ex.target_name(target), out, stmt, first, last)
             return
         if not self._no_comm_inside(rhs, first):
@@ -129,7 +130,7 @@ class SimpleStatements:
             self.scope.allocate(name, tuple(dims))
             t = self.scope.var_type(name)
             self._symbol_types[self.scope.canon(name)] = t
-            seq.counts.add_call(lib, 1)
+            count_call(seq.counts, lib, 1)
             self.ex.access(self.scope.canon(name), t or INT, seq.counts, seq.accesses, True, False)
         self._status(options.get("STAT"), seq)
 
@@ -146,7 +147,7 @@ class SimpleStatements:
         seq = self._seq_for(stmt, first, last, out)
         objects = stmt.items[0].items if stmt.items[0] is not None else ()
         for _ in objects:
-            seq.counts.add_call("free", 1)
+            count_call(seq.counts, "free", 1)
 
     def _s_Read_Stmt(self, stmt, out, first, last):
         control, fmt, items = stmt.items
@@ -163,7 +164,7 @@ class SimpleStatements:
             if is_ref(t):
                 for s in args_of(t):
                     self.ex.count(s, seq.counts, seq.accesses)
-        seq.counts.add_call("scanf", 1 + len(targets))
+        count_call(seq.counts, "scanf", 1 + len(targets))
         for t in targets:
             name = self.ex.target_name(t)
             if name is None or not self.critical.is_tracked(name):
@@ -200,7 +201,7 @@ class SimpleStatements:
             if not isinstance(v, F.Name) or not self.scope.is_array(str(v)):
                 self.ex.count(v, seq.counts, seq.accesses)
             self._note_calls(v, seq, first)
-        seq.counts.add_call(lib, 1 + len(values))
+        count_call(seq.counts, lib, 1 + len(values))
 
     def _s_Return_Stmt(self, stmt, out, first, last):
         seq = self._seq_for(stmt, first, last, out)
@@ -237,4 +238,4 @@ class SimpleStatements:
     def _io_call(self, stmt, out, first, last):
         """OPEN, CLOSE, REWIND, ...: the C library call that does the same."""
         seq = self._seq_for(stmt, first, last, out)
-        seq.counts.add_call(_IO_CALLS[type(stmt).__name__], 1)
+        count_call(seq.counts, _IO_CALLS[type(stmt).__name__], 1)

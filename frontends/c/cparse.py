@@ -29,9 +29,12 @@ from pcpp import Preprocessor
 from pycparser import c_ast
 from pycparser.c_parser import CParser, ParseError
 
-from frontends.errors import FrontendError
+from ..errors import FrontendError
+from ..source import read_source
 
-INCLUDE_DIR = str(Path(__file__).resolve().parent / "include")
+# The shipped headers (mpi.h, nx.h, a few of libc) stay at frontends/include: interp calibrate
+# compiles the NX/2 shim against them too.
+INCLUDE_DIR = str(Path(__file__).resolve().parent.parent / "include")
 FAKE_LIBC_DIR = pycparser_fake_libc.directory
 
 # Predefined macros. GNU spellings that real code (or real headers copied into
@@ -92,26 +95,10 @@ def parse_c(
     ``include_dirs`` are ``-I`` directories searched before everything else.
     """
     file = os.fspath(path)
-    text = read_source(file)
+    text = read_source(file, "C")
     pre = preprocess(text, file, macros, include_dirs)
     ast = parse_preprocessed(pre, file, text)
     return CSource(ast=ast, file=file, text=text, pragmas=find_pragmas(text))
-
-
-def read_source(file: str) -> str:
-    """The text of a source file; FrontendError if it is missing or unreadable."""
-    try:
-        data = Path(file).read_bytes()
-    except FileNotFoundError:
-        raise FrontendError("no such file", file) from None
-    except IsADirectoryError:
-        raise FrontendError("is a directory, not a C source file", file) from None
-    except OSError as exc:
-        raise FrontendError(f"cannot read file: {exc.strerror or exc}", file) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 # --------------------------------------------------------------------------- #

@@ -4,8 +4,9 @@ external inputs and the augmented symbol table -- the same AAG the C frontend bu
 Program units become AAG functions (the main program is the entry); statements are classified
 into the AAU classes of Table 4 and contiguous simple statements are clustered into one Seq
 (``granularity statement`` gives one per statement); ``!$interp`` directives apply in source order.
-The statements are handled by kind in mixins: f_stmts (simple statements), f_callstmts (calls and
-message passing), f_control (IF, SELECT CASE, DO). Choices where Fortran differs from C:
+The statements are handled by kind in mixins: statements.py (simple statements), callstmts.py
+(calls and message passing), control.py (IF, SELECT CASE, DO). Choices where Fortran differs from
+C:
 
 - READ gives external inputs (``READ(*,*) N``: N is read, as C's scanf); an IOSTAT= or STAT=
   variable is taken to be 0 (reads and allocations succeed, as the C frontend takes pointers
@@ -27,14 +28,16 @@ from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Se
 from ..errors import FrontendError
 from ..level1_common import AnnotatedParse
 from ..memory import symbol_table
-from . import f_calls
-from . import f_tree as T
-from .f_callstmts import CallStatements
-from .f_control import ControlFlow
-from .f_critical import analyse
-from .f_decls import ProgramInfo, Scope, unit_header
-from .f_expr import args_of, is_ref, ref_name
-from .f_stmts import _IO_CALLS, SimpleStatements
+from ..msgpass import NX_NAMES, canonical
+from ..source import read_source
+from . import calls
+from . import tree as T
+from .callstmts import CallStatements
+from .control import ControlFlow
+from .critical import analyse
+from .decls import ProgramInfo, Scope, unit_header
+from .expr import args_of, is_ref, ref_name
+from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
 from ..aag.bodies import flat
 
@@ -113,7 +116,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 continue
             if name.startswith("MPI_"):
                 self.info.uses_mpi = True
-            elif name in f_calls.NX_NAMES:
+            elif canonical(name, "fortran") in NX_NAMES:
                 self.info.uses_nx = True
 
     def _declare(self, unit, scope: Scope) -> None:
@@ -146,9 +149,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         if inc.path is None:
             self.problem("unsupported", f"INCLUDE '{inc.name}' not found: its declarations are unknown", inc.line)
             return
-        from ..cparse import read_source
-
-        text = read_source(inc.path)
+        text = read_source(inc.path, "Fortran")
         tree = parse_fragment(text, inc.path, self.src.form)
         for u, _ in T.units(tree):
             for stmt in T.spec_statements(u):
@@ -311,7 +312,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
 
     def _annotated(self, stmt, out, cost, work, first, last) -> None:
         """A statement, call or construct whose cost the user gives (a user interpretation function)."""
-        if any(f_calls.is_comm_call(n) for n in T.called_names(stmt)):
+        if any(calls.is_comm_call(n) for n in T.called_names(stmt)):
             raise FrontendError("cost()/work() cannot replace a statement that communicates; annotate the "
                                 "computation around it instead", self.file, (cost or work).line)
         self._flush(out)

@@ -3,8 +3,9 @@
 A variable is critical when it appears in a DO limit or step, a DO WHILE / IF / SELECT CASE
 condition, or a message partner, size, tag or root; and, transitively, when a critical variable is
 assigned from it. Message buffers are tracked too, so values sent in messages keep their
-definition path. The closure is the C frontend's (c_critical); this module only collects the
-facts from Fortran statements.
+definition path. The closure and the message-passing rules are shared with C
+(frontends/critical.py, frontends/msgpass.py); this module only collects the facts from Fortran
+statements.
 
 Fortran passes arguments by reference: a variable passed to a subroutine is defined by the
 subroutine's assignments to its dummy argument. As in C's ``&var`` arguments, such a store is
@@ -15,34 +16,31 @@ from __future__ import annotations
 
 from fparser.two import Fortran2003 as F
 
-from .f_calls import MACHINE, binding
-from .f_expr import args_of, is_ref, ref_name
-from .f_tree import DO_STMTS, loop_control, statements
-from ..c_critical import CriticalInfo, closure
+from ..critical import CriticalInfo, Facts, critical_info
+from .calls import MACHINE, binding
+from .expr import args_of, is_ref, ref_name
+from .tree import DO_STMTS, loop_control, statements
 
 
-class _Collector:
-    """The facts ``closure`` works on (the C collector's fields), from Fortran units."""
+class _Collector(Facts):
+    """The facts ``closure`` works on, from Fortran units."""
 
     def __init__(self):
-        self.control: set[str] = set()
-        self.buffers: set[str] = set()
-        self.assigns: list[tuple[str, set[str], int]] = []
-        self.call_args: list[tuple[str, int, set[str]]] = []
-        self.call_refs: list[tuple[str, int, str]] = []
+        super().__init__()
+        self._dummies: set[str] = set()  # the current unit's dummy arguments
 
     def unit(self, scope, body) -> None:
         ex = scope.expr
-        dummies = set(scope.dummies)
+        self._dummies = set(scope.dummies)
         for stmt, line in statements(body):
-            self._statement(stmt, line, ex, dummies)
+            self._statement(stmt, line, ex)
 
-    def _assign(self, target, names, line, dummies):
+    def assign(self, target, names, line) -> None:
         self.assigns.append((target, names, line))
-        if target in dummies:
+        if target in self._dummies:
             self.assigns.append((f"*{target}", {target}, line))
 
-    def _statement(self, stmt, line, ex, dummies) -> None:
+    def _statement(self, stmt, line, ex) -> None:
         if isinstance(stmt, DO_STMTS):
             lc = loop_control(stmt)
             if lc is not None:
@@ -57,57 +55,45 @@ class _Collector:
                     # The DO variable is assigned from its limits (C's "i = lo").
                     target = ex.target_name(var)
                     if target is not None:
-                        self._assign(target, names, line, dummies)
+                        self.assign(target, names, line)
         elif isinstance(stmt, (F.If_Then_Stmt, F.Else_If_Stmt, F.If_Stmt, F.Select_Case_Stmt)):
             self.control |= ex.names_in(stmt.items[0])
         elif isinstance(stmt, F.Assignment_Stmt):
             target = ex.target_name(stmt.items[0])
             if target is not None:
-                self._assign(target, ex.names_in(stmt.items[2]), line, dummies)
+                self.assign(target, ex.names_in(stmt.items[2]), line)
         elif isinstance(stmt, F.Read_Stmt):
             for item in _io_items(stmt):
                 target = ex.target_name(item)
                 if target is not None:
-                    self._assign(target, set(), line, dummies)
-            self._status_var(stmt, ("IOSTAT",), line, ex, dummies)
+                    self.assign(target, set(), line)
+            self._status_var(stmt, ("IOSTAT",), line, ex)
         elif isinstance(stmt, F.Allocate_Stmt):
-            self._status_var(stmt, ("STAT",), line, ex, dummies)
+            self._status_var(stmt, ("STAT",), line, ex)
         elif isinstance(stmt, F.Call_Stmt):
-            self._call(str(stmt.items[0]), args_of(stmt), line, ex, dummies, result=None)
+            self._call(str(stmt.items[0]), args_of(stmt), line, ex, result=None)
         if not isinstance(stmt, F.Call_Stmt):
             for node in _refs(stmt):
                 result = ex.target_name(stmt.items[0]) if isinstance(stmt, F.Assignment_Stmt) else None
-                self._call(ref_name(node), args_of(node), line, ex, dummies, result)
+                self._call(ref_name(node), args_of(node), line, ex, result)
 
-    def _status_var(self, stmt, keys, line, ex, dummies):
+    def _status_var(self, stmt, keys, line, ex):
         for node in _walk(stmt):
             if isinstance(node, (F.Io_Control_Spec, F.Alloc_Opt)) and str(node.items[0]).upper() in keys:
                 target = ex.target_name(node.items[1])
                 if target is not None:
-                    self._assign(target, set(), line, dummies)
+                    self.assign(target, set(), line)
 
-    def _call(self, name, args, line, ex, dummies, result) -> None:
+    def _call(self, name, args, line, ex, result) -> None:
         b = binding(name)
         if b is not None:
-            for i in b.control():
-                if i < len(args):
-                    self.control |= ex.names_in(args[i])
-            pos = b.send_buffer()
-            if pos is not None and pos < len(args):
-                buf = ex.buffer_name(args[pos])
-                if buf:
-                    self.buffers.add(buf)
-            pos = b.recv_buffer()
-            if pos is not None and pos < len(args):
-                buf = ex.buffer_name(args[pos])
-                if buf:
-                    self._assign(buf, {"<message>"}, line, dummies)
+            self.message_call(b, args, ex.names_in, ex.buffer_name, line)
             return
         up = name.upper()
         if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:
             target = ex.target_name(args[1])
             if target is not None:
-                self._assign(target, set(), line, dummies)
+                self.assign(target, set(), line)
             return
         if up in MACHINE:
             return
@@ -145,9 +131,4 @@ def analyse(units) -> CriticalInfo:
     for scope, body in units:
         col.unit(scope, body)
     params = {scope.name: scope.dummies for scope, _ in units}
-    info = CriticalInfo(control=closure(set(col.control), col, params))
-    info.tracked = closure(info.control | set(col.buffers), col, params)
-    for target, _, line in col.assigns:
-        if info.is_critical(target) and not target.startswith("*"):
-            info.definitions.setdefault(target, []).append(line)
-    return info
+    return critical_info(col, params, through_pointers=False)

@@ -12,7 +12,8 @@ import sympy
 
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
-from .f_types import DOUBLE, INT, OTHER, REAL, FType, promote
+from ..msgpass import count_call
+from .types import DOUBLE, INT, OTHER, REAL, FType, promote
 
 # Intrinsics: name -> (C library name or rule, result rule). Rules: "arg" (type of the first
 # argument), "int", "real", "double", "promote" (of all arguments).
@@ -137,7 +138,7 @@ def count_intrinsic(ex, name: str, args, counts: OpCounts, accesses: list[Access
         if kind == "int":
             counts.add_op("int_div")  # C's %
         else:
-            counts.add_call("fmod", 2)
+            count_call(counts, "fmod", 2)
         return
     if g in ("MAX", "MIN"):
         kind = _promoted(ex, g, args).kind
@@ -147,18 +148,18 @@ def count_intrinsic(ex, name: str, args, counts: OpCounts, accesses: list[Access
         counts.add_op(op_name(kind, "add"), max(0, len(args) - 1))
         return
     if g == "ABS":
-        counts.add_call("abs" if kinds and kinds[0] == "int" else "fabs", 1)
+        count_call(counts, "abs" if kinds and kinds[0] == "int" else "fabs", 1)
         return
     if g in ("FLOOR", "CEILING"):
-        counts.add_call("floor" if g == "FLOOR" else "ceil", 1)
+        count_call(counts, "floor" if g == "FLOOR" else "ceil", 1)
         counts.add_op("real_to_int")
         return
     if g in _LIB:
         if kinds and kinds[0] == "int":
             counts.add_op("int_to_real")
-        counts.add_call(_LIB[g], len(args))
+        count_call(counts, _LIB[g], len(args))
         return
-    counts.add_call(g.lower(), len(args))
+    count_call(counts, g.lower(), len(args))
 
 
 def _promoted(ex, g, args) -> FType:

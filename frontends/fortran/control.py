@@ -1,4 +1,4 @@
-"""Control flow (part of the level-1 parse, see f_level1): IF, SELECT CASE and DO loops.
+"""Control flow (part of the level-1 parse, see level1.py): IF, SELECT CASE and DO loops.
 
 IF / ELSE IF / ELSE and logical IF become CondtD or CondtSync (Algorithm 3), SELECT CASE too
 (each CASE a condition on the selector). A counted DO is IterD / IterSync when its trip count
@@ -14,7 +14,7 @@ from fparser.two import Fortran2003 as F
 from ..aag import symexpr as S
 from ..aag import AAU, Branch, Condt, Iter
 from ..memory import annotate_loop_accesses
-from . import f_tree as T
+from . import tree as T
 from ..aag.bodies import has_jump
 
 
@@ -113,11 +113,7 @@ class ControlFlow:
     def _condt(self, stmt, branches, first, last, cond_node) -> Condt:
         text = T.label(cond_node, 40) if cond_node is not None else ""
         c = self._new(Condt, first, last, branches=branches, label=f"if ({text})")
-        c.cls = "CondtSync" if c.has_sync() else "CondtD"
-        if c.cls == "CondtSync" and any(b.data_dependent for b in branches):
-            self.problem("unsupported", "communication under a condition on data the parse cannot know: "
-                         "interp cannot tell which processes communicate (make the condition depend on "
-                         "inputs, the rank and constants)", first)
+        self._classify_condt(c, first)
         return c
 
     # -- loops --------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Fortran expressions for the level-1 parse: their type, their operation counts, their value.
 
 The counts use the operator classes of paper Table 1 and the accesses of Table 2 exactly as the C
-frontend counts the equivalent C (frontends/c_expr.py), so the same algorithm gives the same AAG:
+frontend counts the equivalent C (frontends/c/counts.py), so the same algorithm gives the same AAG:
 
 - ``a(i, j)``: the subscripts, then the address arithmetic C spells out for a flattened array
   (``a[j*n + i]``): one int multiply and one int add per dimension after the first, and a fetch of
@@ -9,7 +9,7 @@ frontend counts the equivalent C (frontends/c_expr.py), so the same algorithm gi
   contiguous (column major); lower bounds fold into the base address and cost nothing.
 - ``x**k`` with a small integer literal k: the multiplications of binary exponentiation (what
   compilers emit); any other power is a call of ``pow``.
-- Intrinsics: see f_intrinsics (conversions as C's casts, MOD as C's ``%``, SQRT as ``sqrt``...).
+- Intrinsics: see intrinsics.py (conversions as C's casts, MOD as C's ``%``, SQRT as ``sqrt``...).
 - Comparisons count as an add of their operand type, ``.AND.``/``.OR.``/``.NOT.`` as int adds.
 - Arguments are passed by reference, but a scalar variable passed to a user function counts a
   fetch as C's by-value argument does; a whole array passed counts nothing (its address).
@@ -25,9 +25,10 @@ from fparser.two.utils import BinaryOpBase, UnaryOpBase
 
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
-from . import f_calls
-from .f_intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
-from .f_types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
+from ..msgpass import count_call
+from . import calls
+from .intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
+from .types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
 
 _REL = {".GT.": ">", ".GE.": ">=", ".LT.": "<", ".LE.": "<=", ".EQ.": "==", ".NE.": "/=",
         ">": ">", ">=": ">=", "<": "<", "<=": "<=", "==": "==", "/=": "/="}
@@ -330,7 +331,7 @@ class FExpr:
         self.count(exponent, counts, accesses)
         if bt.kind == "int" or self.ftype(exponent).kind == "int":
             counts.add_op("int_to_real")
-        counts.add_call("pow", 2)
+        count_call(counts, "pow", 2)
 
     def _count_ref(self, node, counts, accesses, store) -> None:
         name = ref_name(node)
@@ -345,9 +346,9 @@ class FExpr:
         for a in args:
             self.count(a, counts, accesses)
         if kind == "known":
-            counts.add_call(f_calls.MACHINE.get(name, name.lower()), len(args))
+            count_call(counts, calls.MACHINE.get(name, name.lower()), len(args))
         elif kind == "unknown":
-            counts.add_call(name.lower(), len(args))
+            count_call(counts, name.lower(), len(args))
         # a user function is its own Call AAU: only its arguments are evaluated here
 
     def _count_element(self, name, args, counts, accesses, store) -> None:

@@ -15,11 +15,11 @@ import sympy
 from fparser.two import Fortran2003 as F
 from fparser.two.utils import walk
 
-from . import f_calls
-from .f_expr import FExpr, lower_name
-from .f_intrinsics import INTRINSICS
-from .f_tree import use_module
-from .f_types import DOUBLE, INT, OTHER, FType, extent, implicit_type, intrinsic_type
+from . import calls
+from .expr import FExpr, lower_name
+from .intrinsics import INTRINSICS
+from .tree import use_module
+from .types import DOUBLE, INT, OTHER, FType, extent, implicit_type, intrinsic_type
 
 
 @dataclass
@@ -95,12 +95,12 @@ class Scope:
             return host.constant(name)
         if name in self.constants:
             return self.constants[name]
-        if self.program.uses_mpi and name.upper() in f_calls.MPI_CONSTANTS and name not in self.types:
-            return sympy.Integer(f_calls.MPI_CONSTANTS[name.upper()])
+        if self.program.uses_mpi and name.upper() in calls.MPI_CONSTANTS and name not in self.types:
+            return sympy.Integer(calls.MPI_CONSTANTS[name.upper()])
         return None
 
     def is_handle(self, name: str) -> bool:
-        return name.upper() in f_calls.MPI_HANDLES and name.lower() not in self.types
+        return name.upper() in calls.MPI_HANDLES and name.lower() not in self.types
 
     def var_type(self, name: str) -> FType | None:
         """The type of a variable (None for constants, handles, functions, unknown names)."""
@@ -137,7 +137,7 @@ class Scope:
             return "user"
         if low == self.name and self.kind == "function":
             return "user"  # a recursive reference
-        if up in f_calls.FUNCTION_RESULTS or up in f_calls.MACHINE or up in f_calls.BINDINGS:
+        if up in calls.FUNCTION_RESULTS or up in calls.MACHINE or up in calls.BINDINGS:
             return "known"
         if up in INTRINSICS and low not in self.externals:
             return "intrinsic"
@@ -149,8 +149,8 @@ class Scope:
             return self.types[low]
         if low in self.program.functions and self.program.functions[low] is not None:
             return self.program.functions[low]
-        if up in f_calls.FUNCTION_RESULTS:
-            return DOUBLE if f_calls.FUNCTION_RESULTS[up] == "double" else INT
+        if up in calls.FUNCTION_RESULTS:
+            return DOUBLE if calls.FUNCTION_RESULTS[up] == "double" else INT
         return implicit_type(low, self.rules if self.rules is not None else {}) or OTHER
 
     # -- building ------------------------------------------------------------------------------

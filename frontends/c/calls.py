@@ -1,0 +1,45 @@
+"""The C side of the message-passing calls: reading a C call's arguments for the shared table.
+
+What each NX/2 and MPI call is (its AAU class of paper Table 4, its operation, which argument is
+the buffer, the count, the partner, ...) is declared once, for both languages, in
+frontends/msgpass.py. This module only says how a C argument is read: a value (``ctx.sym``), a
+plain name (``MPI_DOUBLE``, ``MPI_SUM``, ``MPI_COMM_WORLD``), a buffer (``&x``, ``(char *)buf``),
+a request (``&req``, ``&reqs[k]``) or a string literal (a ``load``'s program).
+"""
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from ..aag import Loc
+from ..msgpass import CallArgs, build
+from .expr import ExprContext, buffer_name
+
+
+def _id(node) -> str | None:
+    return node.name if isinstance(node, c_ast.ID) else None
+
+
+def _request(node) -> str | None:
+    """``&req`` -> "req"; ``&reqs[k]`` -> "reqs[]" (one request of an array of them)."""
+    if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+        node = node.expr
+    if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
+        return f"{node.name.name}[]"
+    return _id(node)
+
+
+def _string(node) -> str | None:
+    return node.value.strip('"') if isinstance(node, c_ast.Constant) else None
+
+
+def c_call_args(args: list, ctx: ExprContext, lp64: bool) -> CallArgs:
+    """The actual arguments of a C call, as the shared builder reads them."""
+    return CallArgs(len(args), value=lambda i: ctx.sym(args[i]), name=lambda i: _id(args[i]),
+                    buffer=lambda i: buffer_name(args[i]), request=lambda i: _request(args[i]),
+                    string=lambda i: _string(args[i]), language="c",
+                    int_bytes=8 if lp64 else 4)  # NX/2 integers are C longs
+
+
+def build_call(name: str, args: list, ctx: ExprContext, loc: Loc, assigned_to: str | None, lp64: bool):
+    """The AAU of the C message-passing call ``name(args)`` (or msgpass.CallError)."""
+    return build(name, name, c_call_args(args, ctx, lp64), loc, assigned_to)

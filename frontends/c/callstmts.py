@@ -1,0 +1,163 @@
+"""Expressions and calls in C statements (part of the level-1 parse, see level1.py).
+
+A message-passing call becomes a Comm, Sync, SyncSeq or Spawn AAU (the shared table,
+frontends/msgpass.py, read through calls.py); a user function a Call AAU ahead of the Seq part of
+its statement; a machine or library call stays in the Seq, costed by the processing component;
+any other call is reported as unmodelled. Assignments to critical variables are recorded with
+their symbolic values (the Seq's ``defs``), and values read from argv or scanf are external
+inputs.
+"""
+from __future__ import annotations
+
+import sympy
+from pycparser import c_ast
+
+from ..aag import symexpr as S
+from ..aag import AAU, Call, ExternalInput, Loc, Seq
+from ..msgpass import COMM_FREE, LIBRARY_CALLS, MACHINE_CALLS, CallError, is_comm_call, undetermined
+from . import tree as T
+from .calls import build_call
+from .critical import target_name
+
+# Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
+_READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
+            "strtoul": "argv"}
+
+
+class CallStatements:
+    """Mixin of CLevel1: expression statements, calls and message passing."""
+
+    def _expression(self, expr, out: list[AAU], node) -> None:
+        """An expression statement: a communication AAU, Call AAUs and/or a Seq part."""
+        call, target = T.top_call(expr)
+        if call is not None and isinstance(call.name, c_ast.ID) and is_comm_call(call.name.name):
+            self._comm(call, target, out, node)
+            return
+        for n in T.walk(expr):
+            if (isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and is_comm_call(n.name.name)
+                    and n is not call):
+                self.problem("unsupported", f"{n.name.name} inside an expression is not modelled; "
+                             "call it as a statement", n)
+        self._calls_first(expr, out)
+        seq = self._seq_for(node, out)
+        self.ctx.count(expr, seq.counts, seq.accesses)
+        self._note_calls(expr, seq)
+        self._defs(expr, seq)
+
+    def _calls_first(self, expr, out: list[AAU]) -> None:
+        """User-function calls inside an expression become Call AAUs ahead of the Seq part."""
+        for n in T.walk(expr):
+            if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs:
+                self._flush(out)
+                args = n.args.exprs if n.args else []
+                params = self._params_of(n.name.name)
+                refs = {params[i]: a.expr.name for i, a in enumerate(args)
+                        if i < len(params) and isinstance(a, c_ast.UnaryOp) and a.op == "&"
+                        and isinstance(a.expr, c_ast.ID) and self.critical.is_tracked(a.expr.name)}
+                out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
+                                     args=[self.ctx.sym(a) for a in args], refs=refs))
+
+    def _params_of(self, name: str) -> list[str]:
+        fd = self.fundefs[name]
+        return [p.name for p in (fd.decl.type.args.params if fd.decl.type.args else [])
+                if isinstance(p, c_ast.Decl) and p.name]
+
+    def _note_calls(self, expr, seq: Seq) -> None:
+        for n in T.walk(expr):
+            if not (isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)):
+                if isinstance(n, c_ast.FuncCall):
+                    self.problem("unsupported", "call through a function pointer is not modelled", n)
+                continue
+            name = n.name.name
+            if name in self.fundefs or name in LIBRARY_CALLS or name in MACHINE_CALLS or name in COMM_FREE:
+                continue
+            if self.scope.lookup(name) is not None and self.scope.lookup(name).kind == "ptr":
+                self.problem("unsupported", f"call through function pointer {name} is not modelled", n)
+                continue
+            seq.unmodelled.append(name)
+            self.problem("unmodelled-call", f"call to {name}() is not modelled: it is neither defined in the "
+                         "program nor a known library, MPI or NX/2 call (its time is not predicted; "
+                         "annotate it with '#pragma interp cost(EXPR)')", n)
+
+    def _defs(self, expr, seq: Seq) -> None:
+        """Record assignments to tracked (critical) variables, in order, with their values."""
+        ctx = self.ctx
+        for n in T.walk(expr):
+            if isinstance(n, c_ast.Assignment):
+                target = target_name(n.lvalue)
+                if target is None or not self.critical.is_tracked(target):
+                    continue
+                if "[" not in target and isinstance(n.lvalue, c_ast.ArrayRef):
+                    continue  # a variable index into a buffer: its elements keep their values
+                value = self._input_value(n.rvalue, target) or ctx.sym(n.rvalue)
+                if value is not None and n.op != "=":
+                    op = n.op[:-1]
+                    cur = S.var(target)
+                    value = {"+": cur + value, "-": cur - value, "*": cur * value}.get(op)
+                    if op == "/" and value is None:
+                        value = S.CDiv(cur, ctx.sym(n.rvalue)) if ctx.ctype(n.lvalue).kind == "int" else cur / ctx.sym(n.rvalue)
+                if value is not None and ctx.ctype(n.lvalue).kind == "int" and ctx.ctype(n.rvalue).kind in ("real", "double"):
+                    value = S.CTrunc(value)
+                seq.defs.append((target, value))
+            elif isinstance(n, c_ast.UnaryOp) and n.op in ("p++", "p--", "++", "--"):
+                target = target_name(n.expr)
+                if target and self.critical.is_tracked(target):
+                    delta = 1 if "+" in n.op else -1
+                    seq.defs.append((target, S.var(target) + delta))
+            elif isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
+                self._call_defs(n, seq)
+
+    def _input_value(self, rhs, target: str):
+        """``n = atoi(argv[1])``: the value is the external input ``n``."""
+        inner = rhs.expr if isinstance(rhs, c_ast.Cast) else rhs
+        if isinstance(inner, c_ast.FuncCall) and isinstance(inner.name, c_ast.ID) and inner.name.name in _READERS:
+            args = inner.args.exprs if inner.args else []
+            if args and isinstance(args[0], c_ast.ArrayRef) and isinstance(args[0].name, c_ast.ID) \
+                    and args[0].name.name == "argv":
+                idx = self.ctx.sym(args[0].subscript)
+                if idx is not None and idx.is_Integer:
+                    self.argv_max = max(self.argv_max, int(idx))
+                self._register_input(target, inner, "argv")
+                return sympy.Symbol(f"input:{target}", real=True)
+        return None
+
+    def _register_input(self, name: str, node, how: str) -> None:
+        line = node.coord.line if node.coord else 0
+        inp = self.inputs.get(name)
+        if inp is None:
+            self.inputs[name] = ExternalInput(name, line, how)
+        elif inp.how == "annotation":
+            inp.how, inp.line = how, line
+
+    def _call_defs(self, call: c_ast.FuncCall, seq: Seq) -> None:
+        name = call.name.name
+        args = call.args.exprs if call.args else []
+        if name in ("MPI_Comm_rank", "MPI_Comm_size") and len(args) == 2:
+            target = target_name(args[1].expr if isinstance(args[1], c_ast.UnaryOp) else args[1])
+            if target:
+                seq.defs.append((target, S.RANK if name.endswith("rank") else S.NPROCS))
+        elif name in ("scanf", "sscanf", "fscanf"):
+            for a in args[1 if name == "scanf" else 2:]:
+                if isinstance(a, c_ast.UnaryOp) and a.op == "&":
+                    target = target_name(a.expr)
+                    if target and self.critical.is_tracked(target):
+                        self._register_input(target, call, name)
+                        seq.defs.append((target, sympy.Symbol(f"input:{target}", real=True)))
+
+    def _comm(self, call: c_ast.FuncCall, target, out, node) -> None:
+        name = call.name.name
+        args = call.args.exprs if call.args else []
+        self._flush(out)
+        loc = Loc(self.file, *T.lines(node))
+        try:
+            aau = build_call(name, args, self.ctx, loc, target, self.types.lp64)
+        except CallError as exc:
+            self.problem("unsupported", str(exc), call)
+            return
+        aau.region = self._region[-1] if self._region else None
+        aau.function = self.fn_name
+        aau.label = T.label(call)
+        for attr in undetermined(aau):
+            self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
+                         "know; it must come from inputs, the rank and constants", call)
+        out.append(aau)

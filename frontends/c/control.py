@@ -1,0 +1,212 @@
+"""Control flow of C (part of the level-1 parse, see level1.py): if, switch and loops.
+
+if / else if / else and switch become CondtD or CondtSync (Algorithm 3; a switch case is a
+condition on the selector, with C's fall-through). ``for (i = lo; i OP hi; i += s)`` is IterD /
+IterSync when its trip count has a closed form and the body assigns neither the index nor the
+limits, IterND otherwise; while and do loops are IterND unless ``#pragma interp iters(EXPR)``
+gives the trip count.
+"""
+from __future__ import annotations
+
+import sympy
+from pycparser import c_ast
+
+from ..aag import symexpr as S
+from ..aag import AAU, Branch, Condt, Iter
+from ..aag.bodies import has_jump
+from ..memory import annotate_loop_accesses
+from . import tree as T
+from .expr import ExprContext
+
+
+class ControlFlow:
+    """Mixin of CLevel1: if, switch, for, while, do."""
+
+    def _s_If(self, stmt, out):
+        self._flush(out)
+        prob = self._take("prob")
+        branches, node = [], stmt
+        ctx = self.ctx
+        while True:
+            cond = ctx.condition(node.cond)
+            body = self._sub_block(node.iftrue)
+            branch = Branch(cond, body, data_dependent=cond is None, nconds=len(branches) + 1)
+            ctx.count(node.cond, branch.cond_counts, [])
+            branches.append(branch)
+            if isinstance(node.iffalse, c_ast.If):
+                node = node.iffalse
+                continue
+            if node.iffalse is not None:
+                branches.append(Branch(None, self._sub_block(node.iffalse), nconds=len(branches)))
+            break
+        self._branch_probs(branches, prob, stmt.cond if hasattr(stmt, "cond") else stmt)
+        out.append(self._condt(stmt, branches))
+
+    def _condt(self, stmt, branches) -> Condt:
+        c = self._new(Condt, stmt, branches=branches, label=f"if ({T.label(stmt.cond, 40)})")
+        self._classify_condt(c, stmt)
+        return c
+
+    def _s_Switch(self, stmt, out):
+        self._flush(out)
+        prob = self._take("prob")
+        items = stmt.stmt.block_items if isinstance(stmt.stmt, c_ast.Compound) else [stmt.stmt]
+        value = self.ctx.sym(stmt.cond)
+        cases: list[tuple[object, list]] = []
+        for item in items or []:
+            if isinstance(item, (c_ast.Case, c_ast.Default)):
+                cases.append((item, list(item.stmts or [])))
+            elif cases:
+                cases[-1][1].append(item)
+        branches = []
+        default_body = None
+        for i, (case, _) in enumerate(cases):
+            # C fall-through: a case runs into the following ones until a break.
+            stmts = []
+            for _, body in cases[i:]:
+                cut = next((k for k, s in enumerate(body) if isinstance(s, c_ast.Break)), None)
+                stmts.extend(body if cut is None else body[:cut])
+                if cut is not None:
+                    break
+            block = self._sub_block(c_ast.Compound(stmts, case.coord))
+            if isinstance(case, c_ast.Default):
+                default_body = block
+                continue
+            cv = self.ctx.sym(case.expr)
+            cond = sympy.Eq(value, cv) if value is not None and cv is not None else None
+            branches.append(Branch(cond, block, data_dependent=cond is None, nconds=len(branches) + 1))
+        if default_body is not None:
+            branches.append(Branch(None, default_body, nconds=len(branches)))
+        self._branch_probs(branches, prob, stmt.cond if hasattr(stmt, "cond") else stmt)
+        out.append(self._condt(stmt, branches))
+
+    def _s_For(self, stmt, out):
+        self._flush(out)
+        iters_ann = self._take("iters")
+        if isinstance(stmt.init, c_ast.DeclList):
+            for d in stmt.init.decls:
+                t = self.types.of(d)
+                self.scope.vars[d.name] = t
+                self._symbol_types[d.name] = t
+        canon = _canonical_for(stmt, self.ctx)
+        if canon is None:
+            # Not "for (i = lo; i < hi; i += s)": init, then a while loop whose body ends with next.
+            if stmt.init is not None:
+                self._statement(stmt.init if not isinstance(stmt.init, c_ast.DeclList) else stmt.init, out)
+                self._flush(out)
+            body = self._loop_body(stmt.stmt, None)
+            if stmt.next is not None:
+                saved = self._cluster
+                self._cluster = None
+                self._expression(stmt.next, body, stmt.next)
+                self._flush(body)
+                self._cluster = saved
+            self._while(stmt, stmt.cond, body, iters_ann, out, kind="for")
+            return
+        var, lo, hi_node, op, step, has_step = canon
+        ctx = self.ctx
+        lo_s, step_s = ctx.sym(lo), ctx.sym(step)
+        cond = ctx.condition(stmt.cond)
+        body = self._loop_body(stmt.stmt, var, step_s)
+        loop = self._new(Iter, stmt, var=var, lo=lo_s, step=step_s, cond=cond, body=body,
+                         limit_type="step" if has_step else "nostep", label=f"for ({T.label(stmt.cond, 40)})")
+        hi_s = ctx.sym(hi_node)
+        if lo_s is not None and hi_s is not None and step_s is not None:
+            loop.num_iters = _trip_count(lo_s, hi_s, step_s, op)
+        assigned = T.assigned_names(stmt.stmt)
+        limit_names = S.free_names(hi_s) | S.free_names(step_s) if hi_s is not None and step_s is not None else set()
+        deterministic = (loop.num_iters is not None and var not in assigned and not (limit_names & assigned)
+                         and not has_jump(body))
+        if iters_ann is not None:
+            loop.iters_annotation = iters_ann.value
+            if loop.num_iters is None:
+                loop.num_iters = iters_ann.value
+                deterministic = not has_jump(body) and var not in assigned
+        self._classify_loop(loop, var, deterministic, iters_ann, hi_s is not None and lo_s is not None, stmt)
+        annotate_loop_accesses(loop)
+        out.append(loop)
+
+    def _loop_body(self, stmt, var, step=None) -> list[AAU]:
+        self._loop_vars.append((var, step))
+        try:
+            return self._sub_block(stmt)
+        finally:
+            self._loop_vars.pop()
+
+    def _s_While(self, stmt, out):
+        self._flush(out)
+        iters_ann = self._take("iters")
+        body = self._loop_body(stmt.stmt, None)
+        self._while(stmt, stmt.cond, body, iters_ann, out, kind="while")
+
+    def _s_DoWhile(self, stmt, out):
+        self._flush(out)
+        iters_ann = self._take("iters")
+        body = self._loop_body(stmt.stmt, None)
+        self._while(stmt, stmt.cond, body, iters_ann, out, kind="do")
+
+    def _while(self, stmt, cond_node, body, iters_ann, out, kind: str) -> None:
+        cond = self.ctx.condition(cond_node) if cond_node is not None else sympy.true
+        loop = self._new(Iter, stmt, cond=cond, body=body, kind=kind, limit_type="nostep",
+                         label=f"{kind} ({T.label(cond_node, 40) if cond_node is not None else ''})")
+        if cond_node is not None:
+            self.ctx.count(cond_node, loop.cond_counts, [])
+        self._classify_while(loop, iters_ann, stmt)
+        annotate_loop_accesses(loop)
+        out.append(loop)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _canonical_for(stmt: c_ast.For, ctx: ExprContext):
+    """Recognise ``for (i = lo; i OP hi; i += s)``; returns (var, lo, hi, op, step, has_step)."""
+    init = stmt.init
+    if isinstance(init, c_ast.DeclList) and len(init.decls) == 1 and init.decls[0].init is not None:
+        var, lo = init.decls[0].name, init.decls[0].init
+    elif isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
+        var, lo = init.lvalue.name, init.rvalue
+    else:
+        return None
+    cond = stmt.cond
+    if not isinstance(cond, c_ast.BinaryOp) or cond.op not in ("<", "<=", ">", ">=", "!="):
+        return None
+    if isinstance(cond.left, c_ast.ID) and cond.left.name == var:
+        op, hi = cond.op, cond.right
+    elif isinstance(cond.right, c_ast.ID) and cond.right.name == var:
+        op, hi = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!="}[cond.op], cond.left
+    else:
+        return None
+    nxt = stmt.next
+    one = c_ast.Constant("int", "1")
+    if isinstance(nxt, c_ast.UnaryOp) and isinstance(nxt.expr, c_ast.ID) and nxt.expr.name == var:
+        if nxt.op in ("p++", "++"):
+            return var, lo, hi, op, one, False
+        if nxt.op in ("p--", "--"):
+            return var, lo, hi, op, c_ast.Constant("int", "-1"), False
+        return None
+    if isinstance(nxt, c_ast.Assignment) and isinstance(nxt.lvalue, c_ast.ID) and nxt.lvalue.name == var:
+        if nxt.op in ("+=", "-="):
+            step = nxt.rvalue if nxt.op == "+=" else c_ast.UnaryOp("-", nxt.rvalue)
+            literal_one = isinstance(nxt.rvalue, c_ast.Constant) and nxt.rvalue.value == "1"
+            return var, lo, hi, op, step, not literal_one
+        if nxt.op == "=" and isinstance(nxt.rvalue, c_ast.BinaryOp) and nxt.rvalue.op in "+-" \
+                and isinstance(nxt.rvalue.left, c_ast.ID) and nxt.rvalue.left.name == var:
+            step = nxt.rvalue.right if nxt.rvalue.op == "+" else c_ast.UnaryOp("-", nxt.rvalue.right)
+            return var, lo, hi, op, step, True
+    return None
+
+
+def _trip_count(lo, hi, step, op: str):
+    """Iterations of ``for (i = lo; i OP hi; i += step)`` as a closed form."""
+    if op == "<":
+        n = sympy.ceiling((hi - lo) / step)
+    elif op == "<=":
+        n = sympy.floor((hi - lo) / step) + 1
+    elif op == ">":
+        n = sympy.ceiling((lo - hi) / (-step))
+    elif op == ">=":
+        n = sympy.floor((lo - hi) / (-step)) + 1
+    else:  # !=
+        n = (hi - lo) / step
+    return sympy.Max(0, n)

@@ -1,0 +1,122 @@
+"""Critical variables of a C program (paper 3.3.2): the facts, collected from the C statements.
+
+A variable is critical when it appears in a loop limit or step, a branch condition, a switch, or a
+communication partner, size, tag or root; and, transitively, when a critical variable is assigned
+from it (the closure, shared with Fortran, is frontends/critical.py). A pointer argument ``&var``
+to a user function lets the callee's stores through the parameter define ``var``.
+"""
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from ..critical import CriticalInfo, Facts, critical_info
+from ..msgpass import C_DATATYPES, CALLS, NX_NAMES
+from .expr import buffer_name, names_in
+
+# Predefined names that are never variables, though they appear where control is decided.
+_CONSTANTS = frozenset(C_DATATYPES) | {"MPI_COMM_WORLD", "argv"} | NX_NAMES
+
+
+class _Collector(c_ast.NodeVisitor, Facts):
+    """The facts of critical variables, from every function and global declaration."""
+
+    def __init__(self, functions: dict[str, c_ast.FuncDef]):
+        Facts.__init__(self)
+        self.functions = functions
+        self.returns: dict[str, set[str]] = {}
+        self._fn: str | None = None
+
+    def visit_FuncDef(self, node):
+        self._fn = node.decl.name
+        self.generic_visit(node)
+        self._fn = None
+
+    def _ctrl(self, node):
+        if node is not None:
+            self.control |= names_in(node)
+
+    def visit_For(self, node):
+        self._ctrl(node.init)
+        self._ctrl(node.cond)
+        self._ctrl(node.next)
+        self.generic_visit(node)
+
+    def visit_While(self, node):
+        self._ctrl(node.cond)
+        self.generic_visit(node)
+
+    def visit_DoWhile(self, node):
+        self._ctrl(node.cond)
+        self.generic_visit(node)
+
+    def visit_If(self, node):
+        self._ctrl(node.cond)
+        self.generic_visit(node)
+
+    def visit_Switch(self, node):
+        self._ctrl(node.cond)
+        self.generic_visit(node)
+
+    def visit_Return(self, node):
+        if self._fn is not None and node.expr is not None:
+            self.returns.setdefault(self._fn, set()).update(names_in(node.expr))
+        self.generic_visit(node)
+
+    def visit_Decl(self, node):
+        if node.init is not None and node.name:
+            self.assigns.append((node.name, names_in(node.init), node.coord.line if node.coord else 0))
+        self.generic_visit(node)
+
+    def visit_Assignment(self, node):
+        target = target_name(node.lvalue)
+        if target:
+            rhs = names_in(node.rvalue)
+            if node.op != "=":
+                rhs.add(target)
+            self.assigns.append((target, rhs, node.coord.line if node.coord else 0))
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node):
+        if node.op in ("p++", "p--", "++", "--"):
+            target = target_name(node.expr)
+            if target:
+                self.assigns.append((target, {target}, node.coord.line if node.coord else 0))
+        self.generic_visit(node)
+
+    def visit_FuncCall(self, node):
+        name = node.name.name if isinstance(node.name, c_ast.ID) else None
+        args = node.args.exprs if node.args else []
+        if name in CALLS:
+            self.message_call(CALLS[name], args, names_in, buffer_name, node.coord.line if node.coord else 0)
+        if name in self.functions:
+            for i, a in enumerate(args):
+                self.call_args.append((name, i, names_in(a)))
+                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID):
+                    self.call_refs.append((name, i, a.expr.name))
+        self.generic_visit(node)
+
+
+def target_name(node) -> str | None:
+    """The variable an assignment stores to: ``x``, ``a[3]`` (constant index), ``a``, or ``*p``."""
+    if isinstance(node, c_ast.UnaryOp) and node.op == "*" and isinstance(node.expr, c_ast.ID):
+        return f"*{node.expr.name}"  # an output parameter
+    if isinstance(node, c_ast.ID):
+        return node.name
+    if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
+        if isinstance(node.subscript, c_ast.Constant):
+            return f"{node.name.name}[{node.subscript.value}]"
+        return node.name.name
+    return None
+
+
+def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node]) -> CriticalInfo:
+    col = _Collector(functions)
+    for g in globals_:
+        col.visit(g)
+    for fn in functions.values():
+        col.visit(fn)
+    params = {name: [p.name for p in (fn.decl.type.args.params if fn.decl.type.args else [])
+                     if isinstance(p, c_ast.Decl) and p.name]
+              for name, fn in functions.items()}
+
+    return critical_info(col, params, _CONSTANTS)

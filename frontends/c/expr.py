@@ -1,0 +1,258 @@
+"""C expressions for the level-1 parse: their type, their symbolic value (and, in counts.py, their
+operation counts).
+
+Symbolic values are only needed for critical expressions (loop limits, conditions, partners,
+sizes); an expression that depends on data the parse cannot know has the value None.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import sympy
+from pycparser import c_ast
+
+from ..aag import symexpr as S
+from ..msgpass import RESULT_TYPES
+from .counts import OpCounter
+from .types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, promote
+
+# Library functions whose value is known when their arguments are (for critical expressions).
+_SYM_FUNCS = {
+    "abs": sympy.Abs, "labs": sympy.Abs, "fabs": sympy.Abs, "sqrt": sympy.sqrt,
+    "log2": lambda x: sympy.log(x, 2), "log": sympy.log, "exp": sympy.exp,
+    "pow": lambda a, b: a**b, "floor": sympy.floor, "ceil": sympy.ceiling,
+    "fmin": sympy.Min, "fmax": sympy.Max,
+}
+# Library functions returning double / int (for types of expressions that call them).
+_INT_FUNCS = {"abs", "labs", "atoi", "atol", "rand", "strlen", "printf", "fprintf", "sprintf",
+              "snprintf", "scanf", "sscanf", "fscanf", "time", "clock", "puts", "putchar", "getchar",
+              "fputs", "fclose", "fflush", "strcmp", "strncmp", "memcmp"} | {
+    name for name, result in RESULT_TYPES.items() if result == "int"}
+
+_COMPARE = {"<", ">", "<=", ">=", "==", "!="}
+# Values of the C operators on known operands (C semantics: integer division and remainder
+# truncate toward zero, bit operations on integers).
+_VALUE_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+              "%": S.CMod, "^": S.BXor, "&": S.BAnd, "|": S.BOr, "<<": S.Shl, ">>": S.Shr}
+_RELATIONS = {"<": sympy.Lt, ">": sympy.Gt, "<=": sympy.Le, ">=": sympy.Ge, "==": sympy.Eq, "!=": sympy.Ne}
+
+
+class ExprContext(OpCounter):
+    """What the level-1 parse knows while reading one function: types, values and (OpCounter)
+    operation counts of its expressions."""
+
+    def __init__(self, types: TypeTable, lookup: Callable[[str], CType | None],
+                 constants: dict[str, int], user_functions: set[str], file: str):
+        self.types = types
+        self.lookup = lookup
+        self.constants = constants
+        self.user_functions = user_functions
+        self.file = file
+        self.loop_var: str | None = None  # innermost enclosing loop index, for access strides
+        self.loop_step = None  # its step per iteration (a number when known)
+
+    # -- types ----------------------------------------------------------------------------
+    def ctype(self, node) -> CType:
+        if isinstance(node, c_ast.Constant):
+            if node.type in ("double", "float"):
+                return REAL if node.value.lower().endswith("f") else DOUBLE
+            if node.type == "string":
+                return CType("ptr", 1)
+            return INT
+        if isinstance(node, c_ast.ID):
+            if node.name in self.constants:
+                return INT
+            return self.lookup(node.name) or OTHER
+        if isinstance(node, c_ast.ArrayRef):
+            base = self.ctype(node.name)
+            if base.is_array and len(base.dims) > 1 and isinstance(node.name, c_ast.ID):
+                return CType(base.kind, base.size, True, None, base.dims[1:], base.pointee)
+            if base.kind == "ptr" and base.pointee is not None and not base.is_array:
+                return base.pointee
+            return CType(base.kind, base.size, pointee=base.pointee) if base.kind != "other" else OTHER
+        if isinstance(node, c_ast.BinaryOp):
+            if node.op in _COMPARE or node.op in ("&&", "||"):
+                return INT
+            return promote(self.ctype(node.left), self.ctype(node.right))
+        if isinstance(node, c_ast.UnaryOp):
+            if node.op == "sizeof" or node.op == "!":
+                return INT
+            if node.op == "&":
+                return CType("ptr", self.ctype(node.expr).size, pointee=self.ctype(node.expr))
+            if node.op == "*":
+                t = self.ctype(node.expr)
+                return t.pointee if t.pointee is not None else CType(t.kind, t.size)
+            return self.ctype(node.expr)
+        if isinstance(node, c_ast.Cast):
+            return self.types.of(node.to_type)
+        if isinstance(node, c_ast.Assignment):
+            return self.ctype(node.lvalue)
+        if isinstance(node, c_ast.TernaryOp):
+            return promote(self.ctype(node.iftrue), self.ctype(node.iffalse))
+        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
+            return INT if node.name.name in _INT_FUNCS else DOUBLE
+        if isinstance(node, c_ast.StructRef):
+            return OTHER
+        return OTHER
+
+    # -- symbolic values ------------------------------------------------------------------
+    def sym(self, node):
+        """The value of ``node`` as a sympy expression of program variables, or None if unknown."""
+        try:
+            return self._sym(node)
+        except (TypeError, ValueError, ZeroDivisionError, AttributeError):
+            return None
+
+    def _sym(self, node):
+        handler = getattr(self, f"_sym_{type(node).__name__}", None)
+        return handler(node) if handler is not None else None
+
+    def _sym_Constant(self, node):
+        if node.type in ("int", "long", "unsigned int", "unsigned long", "long long"):
+            return sympy.Integer(int(node.value.rstrip("uUlL"), 0))
+        if node.type in ("double", "float"):
+            return sympy.Float(node.value.rstrip("fFlL"))
+        if node.type == "char":
+            text = node.value[1:-1]
+            return sympy.Integer(ord(text.encode().decode("unicode_escape")))
+        return None
+
+    def _sym_ID(self, node):
+        if node.name in self.constants:
+            return sympy.Integer(self.constants[node.name])
+        t = self.lookup(node.name)
+        if t is not None and t.kind == "ptr" and not t.is_array:
+            # Pointers are taken to be non-null: allocations succeed, so the usual
+            # "if (p == NULL) abort" checks are not taken (a documented assumption).
+            return sympy.Integer(1)
+        if t is None or not t.arithmetic or t.is_array:
+            return None
+        return S.var(node.name)
+
+    def _sym_ArrayRef(self, node):
+        # A constant index into a small buffer is tracked as its own variable ("params[2]"),
+        # so values that travel in message buffers keep their definition path.
+        if isinstance(node.name, c_ast.ID) and isinstance(node.subscript, c_ast.Constant):
+            idx = self._sym(node.subscript)
+            if idx is not None and idx.is_Integer:
+                return S.var(f"{node.name.name}[{int(idx)}]")
+        return None
+
+    def _sym_Cast(self, node):
+        inner = self._sym(node.expr)
+        if inner is None:
+            return None
+        target = self.types.of(node.to_type)
+        if target.kind == "int" and self.ctype(node.expr).kind in ("real", "double"):
+            return S.CTrunc(inner)
+        return inner
+
+    def _sym_UnaryOp(self, node):
+        if node.op == "sizeof":
+            target = node.expr
+            t = self.types.of(target) if isinstance(target, c_ast.Typename) else self.ctype(target)
+            if isinstance(target, c_ast.ID):
+                t = self.lookup(target.name) or t
+            size = self.types.sizeof(t)
+            return sympy.Integer(size) if size else None
+        inner = self._sym(node.expr)
+        if inner is None:
+            return None
+        if node.op == "-":
+            return -inner
+        if node.op == "+":
+            return inner
+        if node.op == "!":
+            return S.as_number(sympy.Not(S.as_condition(inner)))
+        return None
+
+    def _sym_BinaryOp(self, node):
+        a, b = self._sym(node.left), self._sym(node.right)
+        if a is None or b is None:
+            return None
+        op = node.op
+        is_int = self.ctype(node.left).kind == "int" and self.ctype(node.right).kind == "int"
+        if op == "/":
+            return S.CDiv(a, b) if is_int else a / b
+        if op in _VALUE_OPS:
+            return _VALUE_OPS[op](a, b)
+        if op in _COMPARE:
+            return S.as_number(_RELATIONS[op](S.as_number(a), S.as_number(b)))
+        if op == "&&":
+            return S.as_number(sympy.And(S.as_condition(a), S.as_condition(b)))
+        if op == "||":
+            return S.as_number(sympy.Or(S.as_condition(a), S.as_condition(b)))
+        return None
+
+    def _sym_TernaryOp(self, node):
+        c, t, f = self._sym(node.cond), self._sym(node.iftrue), self._sym(node.iffalse)
+        if c is None or t is None or f is None:
+            return None
+        return sympy.Piecewise((t, S.as_condition(c)), (f, True))
+
+    def _sym_FuncCall(self, node):
+        if not isinstance(node.name, c_ast.ID):
+            return None
+        name = node.name.name
+        args = node.args.exprs if node.args else []
+        if name == "mynode":
+            return S.RANK
+        if name == "numnodes":
+            return S.NPROCS
+        if name == "myhost":
+            return sympy.Integer(S.HOST)
+        if name == "mypid":
+            return sympy.Integer(0)
+        if name in _SYM_FUNCS:
+            vals = [self._sym(a) for a in args]
+            if any(v is None for v in vals):
+                return None
+            return _SYM_FUNCS[name](*vals)
+        return None
+
+    def condition(self, node):
+        value = self.sym(node)
+        return None if value is None else S.as_condition(value)
+
+
+def buffer_name(node) -> str | None:
+    """Base variable of a message buffer argument: ``&x``, ``x``, ``(char *)&x``, ``&x[0]``, ``x+k``."""
+    while True:
+        if isinstance(node, c_ast.Cast):
+            node = node.expr
+        elif isinstance(node, c_ast.UnaryOp) and node.op == "&":
+            node = node.expr
+        elif isinstance(node, c_ast.ArrayRef):
+            node = node.name
+        elif isinstance(node, c_ast.BinaryOp) and node.op in "+-":
+            node = node.left
+        elif isinstance(node, c_ast.ID):
+            return node.name
+        else:
+            return None
+
+
+def names_in(node) -> set[str]:
+    """Every identifier read in an expression, with constant-index elements as ``a[k]``."""
+    out: set[str] = set()
+
+    class V(c_ast.NodeVisitor):
+        def visit_ID(self, n):
+            out.add(n.name)
+
+        def visit_ArrayRef(self, n):
+            if isinstance(n.name, c_ast.ID) and isinstance(n.subscript, c_ast.Constant):
+                out.add(f"{n.name.name}[{n.subscript.value}]")
+            self.generic_visit(n)
+
+        def visit_FuncCall(self, n):
+            if n.args is not None:
+                self.visit(n.args)
+
+        def visit_UnaryOp(self, n):
+            if n.op != "sizeof":  # sizeof reads no value
+                self.generic_visit(n)
+
+    if node is not None:
+        V().visit(node)
+    return out

@@ -1,0 +1,288 @@
+"""Level-1 parse of C (paper 3.3.2): statements into AAUs, clustered, with critical variables,
+external inputs and the augmented symbol table.
+
+Statements are classified into the AAU classes of Table 4. Contiguous statements of one class are
+clustered into one AAU by default ("the default is to generate the largest cluster possible");
+granularity ``statement`` gives one AAU per statement. The statements are handled by kind in
+mixins: statements.py (simple statements), callstmts.py (expressions, calls, message passing),
+control.py (if, switch, loops).
+"""
+from __future__ import annotations
+
+import sympy
+from pycparser import c_ast
+
+from .. import annotations as ann_mod
+from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Seq, Start
+from ..aag.bodies import flat
+from ..errors import FrontendError
+from ..level1_common import AnnotatedParse
+from ..memory import symbol_table
+from ..msgpass import NX_NAMES, is_comm_call
+from . import tree as T
+from .callstmts import CallStatements
+from .control import ControlFlow
+from .cparse import CSource
+from .critical import CriticalInfo, analyse
+from .expr import ExprContext
+from .statements import SimpleStatements
+from .types import OTHER, CType, TypeTable
+
+
+class _Scope:
+    def __init__(self, parent: "_Scope | None" = None):
+        self.vars: dict[str, CType] = {}
+        self.parent = parent
+
+    def lookup(self, name: str) -> CType | None:
+        s = self
+        while s is not None:
+            if name in s.vars:
+                return s.vars[name]
+            s = s.parent
+        return None
+
+
+class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
+    """The level-1 parse of one C file (statements by kind in the mixins)."""
+
+    def __init__(self, src: CSource, granularity: str = "cluster", program: str | None = None):
+        self.src = src
+        self.file = src.file
+        self.granularity = granularity
+        self.problems: list[Problem] = []
+        self.inputs: dict[str, ExternalInput] = {}
+        self.regions: dict[str, Loc] = {}
+        self.name = program or src.file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        self.uses_nx = self.uses_mpi = False
+        ext = src.ast.ext
+        self.fundefs = {e.decl.name: e for e in ext
+                        if isinstance(e, c_ast.FuncDef) and self._mine(e)}
+        self._scan_apis()
+        self.types = TypeTable(lp64=not self.uses_nx)
+        self.constants: dict[str, int] = {}
+        self.globals = _Scope()
+        self.global_decls: list[c_ast.Decl] = []
+        for e in ext:
+            self._global(e)
+        self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls)
+        self.argv_max = 0
+        self._pending: dict[str, ann_mod.Annotation] = {}
+        self._region: list[str] = []
+        self._loop_vars: list[tuple] = []  # (index variable, step value) of the enclosing loops
+
+    def _mine(self, node) -> bool:
+        return node.coord is not None and node.coord.file == self.file
+
+    def _scan_apis(self):
+        for fn in self.fundefs.values():
+            for node in T.walk(fn):
+                if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
+                    if node.name.name in NX_NAMES:
+                        self.uses_nx = True
+                    elif node.name.name.startswith("MPI_"):
+                        self.uses_mpi = True
+
+    def _global(self, e):
+        if isinstance(e, c_ast.Typedef):
+            self.types.typedefs[e.name] = e.type
+            self._enums(e.type)
+        elif isinstance(e, c_ast.Decl):
+            self._enums(e.type)
+            if isinstance(e.type, (c_ast.Struct, c_ast.Union)) and e.type.decls is not None:
+                self.types.struct_size(e.type)
+            if e.name and not isinstance(e.type, c_ast.FuncDecl):
+                mine = self._mine(e)
+                self.globals.vars[e.name] = self.types.of(e) if mine else OTHER
+                if mine:
+                    self.global_decls.append(e)
+        elif isinstance(e, c_ast.Pragma) and self._mine(e):
+            self._pragma(e)
+
+    def _enums(self, node):
+        for n in T.walk(node):
+            if isinstance(n, c_ast.Enum) and n.values is not None:
+                value = -1
+                for en in n.values.enumerators:
+                    if en.value is not None:
+                        v = ExprContext(self.types, lambda _: None, self.constants, set(), self.file).sym(en.value)
+                        value = int(v) if v is not None and v.is_Integer else value + 1
+                    else:
+                        value += 1
+                    self.constants[en.name] = value
+
+    # -- problems and annotations ------------------------------------------------------------
+    def problem(self, kind: str, message: str, node_or_line) -> None:
+        line = node_or_line if isinstance(node_or_line, int) else (
+            node_or_line.coord.line if getattr(node_or_line, "coord", None) else 0)
+        self.problems.append(Problem(kind, message, self.file, line))
+
+    def _pragma(self, node: c_ast.Pragma) -> None:
+        line = node.coord.line if node.coord else 0
+        a = ann_mod.parse(node.string, self.file, line)
+        if a is None:
+            self.problem("ignored-pragma", f"'#pragma {node.string.strip()}' is not an interp annotation; "
+                         "it is not modelled", node)
+            return
+        self.apply_annotation(a, line)
+
+    # -- the AAG -----------------------------------------------------------------------------
+    def build(self) -> AAG:
+        functions = {}
+        for name, fd in self.fundefs.items():
+            functions[name] = self._function(fd)
+        if "main" not in functions:
+            raise FrontendError("no main() function: interp predicts whole programs "
+                                "(a skeleton needs at least main)", self.file, 1)
+        self._check_functions(functions)
+        main = functions["main"]
+        main.body.insert(0, Start(loc=Loc(self.file, main.loc.first, main.loc.first), label="main", function="main"))
+        main.body.append(End(loc=Loc(self.file, main.loc.last, main.loc.last), label="end of main", function="main"))
+        if "argc" in self.critical.control:
+            self.inputs.setdefault("argc", ExternalInput("argc", main.loc.first, "argv", self.argv_max + 1))
+        for name, inp in self.inputs.items():
+            inp.critical = self.critical.is_critical(name)
+        global_inits = {}
+        self.scope = self.globals
+        for d in self.global_decls:
+            if not self.critical.is_tracked(d.name):
+                continue
+            if d.init is not None:
+                global_inits[d.name] = self.ctx.sym(d.init)
+            elif self.critical.is_critical(d.name) and d.name not in self.critical.definitions:
+                # C zero-initialises globals; one never assigned is an external input (default 0).
+                line = d.coord.line if d.coord else 0
+                self.inputs.setdefault(d.name, ExternalInput(d.name, line, "uninitialized-global", 0.0))
+                global_inits[d.name] = sympy.Symbol(f"input:{d.name}", real=True)
+            else:
+                global_inits[d.name] = None  # assigned before use; known program-wide
+        api = "nx" if self.uses_nx else "mpi" if self.uses_mpi else "none"
+        role = "spmd"
+        if self.uses_nx:
+            has_load = any(a.cls == "Spawn" for fn in functions.values() for a in flat(fn.body))
+            role = "host" if has_load else "node"
+        aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
+                  inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
+                  api=api, role=role, regions=self.regions, global_inits=global_inits)
+        aag.symbols = symbol_table(aag, self._symbol_types)
+        return aag
+
+    def _function(self, fd: c_ast.FuncDef) -> Function:
+        self.scope = _Scope(self.globals)
+        self._symbol_types = getattr(self, "_symbol_types", {})
+        self.fn_name = fd.decl.name
+        params = []
+        if fd.decl.type.args is not None:
+            for p in fd.decl.type.args.params:
+                if isinstance(p, c_ast.Decl) and p.name:
+                    t = self.types.of(p)
+                    self.scope.vars[p.name] = t
+                    self._symbol_types[p.name] = t
+                    params.append(p.name)
+        first, last = T.lines(fd)
+        body = self._block(fd.body.block_items or [])
+        return Function(fd.decl.name, params, body, Loc(self.file, first, last))
+
+    @property
+    def ctx(self) -> ExprContext:
+        ctx = ExprContext(self.types, self.scope.lookup, self.constants, set(self.fundefs), self.file)
+        ctx.loop_var, ctx.loop_step = self._loop_vars[-1] if self._loop_vars else (None, None)
+        return ctx
+
+    # -- statements --------------------------------------------------------------------------
+    def _block(self, items: list) -> list[AAU]:
+        out: list[AAU] = []
+        saved = getattr(self, "_cluster", None)
+        self._cluster = None
+        for stmt in items:
+            self._statement(stmt, out)
+        self._flush(out)
+        self._cluster = saved
+        return out
+
+    def _sub_block(self, stmt) -> list[AAU]:
+        """A nested statement (a branch, a loop body): its own scope and its own clusters."""
+        if stmt is None:
+            return []
+        saved_cluster, saved_scope = self._cluster, self.scope
+        self.scope = _Scope(self.scope)
+        self._cluster = None
+        out: list[AAU] = []
+        items = stmt.block_items or [] if isinstance(stmt, c_ast.Compound) else [stmt]
+        for s in items:
+            self._statement(s, out)
+        self._flush(out)
+        self.scope = saved_scope
+        self._cluster = saved_cluster
+        return out
+
+    def _new(self, cls, node, **kw) -> AAU:
+        first, last = T.lines(node)
+        return cls(loc=Loc(self.file, first, last), region=self._region[-1] if self._region else None,
+                   function=self.fn_name, **kw)
+
+    def _flush(self, out: list[AAU]) -> None:
+        if self._cluster is not None:
+            out.append(self._cluster)
+            self._cluster = None
+
+    def _seq_for(self, node, out: list[AAU]) -> Seq:
+        """The Seq cluster a simple statement joins (a new one at statement granularity)."""
+        first, last = T.lines(node)
+        region = self._region[-1] if self._region else None
+        c = self._cluster
+        if c is None or self.granularity == "statement" or c.region != region or c.control:
+            self._flush(out)
+            c = Seq(loc=Loc(self.file, first, last), region=region, function=self.fn_name, label=T.label(node))
+            self._cluster = c
+        else:
+            c.loc = Loc(self.file, c.loc.first, max(c.loc.last, last))
+            if not c.label.endswith("..."):
+                c.label = (c.label + "; ...")[:48]
+        return c
+
+    def _statement(self, stmt, out: list[AAU]) -> None:
+        if isinstance(stmt, c_ast.Pragma):
+            self._pragma(stmt)
+            return
+        if self._mine(stmt) is False and stmt.coord is not None:
+            return
+        cost = self._take("cost")
+        work = self._take("work")
+        if cost is not None or work is not None:
+            self._annotated(stmt, out, cost, work)
+            return
+        handler = getattr(self, f"_s_{type(stmt).__name__}", None)
+        if handler is None:
+            self.problem("unsupported", f"{type(stmt).__name__} statement is not modelled", stmt)
+            return
+        handler(stmt, out)
+
+    def _annotated(self, stmt, out, cost, work) -> None:
+        """A statement, call or block whose cost the user gives (paper: user interpretation function)."""
+        if any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and is_comm_call(n.name.name)
+               for n in T.walk(stmt)):
+            raise FrontendError("cost()/work() cannot replace a statement that communicates; annotate the "
+                                "computation around it instead", self.file, (cost or work).line)
+        self._declare(stmt)
+        self._flush(out)
+        if (cost is not None and isinstance(stmt, c_ast.FuncCall) and isinstance(stmt.name, c_ast.ID)
+                and stmt.name.name in self.fundefs):
+            out.append(self._new(Call, stmt, callee=stmt.name.name, label=T.label(stmt), cost=cost.value,
+                                 args=[self.ctx.sym(a) for a in (stmt.args.exprs if stmt.args else [])]))
+            return
+        seq = self._new(Seq, stmt, label=T.label(stmt))
+        seq.cost = cost.value if cost is not None else None
+        seq.work = work.value if work is not None else None
+        out.append(seq)
+
+    def _declare(self, stmt) -> None:
+        for n in T.walk(stmt):
+            if isinstance(n, c_ast.Decl) and n.name and not isinstance(n.type, c_ast.FuncDecl):
+                t = self.types.of(n)
+                self.scope.vars[n.name] = t
+                self._symbol_types[n.name] = t
+
+
+def level1(src: CSource, granularity: str = "cluster", program: str | None = None) -> AAG:
+    return CLevel1(src, granularity, program).build()

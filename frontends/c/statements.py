@@ -1,0 +1,104 @@
+"""Simple C statements -> Seq AAUs (part of the level-1 parse, see level1.py).
+
+Declarations with initialisers, assignments, increments, expression statements, return / break /
+continue: each joins the current Seq cluster with its operation counts and, for critical
+variables, its definitions (callstmts.py). goto and labels are reported: interp needs structured
+control flow.
+"""
+from __future__ import annotations
+
+from pycparser import c_ast
+
+
+class SimpleStatements:
+    """Mixin of CLevel1: the statements that become (part of) a Seq."""
+
+    def _s_Compound(self, stmt, out):
+        for item in stmt.block_items or []:
+            self._statement(item, out)
+
+    def _s_EmptyStatement(self, stmt, out):
+        pass
+
+    def _s_Typedef(self, stmt, out):
+        self.types.typedefs[stmt.name] = stmt.type
+
+    def _s_DeclList(self, stmt, out):
+        for d in stmt.decls:
+            self._s_Decl(d, out)
+
+    def _s_Decl(self, stmt: c_ast.Decl, out):
+        if isinstance(stmt.type, c_ast.FuncDecl) or not stmt.name:
+            if isinstance(stmt.type, (c_ast.Struct, c_ast.Union)) and stmt.type.decls is not None:
+                self.types.struct_size(stmt.type)
+            return
+        t = self.types.of(stmt)
+        self.scope.vars[stmt.name] = t
+        self._symbol_types[stmt.name] = t
+        if stmt.init is None:
+            return
+        if "static" in (stmt.storage or []):
+            # A static local is initialised once, at program start; it is not a per-call statement.
+            return
+        assign = c_ast.Assignment("=", c_ast.ID(stmt.name, stmt.coord), stmt.init, stmt.coord)
+        if isinstance(stmt.init, c_ast.InitList):
+            seq = self._seq_for(stmt, out)
+            self.ctx.count(stmt.init, seq.counts, seq.accesses)
+            if self.critical.is_tracked(stmt.name):
+                for i, e in enumerate(stmt.init.exprs):
+                    seq.defs.append((f"{stmt.name}[{i}]", self.ctx.sym(e)))
+            return
+        self._expression(assign, out, stmt)
+
+    def _s_Assignment(self, stmt, out):
+        self._expression(stmt, out, stmt)
+
+    def _s_UnaryOp(self, stmt, out):
+        self._expression(stmt, out, stmt)
+
+    def _s_FuncCall(self, stmt, out):
+        self._expression(stmt, out, stmt)
+
+    def _s_ExprList(self, stmt, out):
+        for e in stmt.exprs:
+            self._expression(e, out, e)
+
+    def _s_Cast(self, stmt, out):
+        self._expression(stmt.expr, out, stmt)
+
+    def _s_BinaryOp(self, stmt, out):
+        self._expression(stmt, out, stmt)
+
+    def _s_ID(self, stmt, out):
+        pass
+
+    def _s_Constant(self, stmt, out):
+        pass
+
+    def _s_Return(self, stmt, out):
+        if stmt.expr is not None:
+            self._calls_first(stmt.expr, out)
+        seq = self._seq_for(stmt, out)
+        if stmt.expr is not None:
+            self.ctx.count(stmt.expr, seq.counts, seq.accesses)
+            self._note_calls(stmt.expr, seq)
+        seq.control = "return"
+        self._flush(out)
+
+    def _s_Break(self, stmt, out):
+        seq = self._seq_for(stmt, out)
+        seq.control = "break"
+        self._flush(out)
+
+    def _s_Continue(self, stmt, out):
+        seq = self._seq_for(stmt, out)
+        seq.control = "continue"
+        self._flush(out)
+
+    def _s_Goto(self, stmt, out):
+        self.problem("unsupported", f"goto {stmt.name} is not modelled (interp needs structured control flow)", stmt)
+
+    def _s_Label(self, stmt, out):
+        self.problem("unsupported", f"label {stmt.name}: jumps are not modelled; the labelled statement is "
+                     "interpreted in sequence", stmt)
+        self._statement(stmt.stmt, out)

@@ -1,0 +1,119 @@
+"""Critical variables (paper 3.3.2): the variables whose values decide the flow of execution.
+
+A variable is critical when it appears in a loop limit or step, a branch condition, a switch, or a
+communication partner, size, tag or root; and, transitively, when a critical variable is assigned
+from it. Variables used as message buffers are tracked too, so that a value sent in a message (an
+NX/2 host sending N to its nodes, an MPI_Bcast of N) keeps its definition path on the receiver.
+Names are program-wide (a name critical in one function is tracked everywhere), which can only
+track more than needed, never less.
+
+Each language collects the same facts from its statements (``Facts``); the closure over them and
+the result (``CriticalInfo``) are shared. Which arguments of a message-passing call are critical
+and which are buffers comes from the one call table (msgpass).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .msgpass import MsgCall
+
+MESSAGE = "<message>"  # the value a received buffer gets: defined by a message, not an expression
+
+
+@dataclass
+class CriticalInfo:
+    """``control``: the critical variables (they decide control flow, partners and sizes).
+    ``tracked``: those plus the values that travel in message buffers."""
+
+    tracked: set[str] = field(default_factory=set)
+    control: set[str] = field(default_factory=set)
+    definitions: dict[str, list[int]] = field(default_factory=dict)  # critical name -> lines assigned
+
+    def is_tracked(self, name: str) -> bool:
+        return name in self.tracked or name.split("[", 1)[0] in self.tracked
+
+    def is_critical(self, name: str) -> bool:
+        return name in self.control or name.split("[", 1)[0] in self.control
+
+
+class Facts:
+    """What the closure works on, collected from one program's statements by its language.
+
+    ``control``: names read where control is decided; ``buffers``: names sent in messages;
+    ``assigns``: (target, names its value is computed from, line); ``call_args``: (user function,
+    argument position, names the argument reads); ``call_refs``: (user function, position, the
+    caller's variable passed by reference: ``&var`` in C, any variable in Fortran).
+    """
+
+    def __init__(self):
+        self.control: set[str] = set()
+        self.buffers: set[str] = set()
+        self.assigns: list[tuple[str, set[str], int]] = []
+        self.call_args: list[tuple[str, int, set[str]]] = []
+        self.call_refs: list[tuple[str, int, str]] = []
+
+    def assign(self, target: str, names: set[str], line: int) -> None:
+        self.assigns.append((target, names, line))
+
+    def message_call(self, call: MsgCall, args: list, names_in: Callable, buffer_name: Callable,
+                     line: int) -> None:
+        """A message-passing call: its critical arguments, and the buffers it sends and receives."""
+        for i in call.control():
+            if i < len(args):
+                self.control |= names_in(args[i])
+        pos = call.send_buffer()
+        if pos is not None and pos < len(args):
+            buf = buffer_name(args[pos])
+            if buf:
+                self.buffers.add(buf)
+        pos = call.recv_buffer()
+        if pos is not None and pos < len(args):
+            buf = buffer_name(args[pos])
+            if buf:
+                self.assign(buf, {MESSAGE}, line)
+
+
+def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozenset(),
+                  through_pointers: bool = True) -> CriticalInfo:
+    """The critical and tracked variables of a program, with the lines that define them.
+
+    ``params``: each user function's parameter names; ``constants``: names that are never
+    variables (predefined handles); ``through_pointers``: whether stores through a parameter
+    (``*p``) count as definitions of their own.
+    """
+    info = CriticalInfo(control=closure(set(facts.control), facts, params) - set(constants))
+    info.tracked = closure(info.control | set(facts.buffers), facts, params) - set(constants)
+    for target, _, line in facts.assigns:
+        if info.is_critical(target) and (through_pointers or not target.startswith("*")):
+            info.definitions.setdefault(target, []).append(line)
+    return info
+
+
+def closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[str]:
+    """Names that ``start`` depends on through assignments and user-function arguments."""
+    out = set(start)
+
+    def has(name: str) -> bool:
+        return name in out or name.split("[", 1)[0] in out
+
+    changed = True
+    while changed:
+        changed = False
+        for target, rhs, line in facts.assigns:
+            if has(target):
+                new = {n for n in rhs if n != MESSAGE} - out
+                if new:
+                    out |= new
+                    changed = True
+        for callee, pos, names in facts.call_args:
+            plist = params.get(callee, [])
+            if pos < len(plist) and plist[pos] in out and not names <= out:
+                out |= names
+                changed = True
+        for callee, pos, var in facts.call_refs:
+            plist = params.get(callee, [])
+            if pos < len(plist) and var in out and f"*{plist[pos]}" not in out:
+                out.add(f"*{plist[pos]}")  # the callee's stores through the pointer define var
+                changed = True
+    return out

@@ -1,0 +1,412 @@
+"""The calls both frontends know: one declarative table of the NX/2 and MPI message-passing calls,
+and the machine-specific and library calls that stay inside a Seq.
+
+A message-passing call becomes a Comm, Sync, SyncSeq or Spawn AAU (paper Table 4). Each row of
+``CALLS`` names the call's AAU class, its operation and send mode, and its C parameter list by
+*role*. The roles give everything the frontends need:
+
+- the argument positions the AAU is built from (``build``): buffer, count, datatype, partner,
+  tag, root, reduction op, communicator, request, and the receive side of a sendrecv;
+- the arguments that decide control, the critical variables of paper 3.3.2 (``control``):
+  counts, partners, tags, roots and the node of a ``load``;
+- the message buffers whose values travel (``send_buffer``, ``recv_buffer``), so a value sent in a
+  message keeps its definition path on the receiver.
+
+The row's name is the C spelling and the canonical name of the call everywhere downstream
+(machine files, reports). The Fortran binding has the same letters (Fortran is case-insensitive),
+the same arguments in the same order, and for MPI a trailing ``ierr``; NX/2 Fortran calls take
+exactly the C arguments. A call added here works in both languages.
+
+Calls that are not message passing are costed by the processing component (paper Table 1):
+``MACHINE_CALLS`` by ``machine.NAME``, everything else (``LIBRARY_CALLS`` and calls interp does
+not know) by ``lib.NAME``. A Seq's operation counts name each call by that parameter
+(``count_call``), so the node model reads the cost without knowing the languages' calls.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import sympy
+
+from .aag import symexpr as S
+from .aag import Comm, Loc, Spawn, Sync, SyncSeq
+
+# -- MPI datatypes and reduction operations -------------------------------------------------------
+
+# name -> (bytes, element operation class of a reduction over it)
+C_DATATYPES = {
+    "MPI_CHAR": (1, "int"), "MPI_SIGNED_CHAR": (1, "int"), "MPI_UNSIGNED_CHAR": (1, "int"),
+    "MPI_BYTE": (1, "int"), "MPI_PACKED": (1, "int"), "MPI_SHORT": (2, "int"),
+    "MPI_UNSIGNED_SHORT": (2, "int"), "MPI_INT": (4, "int"), "MPI_UNSIGNED": (4, "int"),
+    "MPI_LONG": (8, "int"), "MPI_UNSIGNED_LONG": (8, "int"), "MPI_LONG_LONG": (8, "int"),
+    "MPI_LONG_LONG_INT": (8, "int"), "MPI_FLOAT": (4, "real"), "MPI_DOUBLE": (8, "double"),
+    "MPI_LONG_DOUBLE": (16, "double"), "MPI_C_BOOL": (1, "int"), "MPI_INT64_T": (8, "int"),
+    "MPI_INT32_T": (4, "int"),
+}
+FORTRAN_DATATYPES = {
+    "MPI_INTEGER": (4, "int"), "MPI_INTEGER1": (1, "int"), "MPI_INTEGER2": (2, "int"),
+    "MPI_INTEGER4": (4, "int"), "MPI_INTEGER8": (8, "int"), "MPI_LOGICAL": (4, "int"),
+    "MPI_REAL": (4, "real"), "MPI_REAL4": (4, "real"), "MPI_REAL8": (8, "double"),
+    "MPI_REAL16": (16, "double"), "MPI_DOUBLE_PRECISION": (8, "double"),
+    "MPI_COMPLEX": (8, "real"), "MPI_DOUBLE_COMPLEX": (16, "double"), "MPI_CHARACTER": (1, "int"),
+    "MPI_BYTE": (1, "int"), "MPI_PACKED": (1, "int"), "MPI_2INTEGER": (8, "int"),
+    "MPI_2REAL": (8, "real"), "MPI_2DOUBLE_PRECISION": (16, "double"),
+}
+# The datatypes a program may name, by language: Fortran codes use the C names too.
+DATATYPES = {"c": C_DATATYPES, "fortran": {**C_DATATYPES, **FORTRAN_DATATYPES}}
+
+# Reduction operation -> the operation class its combining step costs (MAX, MIN, ... compare).
+MPI_OPS = {"MPI_SUM": "add", "MPI_PROD": "mul", "MPI_MAX": "add", "MPI_MIN": "add",
+           "MPI_LAND": "add", "MPI_LOR": "add", "MPI_BAND": "add", "MPI_BOR": "add",
+           "MPI_MAXLOC": "add", "MPI_MINLOC": "add"}
+
+# -- calls that are not message passing ----------------------------------------------------------
+
+# Costed by the processing component's machine-specific class (paper Table 1), ``machine.NAME``.
+MACHINE_CALLS = {
+    "mynode", "numnodes", "mypid", "myhost", "dclock", "infocount", "infonode", "infotype",
+    "infopid", "msgdone", "killcube", "MPI_Init", "MPI_Finalize", "MPI_Comm_rank",
+    "MPI_Comm_size", "MPI_Wtime", "MPI_Wtick", "MPI_Abort", "MPI_Get_count",
+    "MPI_Get_processor_name", "MPI_Iprobe", "MPI_Test", "MPI_Initialized", "MPI_Finalized",
+}
+
+# Library functions (paper Table 1 "Library Characs"), costed by ``lib.NAME``: the C library, and
+# the C calls the Fortran frontend costs its intrinsics and I/O statements as.
+LIBRARY_CALLS = {
+    "sqrt", "sqrtf", "exp", "expf", "log", "logf", "log10", "log2", "sin", "sinf", "cos", "cosf", "tan",
+    "atan", "atan2", "asin", "acos", "sinh", "cosh", "tanh", "pow", "powf", "fabs", "fabsf", "abs",
+    "labs", "floor", "ceil", "fmod", "fmin", "fmax", "round", "trunc", "hypot", "cbrt", "copysign",
+    "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "fputs", "fflush", "fopen",
+    "fclose", "fread", "fwrite", "fscanf", "scanf", "sscanf", "getchar", "fgets", "perror",
+    "rewind", "fseek", "stat",
+    "malloc", "calloc", "realloc", "free", "atoi", "atol", "atof", "strtol", "strtod", "rand", "srand",
+    "exit", "abort", "qsort", "memcpy", "memmove", "memset", "strlen", "strcpy", "strncpy", "strcmp",
+    "strncmp", "strcat", "time", "clock", "gettimeofday", "clock_gettime", "float", "assert",
+}
+
+# Result types of the calls that are functions (both languages type expressions that call them).
+RESULT_TYPES = {
+    "mynode": "int", "numnodes": "int", "mypid": "int", "myhost": "int", "infocount": "int",
+    "infonode": "int", "infotype": "int", "infopid": "int", "msgdone": "int", "isend": "int",
+    "irecv": "int", "cprobe": "int", "iprobe": "int", "dclock": "double", "MPI_Wtime": "double",
+    "MPI_Wtick": "double",
+}
+
+# MPI calls that need more than MPI_COMM_WORLD and predefined datatypes: reported, not modelled.
+UNSUPPORTED_MPI = {"MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create",
+                   "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_commit", "MPI_Waitany",
+                   "MPI_Testall", "MPI_Win_create", "MPI_Put", "MPI_Get"}
+# Calls that free what the program never needed interp to model: they cost nothing.
+COMM_FREE = {"MPI_Comm_free", "MPI_Type_free"}
+
+
+def sau_parameter(name: str) -> str:
+    """The processing component's parameter that costs a call to ``name`` (canonical) inside a Seq
+    (paper Table 1): ``machine.NAME`` for a machine-specific call, ``lib.NAME`` for any other."""
+    return f"machine.{name}" if name in MACHINE_CALLS else f"lib.{name}"
+
+
+def count_call(counts, name: str, nargs: int) -> None:
+    """Count one call to ``name`` (canonical) in a Seq's OpCounts, under its SAU parameter name: the
+    node model costs it by that name without knowing which calls are machine-specific."""
+    counts.add_call(sau_parameter(name), nargs)
+
+
+# -- the message-passing table -------------------------------------------------------------------
+
+# Roles whose argument decides control: the critical variables of paper 3.3.2.
+CONTROL_ROLES = ("count", "send_count", "recv_count", "partner", "recv_partner", "tag", "recv_tag",
+                 "root", "node")
+# Roles the model never reads (a status, NX/2's process id and work arrays, ...).
+_UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt"}
+
+
+@dataclass(frozen=True)
+class MsgCall:
+    """One message-passing call: its AAU (paper Table 4) and its C parameter list by role."""
+
+    name: str  # the C spelling: the canonical name
+    api: str  # mpi | nx
+    aau: str  # Comm | Sync | SyncSeq | Spawn
+    op: str
+    params: tuple[str, ...]  # the role of each C argument, in order
+    mode: str = "standard"  # sends: standard | sync | buffered | ready | nx
+    elem_bytes: int | None = None  # NX/2 global operations: bytes per element (None: an integer)
+    elem_op: str | None = None  # NX/2 global operations: the combining operation
+
+    @property
+    def fortran_params(self) -> tuple[str, ...]:
+        """The Fortran binding's arguments: MPI's take a trailing ``ierr``."""
+        return self.params + ("ierr",) if self.api == "mpi" else self.params
+
+    def at(self, *roles: str) -> int | None:
+        """Position of the first of ``roles`` the call has (None: it has none of them)."""
+        for role in roles:
+            if role in self.params:
+                return self.params.index(role)
+        return None
+
+    @property
+    def needed(self) -> int:
+        """How many arguments a call must have for interp to model it."""
+        read = [i for i, role in enumerate(self.params) if role not in _UNREAD_ROLES]
+        return max(read) + 1 if read else 0
+
+    def control(self) -> tuple[int, ...]:
+        """Positions of the arguments that decide sizes, partners, tags and roots."""
+        return tuple(i for i, role in enumerate(self.params) if role in CONTROL_ROLES)
+
+    def send_buffer(self) -> int | None:
+        """Position of the buffer whose values leave this process."""
+        return self.at("buf") if self.op in ("send", "isend", "sendrecv", "bcast") else None
+
+    def recv_buffer(self) -> int | None:
+        """Position of the buffer whose values arrive (a broadcast's on every process but the root)."""
+        if self.op in ("recv", "irecv", "bcast"):
+            return self.at("buf")
+        if self.op == "sendrecv":
+            return self.at("recv_buf", "buf")
+        return None
+
+
+def _rows() -> list[MsgCall]:
+    p2p = "buf count datatype partner tag comm"
+    rows = [
+        # MPI point-to-point
+        ("MPI_Send", "Comm", "send", "standard", p2p),
+        ("MPI_Ssend", "Comm", "send", "sync", p2p),
+        ("MPI_Bsend", "Comm", "send", "buffered", p2p),
+        ("MPI_Rsend", "Comm", "send", "ready", p2p),
+        ("MPI_Recv", "Comm", "recv", "standard", p2p + " status"),
+        ("MPI_Isend", "Comm", "isend", "standard", p2p + " request"),
+        ("MPI_Issend", "Comm", "isend", "sync", p2p + " request"),
+        ("MPI_Irecv", "Comm", "irecv", "standard", p2p + " request"),
+        ("MPI_Wait", "Comm", "wait", "standard", "request status"),
+        ("MPI_Waitall", "Comm", "waitall", "standard", "count requests statuses"),
+        ("MPI_Sendrecv", "Comm", "sendrecv", "standard", "buf count datatype partner tag recv_buf "
+         "recv_count recv_datatype recv_partner recv_tag comm status"),
+        # One buffer, count and datatype for both directions.
+        ("MPI_Sendrecv_replace", "Comm", "sendrecv", "standard",
+         "buf count datatype partner tag recv_partner recv_tag comm status"),
+        ("MPI_Probe", "Comm", "probe", "standard", "partner tag comm status"),
+        # MPI collectives
+        ("MPI_Barrier", "Sync", "barrier", "standard", "comm"),
+        ("MPI_Bcast", "SyncSeq", "bcast", "standard", "buf count datatype root comm"),
+        ("MPI_Reduce", "SyncSeq", "reduce", "standard", "buf result count datatype op root comm"),
+        ("MPI_Allreduce", "SyncSeq", "allreduce", "standard", "buf result count datatype op comm"),
+        ("MPI_Scan", "SyncSeq", "scan", "standard", "buf result count datatype op comm"),
+        # Bytes per process (count, datatype): the send side of a gather, the receive side of a
+        # scatter; the other side's count decides control too.
+        ("MPI_Gather", "SyncSeq", "gather", "standard",
+         "buf count datatype recv_buf recv_count recv_datatype root comm"),
+        ("MPI_Scatter", "SyncSeq", "scatter", "standard",
+         "send_buf send_count send_datatype buf count datatype root comm"),
+        ("MPI_Allgather", "SyncSeq", "allgather", "standard",
+         "buf count datatype recv_buf recv_count recv_datatype comm"),
+        ("MPI_Alltoall", "SyncSeq", "alltoall", "standard",
+         "buf count datatype recv_buf recv_count recv_datatype comm"),
+        # NX/2: counts are bytes; a receive takes any sender; isend/irecv return the message id.
+        ("csend", "Comm", "send", "nx", "tag buf count partner pid"),
+        ("crecv", "Comm", "recv", "standard", "tag buf count"),
+        ("isend", "Comm", "isend", "nx", "tag buf count partner pid"),
+        ("irecv", "Comm", "irecv", "standard", "tag buf count"),
+        ("msgwait", "Comm", "wait", "standard", "request"),
+        ("cprobe", "Comm", "probe", "standard", "tag"),
+        ("gsync", "Sync", "barrier", "standard", ""),
+        ("gcol", "SyncSeq", "allgather", "standard", "buf count ybuf ylen ncnt"),
+        ("load", "Spawn", "spawn", "standard", "program node pid"),
+    ]
+    table = [MsgCall(name, "nx" if name[:4] != "MPI_" else "mpi", aau, op, tuple(params.split()), mode)
+             for name, aau, op, mode, params in rows]
+    # NX/2 global operations: x, n elements, work; element bytes None is an integer (C long,
+    # Fortran INTEGER).
+    for name, (size, op) in {
+            "gdsum": (8, "double_add"), "gdhigh": (8, "double_add"), "gdlow": (8, "double_add"),
+            "gssum": (4, "real_add"), "gshigh": (4, "real_add"), "gslow": (4, "real_add"),
+            "gisum": (None, "int_add"), "gihigh": (None, "int_add"), "gilow": (None, "int_add")}.items():
+        table.append(MsgCall(name, "nx", "SyncSeq", "allreduce", ("buf", "count", "work"),
+                             elem_bytes=size, elem_op=op))
+    return table
+
+
+CALLS: dict[str, MsgCall] = {c.name: c for c in _rows()}
+
+# Every NX/2 name: the program uses NX/2 when it calls one (the host/node roles, the data model).
+NX_NAMES = {c.name for c in CALLS.values() if c.api == "nx"} | {
+    "gcolx", "mynode", "numnodes", "mypid", "myhost", "dclock", "killcube", "msgdone", "infocount",
+    "infonode", "infotype", "infopid"}
+
+_BY_UPPER = {n.upper(): n for n in (set(CALLS) | MACHINE_CALLS | UNSUPPORTED_MPI | COMM_FREE | NX_NAMES
+                                     | set(RESULT_TYPES))}
+
+
+def canonical(name: str, language: str = "c") -> str:
+    """The table's spelling of a call written ``name`` in ``language``.
+
+    C is case-sensitive: the name is the spelling. Fortran is not: a known call takes its C
+    spelling, another MPI name upper case, any other name lower case.
+    """
+    if language == "c":
+        return name
+    up = name.upper()
+    return _BY_UPPER.get(up) or (up if up.startswith("MPI_") else name.lower())
+
+
+def is_comm_call(name: str) -> bool:
+    """A call (canonical name) that communicates: it becomes its own AAU, or a reported problem."""
+    return name in CALLS or (name in NX_NAMES and name not in MACHINE_CALLS) or (
+        name.startswith("MPI_") and name not in MACHINE_CALLS and name not in COMM_FREE)
+
+
+class CallError(Exception):
+    """A message-passing call the frontend cannot model; becomes a reported Problem."""
+
+
+class CallArgs:
+    """A call's actual arguments as the frontend of its language reads them, by position.
+
+    ``value(i)``: symbolic value or None; ``name(i)``: a plain identifier (datatype, reduction op,
+    communicator) or None; ``buffer(i)``: the base variable of a buffer argument; ``request(i)``:
+    the request variable (``req``, ``reqs[]``); ``string(i)``: a character literal's text.
+    ``language`` selects the datatypes the program may name; ``int_bytes`` is the size of the
+    language's integer (NX/2 integer global operations).
+    """
+
+    def __init__(self, n: int, value: Callable, name: Callable, buffer: Callable, request: Callable,
+                 string: Callable, language: str, int_bytes: int):
+        self.n = n
+        self.value, self.name, self.buffer, self.request, self.string = value, name, buffer, request, string
+        self.datatypes = DATATYPES[language]
+        self.int_bytes = int_bytes
+
+
+def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
+    """The AAU of the message-passing call ``name`` (canonical), written ``spelling``; or CallError.
+
+    ``assigned_to``: the variable the call's result is assigned to (an NX/2 message id).
+    """
+    if name in UNSUPPORTED_MPI:
+        raise CallError(f"{spelling} is not modelled (interp supports MPI_COMM_WORLD point-to-point and "
+                        "collectives on predefined datatypes)")
+    call = CALLS.get(name)
+    if call is None or args.n < call.needed:
+        raise CallError(f"{spelling} with {args.n} arguments is not modelled")
+    comm = args.name(call.at("comm")) if call.at("comm") is not None else None
+    # A variable named comm... is taken to hold MPI_COMM_WORLD (``MPI_Comm comm = MPI_COMM_WORLD``).
+    if comm is not None and comm.upper() != "MPI_COMM_WORLD" and not comm.lower().startswith("comm"):
+        raise CallError(f"{spelling} on communicator {comm}: only MPI_COMM_WORLD is modelled")
+    a = _Reader(call, args)
+    common = dict(loc=loc, label=spelling)
+    if call.aau == "Spawn":
+        return Spawn(program=a.string("program") or "?", node=a.value("node"), **common)
+    if call.aau == "Sync":
+        return Sync(api=call.api, op=call.op, **common)
+    if call.aau == "SyncSeq":
+        return SyncSeq(api=call.api, op=call.op, **_collective(call, a), **common)
+    return Comm(api=call.api, op=call.op, **_point_to_point(call, a, assigned_to), **common)
+
+
+class _Reader:
+    """The actual arguments of one call, by role."""
+
+    def __init__(self, call: MsgCall, args: CallArgs):
+        self.call, self.args = call, args
+
+    def _get(self, fn, roles):
+        i = self.call.at(*roles)
+        return fn(i) if i is not None and i < self.args.n else None
+
+    def value(self, *roles):
+        return self._get(self.args.value, roles)
+
+    def name(self, *roles):
+        return self._get(self.args.name, roles)
+
+    def buffer(self, *roles):
+        return self._get(self.args.buffer, roles)
+
+    def request(self, *roles):
+        return self._get(self.args.request, roles)
+
+    def string(self, *roles):
+        return self._get(self.args.string, roles)
+
+    def datatype(self, *roles) -> tuple[int, str]:
+        """(bytes, element operation class) of the datatype argument; CallError if unknown."""
+        dtype = self.name(*roles)
+        known = self.args.datatypes.get(dtype.upper()) if dtype is not None else None
+        if known is None:
+            raise CallError(f"MPI datatype {dtype or 'expression'} is not a predefined datatype; its size "
+                            "is unknown")
+        return known
+
+    def bytes(self, count_roles, datatype_roles):
+        """Message bytes: count elements of the datatype (None when the count is unknown)."""
+        size = self.datatype(*datatype_roles)[0]
+        count = self.value(*count_roles)
+        return None if count is None else count * size
+
+
+def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
+    """Comm fields (Table 4: Type, Size, Src, Dest) of a point-to-point call."""
+    kw: dict = {"mode": call.mode}
+    if call.at("datatype") is not None:
+        kw["size"] = a.bytes(("count",), ("datatype",))
+    elif call.at("count") is not None:
+        kw["size"] = a.value("count")  # NX/2 bytes; a waitall's number of requests
+    if call.at("partner") is not None:
+        kw["partner"] = a.value("partner")
+    elif call.op in ("recv", "irecv", "probe"):
+        kw["partner"] = sympy.Integer(S.ANY)  # NX/2 receives take any sender
+    if call.at("tag") is not None:
+        kw["tag"] = a.value("tag")
+    if call.op in ("send", "isend", "recv", "irecv", "sendrecv"):
+        kw["buffer"] = a.buffer("buf")
+    if call.at("request") is not None:
+        kw["request"] = a.request("request")
+    elif call.op in ("isend", "irecv"):
+        kw["request"] = assigned_to  # NX/2: the message id is the call's result
+    if call.op == "waitall":
+        reqs = a.request("requests")
+        kw["requests"] = [f"{reqs.rstrip('[]')}[]"] if reqs else None
+    if call.op == "sendrecv":
+        kw.update(recv_size=a.bytes(("recv_count", "count"), ("recv_datatype", "datatype")),
+                  recv_partner=a.value("recv_partner"), recv_tag=a.value("recv_tag"),
+                  recv_buffer=a.buffer("recv_buf", "buf"))
+    return kw
+
+
+def _collective(call: MsgCall, a: _Reader) -> dict:
+    """SyncSeq fields (Table 4) of a collective: bytes per process, root, elements combined."""
+    kw: dict = {}
+    count = a.value("count")
+    if call.elem_op is not None:  # an NX/2 global operation
+        elem = call.elem_bytes or a.args.int_bytes
+        return dict(elements=count, elem_op=call.elem_op, size=None if count is None else count * elem)
+    if call.at("datatype") is None:
+        return dict(size=count)  # NX/2 gcol: bytes
+    kw["size"] = a.bytes(("count",), ("datatype",))
+    if call.at("root") is not None:
+        kw["root"] = a.value("root")
+    if call.op == "bcast":
+        kw["buffer"] = a.buffer("buf")
+    if call.at("op") is not None:
+        kind = a.datatype("datatype")[1]
+        kw["elements"] = count
+        kw["elem_op"] = f"{kind}_{MPI_OPS.get((a.name('op') or '').upper(), 'add')}"
+    return kw
+
+
+def undetermined(aau) -> list[str]:
+    """The message fields of a communication AAU the parse could not determine (``size``,
+    ``partner``): they must come from inputs, the rank and constants."""
+    if aau.cls == "Comm" and aau.op in ("send", "isend", "recv", "irecv", "sendrecv"):
+        needed = ("size", "partner")
+    elif aau.cls == "Comm" and aau.op == "probe":
+        needed = ("partner",)
+    elif aau.cls == "SyncSeq":
+        needed = ("size",)
+    else:
+        needed = ()
+    return [attr for attr in needed if getattr(aau, attr) is None]
