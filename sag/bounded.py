@@ -26,7 +26,7 @@ def float_problem(value) -> str | None:
     if isinstance(value, float) and math.isnan(value):
         return "not a number (nan)"
     if isinstance(value, float) and math.isinf(value):
-        return "infinite (a division by zero or an overflow?)"
+        return "infinite"
     if abs(value) > MAX_MAGNITUDE:
         return f"larger than {MAX_MAGNITUDE_TEXT} in magnitude"
     return None

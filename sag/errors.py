@@ -35,7 +35,7 @@ def clip(text: str, limit: int = _MAX_MESSAGE) -> str:
 
 def locate(file: str | None, line: int | None, path: str) -> str:
     """``file:line: path`` as every machine problem starts."""
-    where = file or "<machine>"
+    where = clip(file, 3 * MAX_QUOTE) if file else "<machine>"
     if line is not None:
         where += f":{line}"
     if path:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import math
+import warnings
 from functools import lru_cache
 
 import sympy
@@ -64,12 +65,15 @@ def parse(text: str, allowed_names: frozenset[str] | None = None) -> sympy.Expr:
     if not src:
         raise ExprError("empty expression")
     try:
-        tree = ast.parse(src, mode="eval")
+        with warnings.catch_warnings():  # "1ms": a SyntaxWarning on stderr would be noise
+            warnings.simplefilter("ignore")
+            tree = ast.parse(src, mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
         # ValueError: a NUL byte; RecursionError/MemoryError: thousands of nested parentheses.
         raise ExprError(f"cannot parse expression {quote(text)}: {getattr(exc, 'msg', None) or 'too complex'}") from None
     if _depth(tree) > MAX_EXPR_DEPTH:
-        raise ExprError(f"expression {quote(text)} nests deeper than {MAX_EXPR_DEPTH} levels")
+        raise ExprError(f"expression {quote(text)} nests deeper than {MAX_EXPR_DEPTH} levels; "
+                        "simplify it")
     return _build(tree.body, text, allowed_names)
 
 
@@ -111,7 +115,8 @@ def _build(node: ast.AST, text: str, allowed: frozenset[str] | None) -> sympy.Ex
         if isinstance(node.value, float) and not math.isfinite(node.value):
             raise ExprError(f"non-finite number in {quote(text)} (a literal beyond 1e308?)")
         if abs(node.value) > MAX_MAGNITUDE:
-            raise ExprError(f"a number in {quote(text)} is larger than {MAX_MAGNITUDE_TEXT}")
+            raise ExprError(f"a number in {quote(text)} is larger than {MAX_MAGNITUDE_TEXT}; "
+                            "a machine parameter must be a finite number of a sensible size")
         return sympy.Float(node.value) if isinstance(node.value, float) else sympy.Integer(node.value)
     if isinstance(node, ast.Name):
         if allowed is not None and node.id in allowed:

@@ -31,7 +31,8 @@ class _Loader:
         self.file = file
         self.where = where
         self.errors: list[MachineError] = []
-        self.runtime: dict[str, float] = {}
+        self.runtime: dict[str, float] = {}  # run-time parameters with a usable default
+        self.runtime_names: set[str] = set()  # every declared name, so a bad default is one error
         self._clockless: set[str] = set()
 
     def err(self, path: str, message: str) -> None:
@@ -72,7 +73,9 @@ class _Loader:
         for key, value in data.items():
             if not key.isidentifier() or key in ("clk", "m", "h", "n"):
                 self.err(f"runtime.{key}", f"{quote(key)} cannot be a run-time parameter name")
-            elif not isinstance(value, numbers.Real) or isinstance(value, bool):
+                continue
+            self.runtime_names.add(key)
+            if not isinstance(value, numbers.Real) or isinstance(value, bool):
                 self.err(f"runtime.{key}", f"default of run-time parameter {quote(key)} must be a number")
             elif bounded.float_problem(value):
                 self.err(f"runtime.{key}", f"default of run-time parameter {quote(key)} is "
@@ -180,7 +183,7 @@ class _Loader:
         source = data.get("source", source)
         params: dict[str, Parameter] = {}
         settings: dict[str, object] = {}
-        allowed = schema.OPERATION_ARGS[cname] | frozenset(self.runtime)
+        allowed = schema.OPERATION_ARGS[cname] | frozenset(self.runtime_names)
         n_errors = len(self.errors)
         self.group(data, schema.COMPONENTS[cname], path, "", params, settings, allowed, clk_period, source)
         if kind == SIMPLE and not params and not settings and len(self.errors) == n_errors:
@@ -437,6 +440,10 @@ def load(path: str | Path) -> SAG:
         text = raw.decode("utf-8")
     except FileNotFoundError:
         raise MachineErrors([MachineError("", "no such machine file", str(path))]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MachineErrors([MachineError("", f"cannot read machine file: {exc}", str(path))]) from None
+    except UnicodeDecodeError as exc:
+        raise MachineErrors([MachineError("", f"cannot read machine file: not UTF-8 text (byte {exc.start})",
+                                          str(path))]) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise MachineErrors([MachineError("", f"cannot read machine file: {reason}", str(path))]) from None
     return loads(text, str(path))
