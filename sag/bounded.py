@@ -44,6 +44,11 @@ def expr_problem(e: sympy.Expr) -> str | None:
         return "not a finite number"
     if e.has(sympy.I):
         return "not a real number (the square root or log of a negative number?)"
+    for atom in e.atoms(sympy.Rational):
+        # An exact fraction: (1/3)**1024 is tiny but its denominator has 489 digits, and the next
+        # **1024 would compute an integer of a billion digits.
+        if atom.q > MAX_MAGNITUDE:
+            return f"too finely divided (an exact fraction whose denominator exceeds {MAX_MAGNITUDE_TEXT})"
     if e.is_number:
         value = e.evalf(20)
         re, im = value.as_real_imag()

@@ -78,7 +78,7 @@ def parse(text: str, allowed_names: frozenset[str] | None = None) -> sympy.Expr:
 
 
 def _depth(tree: ast.AST) -> int:
-    """Nesting depth of an expression tree, without recursion (``------1`` nests 6 deep)."""
+    """Nesting depth of an expression tree, counted without recursion (each ``-`` of ``----1`` is a level)."""
     deepest, stack = 0, [(tree, 1)]
     while stack:
         node, depth = stack.pop()
@@ -157,7 +157,6 @@ def _build(node: ast.AST, text: str, allowed: frozenset[str] | None) -> sympy.Ex
             raise ExprError(f"{node.func.id}() takes one argument in {quote(text)}")
         return _checked(lambda: _FUNCTIONS[node.func.id](*args), node, text)
     raise ExprError(f"{type(node).__name__} is not allowed in expression {quote(text)}")
-
 
 
 def free_names(expr: sympy.Expr) -> set[str]:

@@ -18,7 +18,7 @@ MAX_MAGNITUDE_TEXT = "1e300"  # as messages show it
 # milliseconds) before the magnitude check rejects it.
 MAX_EXPONENT = 1024
 
-# Nesting of one expression's tree ("------1" nests 7 deep): the tree is built recursively.
+# Nesting of one expression's tree (each "-" of "----1" is a level): it is built recursively.
 # Expressions are also at most 500 characters long (sag.expr.MAX_LENGTH).
 MAX_EXPR_DEPTH = 64
 

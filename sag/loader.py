@@ -77,9 +77,9 @@ class _Loader:
             self.runtime_names.add(key)
             if not isinstance(value, numbers.Real) or isinstance(value, bool):
                 self.err(f"runtime.{key}", f"default of run-time parameter {quote(key)} must be a number")
-            elif bounded.float_problem(value):
-                self.err(f"runtime.{key}", f"default of run-time parameter {quote(key)} is "
-                                           f"{bounded.float_problem(value)}; give a finite number")
+            elif problem := bounded.float_problem(value):
+                self.err(f"runtime.{key}", f"default of run-time parameter {quote(key)} is {problem}; "
+                                           "give a finite number")
             else:
                 self.runtime[key] = float(value)
 
@@ -140,7 +140,7 @@ class _Loader:
             self.err(f"{path}.kind", f"SAU kind must be simple or compound, got {quote(declared)}")
         elif declared is not None and declared != sau.kind:
             self.err(f"{path}.kind",
-                     f"SAU {sau_id} is declared {declared} but is {sau.kind}: an SAU is compound "
+                     f"SAU {_id(sau_id)} is declared {declared} but is {sau.kind}: an SAU is compound "
                      "iff at least one of its components is compound")
         return sau
 
@@ -268,11 +268,11 @@ class _Loader:
             nlo, nhi = lo, hi
         # Units and the clock period multiply a bounded expression: check the result again
         # ("1e299 GB" is 1e308 bytes; "1e300 clk" with a 1e-10 Hz clock overflows).
+        base_unit = f" in {units.BASE_UNIT[dimension]}" if units.BASE_UNIT[dimension] else ""
         for end, e in zip(ends, (nlo, nhi)):
             problem = bounded.expr_problem(e)
             if problem:
-                self.err(path, f"{quote(end)} is {problem} in {units.BASE_UNIT[dimension] or 'units'}; "
-                               "give a finite value of a sensible size")
+                self.err(path, f"{quote(end)} is {problem}{base_unit}; give a finite value of a sensible size")
                 return None
         if not nlo.free_symbols and not nhi.free_symbols:
             if float(nlo) > float(nhi):
@@ -311,8 +311,9 @@ class _Loader:
             self.err(path, f"expected a value with a unit, got {quote(raw)}")
             return None
         if isinstance(raw, numbers.Real):
-            if bounded.float_problem(raw):  # YAML's .nan, .inf, 1.0e+400, or a 400-digit integer
-                self.err(path, f"{quote(raw)} is {bounded.float_problem(raw)}; give a finite number")
+            problem = bounded.float_problem(raw)  # YAML's .nan, .inf, 1.0e+400, a 400-digit integer
+            if problem:
+                self.err(path, f"{quote(raw)} is {problem}; give a finite number")
                 return None
             if dimension in (schema.COUNT, schema.FRACTION):
                 return sympy.Float(raw) if isinstance(raw, float) else sympy.Integer(raw)
@@ -380,26 +381,31 @@ class _Loader:
         seen: dict[str, str] = {}
         for sau in root.walk():
             if sau.id in seen:
-                self.err(f"{sau.path}.id", f"duplicate SAU id {quote(sau.id)} (first used at {seen[sau.id]})")
+                self.err(f"{sau.path}.id", f"duplicate SAU id {quote(sau.id)} (first used at {clip(seen[sau.id], 2 * MAX_QUOTE)})")
             else:
                 seen[sau.id] = sau.path
             if all(c.kind == VOID for c in sau.components.values()):
-                self.err(sau.path, f"SAU {sau.id} has every component void; an SAU needs at least one non-void component")
+                self.err(sau.path, f"SAU {_id(sau.id)} has every component void; an SAU needs at least one non-void component")
             if not sau.children and sau.is_compound:
                 comp = [n for n, c in sau.components.items() if c.kind == COMPOUND]
-                self.err(sau.path, f"leaf SAU {sau.id} must be simple, but its {', '.join(comp)} "
+                self.err(sau.path, f"leaf SAU {_id(sau.id)} must be simple, but its {', '.join(comp)} "
                                    "component is compound (add children that refine it, or make it simple)")
             elif sau.children:
                 for cname, comp in sau.components.items():
                     if comp.kind == COMPOUND and not any(
                             ch.component(cname).kind != VOID for ch in sau.children):
                         self.err(f"{sau.path}.{cname}",
-                                 f"compound {cname} component of {sau.id} has no child SAU that refines it "
+                                 f"compound {cname} component of {_id(sau.id)} has no child SAU that refines it "
                                  f"(no child has a non-void {cname} component)")
         for sau in root.walk():
             for other in sau.connects:
                 if other not in seen:
-                    self.err(f"{sau.path}.connects", f"{sau.id} connects unknown SAU {quote(other)}")
+                    self.err(f"{sau.path}.connects", f"{_id(sau.id)} connects unknown SAU {quote(other)}")
+
+
+def _id(sau_id) -> str:
+    """An SAU id as messages show it unquoted (``leaf SAU N must be simple``), at most ~80 characters."""
+    return clip(str(sau_id), MAX_QUOTE)
 
 
 def loads(text: str, file: str | None = None) -> SAG:

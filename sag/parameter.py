@@ -84,7 +84,7 @@ class Parameter:
     path: str = ""
     line: int | None = None
     scale: float = 1.0
-    file: str | None = None  # the machine file, for run-time evaluation errors
+    file: str | None = field(default=None, compare=False)  # for run-time evaluation errors
     _numeric: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @cached_property
@@ -144,7 +144,7 @@ class Parameter:
         scaled = f" scaled by {self.scale:g}" if self.scale != 1.0 else ""
         return EvaluationError(
             f"{self.key} = {quote(self.text)}{scaled} is {problem}{at}{end}; change the expression "
-            "so it is finite for every argument (e.g. max(m, 1) inside log2)",
+            "so it is finite for every argument (e.g. log2(max(m, 1)))",
             self.file, self.line, self.path)
 
     def scaled(self, factor: float) -> "Parameter":

@@ -142,7 +142,7 @@ def with_runtime(sag: SAG, values: list[tuple[str, float]]) -> SAG:
             declared = ", ".join(sorted(runtime)) or "none"
             raise ExprError(f"--param {quote(name)}: this machine declares no run-time parameter "
                             f"{quote(name)} (declared: {declared})")
-        if bounded.float_problem(value):
-            raise ExprError(f"--param {quote(name)}={value}: the value is {bounded.float_problem(value)}")
+        if problem := bounded.float_problem(value):
+            raise ExprError(f"--param {quote(name)}={value}: the value is {problem}")
         runtime[name] = value
     return replace(sag, runtime=runtime, scenario=sag.scenario + tuple(f"{n}={v:g}" for n, v in values))

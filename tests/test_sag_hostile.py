@@ -117,17 +117,22 @@ def test_expression_that_is_not_finite_is_an_error_with_line_and_path(cli, tmp_p
     assert "; " in msg.split(STARTUP)[1]  # ... what is wrong; what to do
 
 
-@pytest.mark.parametrize("old,new,path", [
-    ("startup: 10 us", 'startup: "10**10**10 us"', STARTUP),
-    ("clock: 50 MHz", 'clock: "10**10**10 MHz"', "sag.children[0].processing.clock"),
-    ("int_add: [2 clk, 4 clk]", 'int_add: [2 clk, "9**9**9 clk"]', "sag.children[0].processing.ops.int_add"),
-    ("clock: 50 MHz", "clock: 50 MHz\n        max_procs: '10**10**10'", "sag.children[0].processing.max_procs"),
-    ('"(20 + 0.1*m)*log2(n) us"', '"m**(10**10) us"', "sag.children[0].comm_sync.collectives.bcast"),
-])
-def test_huge_power_anywhere_in_the_file_ends_quickly(cli, tmp_path, old, new, path):
+EXPONENT = "exponent exceeds 1024"
+
+
+@pytest.mark.parametrize("old,new,path,fragment", [
+    ("startup: 10 us", 'startup: "10**10**10 us"', STARTUP, EXPONENT),
+    ("clock: 50 MHz", 'clock: "10**10**10 MHz"', "sag.children[0].processing.clock", EXPONENT),
+    ("int_add: [2 clk, 4 clk]", 'int_add: [2 clk, "9**9**9 clk"]', "sag.children[0].processing.ops.int_add", EXPONENT),
+    ("clock: 50 MHz", "clock: 50 MHz\n        max_procs: '10**10**10'", "sag.children[0].processing.max_procs", EXPONENT),
+    ('"(20 + 0.1*m)*log2(n) us"', '"m**(10**10) us"', "sag.children[0].comm_sync.collectives.bcast", EXPONENT),
+    # each exponent is small, but the exact fraction's denominator would reach a billion digits
+    ("startup: 10 us", 'startup: "(((1/3)**1024)**1024)**1024 us"', STARTUP, "too finely divided"),
+], ids=["startup", "clock", "clk-range", "count", "of-m", "fraction"])
+def test_huge_power_anywhere_in_the_file_ends_quickly(cli, tmp_path, old, new, path, fragment):
     text = MINIMAL.replace(old, new)
     assert text != MINIMAL
-    one_error(cli, tmp_path, text, "exponent exceeds 1024", path=path, isolated=True)
+    one_error(cli, tmp_path, text, fragment, path=path, isolated=True)
 
 
 def test_infinite_unit_product_and_clock_overflow(cli, tmp_path):
