@@ -288,6 +288,7 @@ def test_plain_aliases_still_work():
     ("id: N", "id: !!binary Tg==", "!!binary", "sag.children[0].id"),
     ("static: {", "static: !!map {", "!!map", "sag.children[0].comm_sync.static"),
     ("  children:\n", "  children: !!seq\n", "!!seq", "sag.children"),
+    ("  processing: compound", "  !foo processing: compound", "!foo", "sag.<key>"),  # on a key
 ])
 def test_tags_are_refused_wherever_they_appear(cli, tmp_path, old, new, tag, path):
     text = MINIMAL.replace(old, new, 1)
