@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import MachineError, MachineErrors
+from .errors import MachineError, MachineErrors, quote
 from .loader import load
 from .model import SAG
 
@@ -16,14 +16,21 @@ def shipped() -> list[str]:
 
 def resolve(name_or_path: str) -> Path:
     p = Path(name_or_path)
-    if p.suffix in (".yaml", ".yml") or p.exists() or "/" in name_or_path:
+    if p.suffix in (".yaml", ".yml") or "/" in name_or_path or _exists(p):
         return p
     candidate = MACHINES_DIR / f"{name_or_path}.yaml"
-    if candidate.exists():
+    if _exists(candidate):
         return candidate
     raise MachineErrors([MachineError(
-        "", f"no shipped machine {name_or_path!r} and no such file "
+        "", f"no shipped machine {quote(name_or_path)} and no such file "
             f"(shipped machines: {', '.join(shipped())})", name_or_path)])
+
+
+def _exists(p: Path) -> bool:
+    try:
+        return p.exists()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        return False
 
 
 def open_machine(name_or_path: str) -> SAG:

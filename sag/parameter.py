@@ -5,6 +5,10 @@ depending on whether best-case or worst-case performance is required" or define 
 these two values"; and a parameter may be "a known function of a run-time parameter (like system
 load)". ``Bound`` is the user's choice; ``Parameter`` holds both ends as sympy expressions whose
 free names are operation arguments (m, h, n) and run-time parameters (load, ...).
+
+``Parameter.value`` is where an expression meets its run-time arguments, so it is also where a
+value that is only infinite for some arguments (``log2(m)`` at m = 0, ``2**m`` at m = 1e6) is
+caught: the error names the parameter's file, line and YAML path and the argument values.
 """
 from __future__ import annotations
 
@@ -13,8 +17,9 @@ from functools import cached_property
 
 import sympy
 
+from . import bounded
 from . import expr as expr_mod
-from .errors import ExprError
+from .errors import EvaluationError, ExprError, quote
 from .units import TIME, format_quantity
 
 CLK = sympy.Symbol("clk", real=True)
@@ -79,6 +84,7 @@ class Parameter:
     path: str = ""
     line: int | None = None
     scale: float = 1.0
+    file: str | None = field(default=None, compare=False)  # for run-time evaluation errors
     _numeric: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @cached_property
@@ -120,7 +126,26 @@ class Parameter:
                 raise ExprError(f"{self.key} needs a value for {', '.join(sorted(missing))}")
             fn = expr_mod.compile_numeric(e, key[1])
             self._numeric[key] = fn
-        return float(fn(*(env[k] for k in key[1])))
+        try:
+            # Arguments as floats: a power of an integer argument then overflows at once instead
+            # of computing a huge exact integer (2**m at m = 10**9 would take minutes).
+            result = fn(*(float(env[k]) for k in key[1]))
+        except (ArithmeticError, ValueError, TypeError) as exc:
+            raise self._evaluation_error(_failure(exc), bound, env) from None
+        problem = bounded.float_problem(result)
+        if problem:
+            raise self._evaluation_error(problem, bound, env)
+        return float(result)
+
+    def _evaluation_error(self, problem: str, bound: Bound, env: dict) -> EvaluationError:
+        args = ", ".join(f"{k}={_show(env[k])}" for k in sorted(env) if k in self.names)
+        at = f" for {args}" if args else ""
+        end = f" (bound {bound})" if self.is_range else ""
+        scaled = f" scaled by {self.scale:g}" if self.scale != 1.0 else ""
+        return EvaluationError(
+            f"{self.key} = {quote(self.text)}{scaled} is {problem}{at}{end}; change the expression "
+            "so it is finite for every argument (e.g. log2(max(m, 1)))",
+            self.file, self.line, self.path)
 
     def scaled(self, factor: float) -> "Parameter":
         return replace(self, scale=self.scale * factor, _numeric={})
@@ -139,3 +164,23 @@ class Parameter:
         if self.is_range:
             return f"[{one(self.lo)}, {one(self.hi)}]"
         return one(self.lo)
+
+
+def _failure(exc: Exception) -> str:
+    """What a failed numeric evaluation means, as the rest of a message "... is ___"."""
+    if isinstance(exc, ZeroDivisionError):
+        return "infinite (a division by zero)"
+    if isinstance(exc, OverflowError):
+        return "too large to compute (an overflow)"
+    if isinstance(exc, TypeError) and "complex" in str(exc):
+        return "not a real number (a square root or power of a negative number?)"
+    if isinstance(exc, ValueError):
+        return "undefined (the log of zero or of a negative number, or a square root of one?)"
+    return f"not computable ({exc})"
+
+
+def _show(value) -> str:
+    try:
+        return f"{float(value):g}"
+    except (TypeError, ValueError, OverflowError):
+        return quote(value)
