@@ -123,3 +123,15 @@ def test_the_graph_sees_known_edges():
     assert "interp.engine.algorithm" in g["interp.pipeline"]
     assert "frontends.aag.aau" in g["frontends.aag"]
     assert "sag.expr" in g["sag.parameter"] or "sag.expr" in g["sag.loader"]
+
+
+def test_architecture_doc_lists_the_edges():
+    """docs/architecture.md's table of package edges is the code's (python docs/architecture.py)."""
+    import re
+    import sys
+    sys.path.insert(0, str(ROOT / "docs"))
+    from architecture import edges
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    table = text.split("## Package edges", 1)[1]
+    listed = set(re.findall(r"^\| `([\w.]+)` \| `([\w.]+)` \|$", table, re.M))
+    assert listed == set(edges())

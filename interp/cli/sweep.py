@@ -31,14 +31,14 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     """
     from interp.studies.measured import attach, read_measured
     from interp.studies.sweep import Settings, grid, run_points, with_metrics
-    from interp.output.sweep_out import render_csv, render_text, to_json
+    from interp.studies.sweep_table import render_csv, render_text, to_json
 
     define_lists = parse_define_lists(defines)
     counts = parse_procs_list(procs)
     if jobs < 1:
         raise InputError(f"--jobs {jobs}: give at least 1")
     if plot_file:
-        from interp.output.sweep_plot import check_plot_path
+        from interp.studies.sweep_plot import check_plot_path
 
         check_plot_path(plot_file)
     # Read the measurements first: a malformed file fails before minutes of predictions.
@@ -58,7 +58,7 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     else:
         click.echo(render_text(rows, files, bound, define_lists, unmatched))
     if plot_file:
-        from interp.output.sweep_plot import plot_sweep
+        from interp.studies.sweep_plot import plot_sweep
 
         machine_name = next((r.outcome.machine for r in rows if r.outcome.machine), machine)
         plot_sweep(rows, plot_file, f"{' '.join(files)} on {machine_name}", unmatched or ())

@@ -1,6 +1,6 @@
 """The interpretation engine (paper 3.4, Algorithm 2) with the comm/sync model of Figure 11.
 
-Every process is a chain (``walker.Chain``) on its own clock. The engine keeps the operations that
+Every process is a chain (``chain.Chain``) on its own clock. The engine keeps the operations that
 must synchronize in a queue keyed by global time and resolves them in that order, so shared
 resources (links, static buffer pools) are granted in global-time order and the result does not
 depend on the order in which chains are taken. Communication time is split into call overhead,

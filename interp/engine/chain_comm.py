@@ -1,6 +1,6 @@
 """A chain's Comm, Sync, SyncSeq and Spawn AAUs (paper 3.4.1): the operations it hands the engine.
 
-A mixin of ``walker.Chain``: partners, tags and sizes are evaluated on the process's values
+A mixin of ``chain.Chain``: partners, tags and sizes are evaluated on the process's values
 (memoized per AAU while the names they read keep their values), tracked values travel with the
 message buffers, and the engine's Completion is booked into the AAU's and the process's
 statistics (call overhead, transmission, waiting).

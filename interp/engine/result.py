@@ -137,7 +137,7 @@ class RunResult:
     aau_info: dict = field(default_factory=dict)  # aau id -> (class, "file:lines", label)
     proc_labels: list = field(default_factory=list)  # process index -> "rank 3" / "host"
     symbolic_total: object = None  # --symbolic: the total as a sympy expression of the symbols
-    extrapolated_events: int = 0  # operations of steady-state iterations skipped (interp/steady.py)
+    extrapolated_events: int = 0  # operations of steady-state iterations skipped (engine/steady.py)
 
     def aau_totals(self) -> list[AAUStats]:
         """Per-AAU statistics summed over processes (executions and times add up)."""
