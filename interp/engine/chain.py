@@ -290,7 +290,7 @@ class Chain(ChainComm):
         """IterD: Omega = t_fixed + NumIters * (t_per_iter + delta_body), in closed form (paper
         3.4.2); the loop costs the same to interpret whatever its trip count."""
         if not self.engine.closed_forms:
-            return (yield from self.iterations(a))
+            return (yield from self.visit_IterSync(a))
         delta = self.need(self.model.iterd(a), "loop trip count")
         start = self.clock
         self.compute(a, delta)
@@ -306,16 +306,10 @@ class Chain(ChainComm):
 
     def visit_IterSync(self, a: Iter):
         """IterSync: a loop with communication inside, interpreted iteration by iteration (the
-        recurrence of paper 3.4.2); a steady state is extrapolated (engine.steady)."""
-        return (yield from self.iterations(a))
-
-    def visit_IterND(self, a: Iter):
-        """IterND: a loop whose count the source does not give: iterations interpreted until its
-        condition fails (or the count an iters() annotation states)."""
-        return (yield from self.iterations(a))
-
-    def iterations(self, a: Iter):
-        """Interpret a loop iteration by iteration; returns "return" when its body returned."""
+        recurrence of paper 3.4.2); a steady state is extrapolated (engine.steady). IterND, a loop
+        whose count the source does not give, is interpreted the same way until its condition
+        fails (or for the count an iters() annotation states). Returns "return" when its body
+        returned (a "break" ends the loop itself)."""
         s = self.stats(a)
         start = self.clock + self.offset
         fixed, per = self.model.loop_overheads(a)
@@ -384,6 +378,9 @@ class Chain(ChainComm):
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow if flow == "return" else None
+
+    # The same interpretation, without another generator frame for every event of the loop.
+    visit_IterND = visit_IterSync
 
     def trace_compound(self, a: AAU, start: float) -> None:
         if self.engine.tracing:

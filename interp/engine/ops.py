@@ -2,7 +2,7 @@
 what the engine hands back (paper Figure 11: call overhead, transmission, waiting)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from frontends.aag import symexpr as S
@@ -48,13 +48,24 @@ class Op:
     request_obj: object = None  # the engine's request record of an irecv
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Completion(TimeSplit):
-    """An operation's end time and its split (comp, ovh, xmit, wait are keywords)."""
+    """An operation's end time and its split; what arrived with it; why it waited."""
 
     time: float
-    payload: dict | None = None
-    waits: list = field(default_factory=list)  # (seconds, what) for "why is this process late"
+    payload: dict | None
+    waits: list  # (seconds, what) for "why is this process late"
+
+    # Written out, positional like the split's order: one or two per event, and the generated
+    # keyword-only __init__ took twice as long (0.79 against 0.39 us, 5% of the halo benchmark).
+    def __init__(self, time, comp=0.0, ovh=0.0, xmit=0.0, wait=0.0, payload=None, waits=None):
+        self.time = time
+        self.comp = comp
+        self.ovh = ovh
+        self.xmit = xmit
+        self.wait = wait
+        self.payload = payload
+        self.waits = [] if waits is None else waits
 
 
 def label(procs_labels, idx) -> str:

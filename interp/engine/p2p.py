@@ -24,15 +24,21 @@ class PointToPoint:
         self.nprocs = engine.nprocs
         self.resume = engine.resume
         self.label = engine.label
+        # Read for every message: held here rather than looked up through the engine each time.
+        self.route = net.route
+        self.strict = engine.options.strict
+        self.links = net.links
+        self.record_messages = engine.record_messages
+        self.messages = engine.messages
 
     # -- the network --------------------------------------------------------------------------
     def transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None):
         """Put a message on the network at t; returns the transfer and the sender's timing."""
-        r = self.net.route(src, dst, op.size)
+        r = self.route(src, dst, op.size)
         start = t + r.startup
         if t_earliest is not None and t_earliest > start:
             start = t_earliest
-        busy = self.net.links
+        busy = self.links
         for link in r.links:
             free = busy.get(link, 0.0)
             if free > start:
@@ -41,11 +47,10 @@ class PointToPoint:
         for link in r.links:
             busy[link] = arrival
         rec = None
-        engine = self.engine
-        if engine.record_messages:
+        if self.record_messages:
             rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id,
                           kind="async" if op.kind == "isend" else "sync", internal=op.internal)
-            engine.messages.append(rec)
+            self.messages.append(rec)
         msg = Transfer(src, dst, op.tag, op.size, start, arrival, op.payload, r.static, rec, send_aau=op.aau.id,
                        receive=r.receive)
         return msg, r.startup, r.xmit, r.overlap
@@ -63,8 +68,8 @@ class PointToPoint:
             return self._system_bcast(p, op, t)
         dst = op.partner
         net = self.net
-        r = net.route(src, dst, op.size)
-        if op.mode == "sync" or (self.engine.options.strict and op.mode == "standard" and not r.static
+        r = self.route(src, dst, op.size)
+        if op.mode == "sync" or (self.strict and op.mode == "standard" and not r.static
                                  and not op.internal):
             recv = net.find_posted(dst, src, op.tag)
             if recv is None:
@@ -101,11 +106,11 @@ class PointToPoint:
         if blocking:
             ovh, tx = (1 - overlap) * startup, (1 - overlap) * xmit
             waits = [(wait, f"link or buffer for message to {self.label(msg.dst)}")] if wait > 0 else []
-            return Completion(t + ovh + wait + tx, ovh=ovh, xmit=tx, wait=wait, waits=waits)
+            return Completion(t + ovh + wait + tx, 0.0, ovh, tx, wait, None, waits)
         req = self._request(p, op)
         req.done = msg.arrival
         ovh = (1 - overlap) * startup
-        return Completion(t + ovh, ovh=ovh)
+        return Completion(t + ovh, 0.0, ovh)
 
     @staticmethod
     def _request(p: Process, op: Op) -> Request:
@@ -228,9 +233,9 @@ class PointToPoint:
             msg.record.aau_recv = rop.aau.id
             msg.record.recv_time = end
         if wait + xmit > 0:
-            return Completion(end, ovh=receive, xmit=xmit, wait=wait, payload=msg.payload,
-                              waits=[(wait + xmit, f"message from {self.label(msg.src)}")])
-        return Completion(end, ovh=receive, xmit=xmit, wait=wait, payload=msg.payload)
+            return Completion(end, 0.0, receive, xmit, wait, msg.payload,
+                              [(wait + xmit, f"message from {self.label(msg.src)}")])
+        return Completion(end, 0.0, receive, xmit, wait, msg.payload)  # positional: once per message
 
     def _free_buffer(self, dst: int, t: float) -> None:
         net = self.net
@@ -299,8 +304,8 @@ class PointToPoint:
         remaining = end - t
         xmit = min(remaining, c.xmit) if c is not None else 0.0
         wait = remaining - xmit
-        return Completion(end, xmit=xmit, wait=wait, payload=c.payload if c else None,
-                          waits=[(remaining, "request completion")] if remaining > 0 else [])
+        return Completion(end, 0.0, 0.0, xmit, wait, c.payload if c else None,
+                          [(remaining, "request completion")] if remaining > 0 else None)
 
     def wait(self, p: Process, op: Op, t: float):
         reqs = p.chain.requests.get(op.request or "?")
