@@ -135,3 +135,19 @@ def test_architecture_doc_lists_the_edges():
     table = text.split("## Package edges", 1)[1]
     listed = set(re.findall(r"^\| `([\w.]+)` \| `([\w.]+)` \|$", table, re.M))
     assert listed == set(edges())
+
+
+def test_small_modules_and_functions():
+    """No module over 500 lines and no function over 80, unless a ``# long:`` comment on its first
+    line says why (the layout issue's rule: small modules with one job)."""
+    too_long = []
+    for name, path in modules().items():
+        lines = path.read_text().splitlines()
+        if len(lines) > 500 and "# long:" not in lines[0]:
+            too_long.append(f"{name}: {len(lines)} lines")
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = node.end_lineno - node.lineno + 1
+                if length > 80 and "# long:" not in lines[node.lineno - 1]:
+                    too_long.append(f"{name}.{node.name}: {length} lines")
+    assert too_long == []
