@@ -83,6 +83,7 @@ LIBRARY_CALLS = {
     "malloc", "calloc", "realloc", "free", "atoi", "atol", "atof", "strtol", "strtod", "rand", "srand",
     "exit", "abort", "qsort", "memcpy", "memmove", "memset", "strlen", "strcpy", "strncpy", "strcmp",
     "strncmp", "strcat", "time", "clock", "gettimeofday", "clock_gettime", "float", "assert",
+    "_exit", "_Exit", "quick_exit",
 }
 
 # Result types of the calls that are functions (both languages type expressions that call them).
@@ -97,6 +98,12 @@ RESULT_TYPES = {
 UNSUPPORTED_MPI = {"MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create",
                    "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_commit", "MPI_Waitany",
                    "MPI_Testall", "MPI_Win_create", "MPI_Put", "MPI_Get"}
+# Calls that end processes (canonical names): a Seq holding one gets this control word. "exit" ends
+# the calling process (exit, abort, a Fortran STOP in the main program); "abort" ends every process,
+# as MPI_Abort does for MPI_COMM_WORLD.
+ENDING_CALLS = {"exit": "exit", "_exit": "exit", "_Exit": "exit", "quick_exit": "exit", "abort": "exit",
+                "MPI_Abort": "abort"}
+
 # Calls that free what the program never needed interp to model: they cost nothing.
 COMM_FREE = {"MPI_Comm_free", "MPI_Type_free"}
 

@@ -10,13 +10,38 @@ def flat(body: list[AAU]):
 
 
 def has_jump(body: list[AAU]) -> bool:
-    """A break or return that leaves this loop (breaks inside inner loops stay there)."""
+    """A break, return or ending call (exit, MPI_Abort) that leaves this loop (breaks inside inner
+    loops stay there)."""
     for a in body:
-        if isinstance(a, Seq) and a.control in ("break", "return", "continue"):
+        if isinstance(a, Seq) and a.control in ("break", "return", "continue") + ENDS:
             return True
         if isinstance(a, Condt) and any(has_jump(b.body) for b in a.branches):
             return True
-        if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control == "return" for x in flat(a.body)):
+        if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control in ("return",) + ENDS
+                                       for x in flat(a.body)):
+            return True
+    return False
+
+
+# Control words of Seqs whose call ends the process ("exit") or every process ("abort").
+ENDS = ("exit", "abort")
+
+
+def ends(body: list[AAU], functions: dict, seen: frozenset = frozenset()) -> bool:
+    """Can interpreting ``body`` end the process (an ending call here or in a function it calls)?
+
+    Branches on data are weighted by their probability, never taken as such, so an ending call
+    inside one does not count."""
+    for a in body:
+        if isinstance(a, Seq) and a.control in ENDS:
+            return True
+        if isinstance(a, Call) and a.callee in functions and a.callee not in seen:
+            if ends(functions[a.callee].body, functions, seen | {a.callee}):
+                return True
+        if isinstance(a, Iter) and ends(a.body, functions, seen):
+            return True
+        if isinstance(a, Condt) and any(not b.data_dependent and ends(b.body, functions, seen)
+                                        for b in a.branches):
             return True
     return False
 

@@ -13,7 +13,7 @@ from fparser.two import Fortran2003 as F
 from ..aag import symexpr as S
 from .. import msgpass
 from ..aag import Call, Loc, Seq
-from ..msgpass import count_call
+from ..msgpass import ENDING_CALLS, count_call
 from . import calls
 from . import tree as T
 from .expr import args_of, is_ref, ref_name
@@ -50,8 +50,16 @@ class CallStatements:
             seq = self._seq_for(stmt, first, last, out)
             self._count_by_ref(args, seq)
             return
+        ending = ENDING_CALLS.get(calls.MACHINE.get(up, up.lower()))
+        if ending is not None:
+            self._flush(out)  # its own Seq, so reports name the ending call's line
         seq = self._seq_for(stmt, first, last, out)
         self._count_by_ref(args, seq)
+        if ending is not None:  # CALL MPI_ABORT(...), CALL EXIT(...): the process (or the job) ends
+            count_call(seq.counts, calls.MACHINE.get(up, up.lower()), len(args))
+            seq.control = ending
+            self._flush(out)
+            return
         if up in calls.MACHINE:
             count_call(seq.counts, calls.MACHINE[up], len(args))
             if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:

@@ -11,7 +11,8 @@ C:
 - READ gives external inputs (``READ(*,*) N``: N is read, as C's scanf); an IOSTAT= or STAT=
   variable is taken to be 0 (reads and allocations succeed, as the C frontend takes pointers
   to be non-null).
-- STOP ends the program; inside a subprogram it is interpreted as a RETURN (reported).
+- STOP ends the process, in the main program or a subprogram (like C's exit()); CALL MPI_ABORT
+  ends every process.
 - A function's result variable is held in a register: assigning it costs no store, as C's
   ``return expr``.
 - GO TO, arithmetic IF, statement functions, array syntax and WHERE/FORALL are reported as

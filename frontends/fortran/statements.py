@@ -209,10 +209,11 @@ class SimpleStatements:
         self._flush(out)
 
     def _s_Stop_Stmt(self, stmt, out, first, last):
-        if self.scope.kind != "program":
-            self.problem("assumption", "STOP inside a subprogram is interpreted as a RETURN (the caller "
-                         "goes on)", first)
-        self._s_Return_Stmt(stmt, out, first, last)
+        """STOP ends the process wherever it is, like C's exit() (frontends/msgpass.ENDING_CALLS)."""
+        self._flush(out)  # its own Seq, so reports name the STOP's line
+        seq = self._seq_for(stmt, first, last, out)
+        seq.control = "exit"
+        self._flush(out)
 
     def _s_Exit_Stmt(self, stmt, out, first, last):
         self._loop_jump(stmt, out, first, last, "break")

@@ -28,6 +28,7 @@ from dataclasses import fields, replace
 from typing import NamedTuple
 
 from frontends.aag import AAG, Iter
+from frontends.aag.bodies import ends
 from sag.model import SAG
 
 from interp.engine.budget import Budget
@@ -78,6 +79,11 @@ def _receives_critical(prog: AAG) -> bool:
     return False
 
 
+def _ranks(procs) -> str:
+    labels = [p.chain.label for p in procs]
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+
+
 class Engine:
     def __init__(self, programs: list[AAG], sag: SAG, nprocs: int, inputs: dict[str, float],
                  options: EngineOptions = EngineOptions()):
@@ -126,6 +132,7 @@ class Engine:
         self.budget = Budget(options.max_events, options.timeout)
         self._inner: dict = {}
         self.findings: list = []  # (kind, aau, ranks, message) found while interpreting
+        self.aborted: tuple | None = None  # (time, process, AAU) of an MPI_Abort
         self.net = Network(self.mapping, nprocs, self.bound, sag.runtime)
         self.p2p = PointToPoint(self, self.net)
         self.collectives = Collectives(self)
@@ -133,7 +140,7 @@ class Engine:
         self.handlers = {"send": self.p2p.send, "isend": self.p2p.isend, "recv": self.p2p.recv,
                          "irecv": self.p2p.irecv, "wait": self.p2p.wait, "waitall": self.p2p.waitall,
                          "probe": self.p2p.probe, "barrier": self.collectives.barrier,
-                         "coll": self.collectives.fitted, "spawn": self.spawn}
+                         "coll": self.collectives.fitted, "spawn": self.spawn, "abort": self.abort}
         # Steady states are extrapolated only when no report needs every event.
         self.steady = SteadyState(self, options.extrapolate and not self.record_messages and not self.symbolic,
                                   options.banned)
@@ -214,7 +221,7 @@ class Engine:
         return float(total)
 
     def _notes(self) -> list[str]:
-        out = []
+        out = self._ending_notes()
         for key, value in self.notes.items():
             if key[1] == "missing":
                 sau = self.sag.find(key[0])
@@ -240,6 +247,20 @@ class Engine:
                            f"executions; {sum(j[1] for j in jumps):,} iterations were extrapolated, "
                            "not interpreted (--exact interprets every iteration)")
         return sorted(out)
+
+    def _ending_notes(self) -> list[str]:
+        """Processes that ended by exit(), STOP or MPI_Abort, said in the report's notes."""
+        out = []
+        if self.aborted is not None:
+            t, p, aau = self.aborted
+            out.append(f"{p.chain.label} calls MPI_Abort at {aau.loc} at t={t:.6g} s: every process ends "
+                       "there; the prediction covers the program up to the abort")
+        exits = [p for p in self.procs if p.chain.ended is not None and p.chain.ended[0] == "exit"]
+        if exits:
+            where = sorted({str(p.chain.ended[1].loc) for p in exits})
+            out.append(f"{_ranks(exits)} end{'s' if len(exits) == 1 else ''} early by an ending call "
+                       f"({', '.join(where)}), before the end of main")
+        return out
 
     def _start(self, p: Process, t: float) -> None:
         p.started = True
@@ -324,6 +345,37 @@ class Engine:
                     return a
         return None
 
+    def may_end(self, aau) -> bool:
+        """Can a loop or call end the process (exit, STOP, MPI_Abort inside, not on a branch on
+        data)? Then it is interpreted, not put in closed form: the ending must happen."""
+        key = ("ends", aau.id)
+        if key not in self._inner:
+            fns = (self.node_prog or self.host_prog).functions
+            if isinstance(aau, Iter):
+                body = aau.body
+            else:
+                fn = fns.get(aau.callee)
+                if fn is None:
+                    fns = (self.host_prog.functions if self.host_prog is not None else {})
+                    fn = fns.get(aau.callee)
+                body = fn.body if fn is not None else []
+            self._inner[key] = ends(body, fns)
+        return self._inner[key]
+
+    def abort(self, p: Process, op, t: float):
+        """MPI_Abort: every process ends at this time (the job is killed). Interpreted in global
+        time order, so no process is ended before a message it already received."""
+        self.aborted = (t, p, op.aau)
+        self.queue.clear()
+        for q in self.procs:
+            if q is not p and not q.done:
+                q.done = True
+                q.op = None
+                q.blocked = None
+                q.chain.proc.end = t + q.chain.offset if q.started else q.chain.proc.end
+                q.chain.ended = ("killed", op.aau)
+        return Completion(t)
+
     def stall_visible(self, loop) -> bool:
         """Can a repeated state at a loop's iteration start be trusted to repeat for ever? Not
         when a message or broadcast in the loop delivers values into variables (payloads): the
@@ -350,6 +402,11 @@ class Engine:
     def _hang_report(self, blocked: list[Process]) -> str:
         lines = [f"the program hangs: {len(blocked)} of {len(self.procs)} processes cannot finish "
                  "(Algorithm 2: leaves not all red)"]
+        for p in self.procs:
+            if p.chain.ended is not None and p.chain.ended[0] == "exit":
+                a = p.chain.ended[1]
+                lines.append(f"  {p.chain.label}: ended early by an ending call at {a.loc.file}:{a.loc.first} "
+                             f"(t={p.chain.proc.end:.6g} s)")
         for p in blocked:
             op = p.op
             if not p.started:

@@ -8,26 +8,27 @@ are interpreted by ``chain_comm.ChainComm``.
 """
 from __future__ import annotations
 
-import sympy
-
-from frontends.aag import symexpr as S
 from frontends.aag import AAG, AAU, COMPOUND_CLASSES, SIMPLE_CLASSES, Call, Condt, Iter, Seq
+from frontends.aag.bodies import ENDS
 
 from interp.engine.chain_comm import ChainComm
-from interp.engine.compiled import Unknown
+from interp.engine.values import Values
+from interp.engine.ops import Op
 from interp.errors import InputError
 from interp.models.omega import NodeModel, NotClosed
 from interp.engine.result import AAUStats, Span
-from interp.engine import symtime
-from interp.engine.symtime import SymTime, wrap
+from interp.engine.symtime import SymTime
 
 ITER_STEP = 4096  # interpreted iterations between two looks at the prediction budget
 
 
-_MISSING = object()
+# Control words that leave a loop, and those its enclosing bodies must see too: a return leaves
+# the function, an ending call (exit, MPI_Abort: frontends/aag/bodies.ENDS) the whole chain.
+_LEAVES = ("break", "return") + ENDS
+_PASS_ON = ("return",) + ENDS
 
 
-class Chain(ChainComm):
+class Chain(ChainComm, Values):
     """The interpretation of one process (its AAG chain)."""
 
     def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
@@ -41,164 +42,20 @@ class Chain(ChainComm):
         self.nprocs = nprocs
         self.inputs = inputs
         self.clock = 0.0
-        self.globals: dict[str, object] = {}
-        self.frames: list[dict[str, object]] = [{}]
         self.stack: list[AAUStats] = []
         self.proc = engine.result_procs[index]
         self.current: AAU | None = None
         self.requests: dict[str, list] = {}
         self.coll_seq = 0
-        # Values of expressions already evaluated in the current frame, dropped when a name they
-        # read is assigned: loop bounds, partners, tags and sizes mostly read names set once.
-        self.memo: dict[int, object] = {}
-        self.memo_deps: dict[str, list[int]] = {}
-        self.memo_on = not engine.symbolic
+        Values.__init__(self, not engine.symbolic)
         self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
         self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order
         self.stats_by_id: dict[int, AAUStats] = {}  # the same by AAU id (engine.stats: by (process, id))
         self.watched = 0  # loop instances watched for a steady state so far
         self.wait_collectors: list[list] = []  # steady-state watches noting one period's waits
+        self.ended: tuple | None = None  # (control word, AAU) when an ending call ended the chain
         # The visit method of every AAU class (paper Table 4), by class name.
         self.visits = {cls: getattr(self, f"visit_{cls}") for cls in SIMPLE_CLASSES + COMPOUND_CLASSES}
-
-    # -- values ------------------------------------------------------------------------------
-    def lookup(self, name: str):
-        value = self.frames[-1].get(name, _MISSING)
-        if value is _MISSING:
-            value = self.globals.get(name, _MISSING)
-            if value is _MISSING:
-                if name == "__rank":
-                    return self.rank_value
-                if name == "__nprocs":
-                    return self.nprocs
-                if name.startswith("input:") and name[6:] in self.inputs:
-                    return self.inputs[name[6:]]
-                raise Unknown(name)
-        if value is None:
-            raise Unknown(name)
-        return value
-
-    def eval(self, expr, what: str = "value"):
-        key = id(expr)
-        value = self.memo.get(key, _MISSING)
-        if value is not _MISSING:
-            return value
-        if expr is None:
-            raise Unknown("?")
-        if isinstance(expr, (int, float)):
-            return float(expr)
-        names, fn = self.engine.compiled.get(expr)
-        if names is None:
-            return fn(self.lookup)
-        try:
-            args = [self.lookup(n) for n in names]
-            if not self.memo_on:
-                if any(isinstance(x, SymTime) for x in args):
-                    return self._symbolic(expr, names, args, fn, what)
-                return fn(*args)
-            value = fn(*args)
-        except ZeroDivisionError:
-            raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
-                             f"({self.label})") from None
-        self.remember(key, value, names)
-        return value
-
-    def remember(self, key: int, value, names) -> None:
-        """Memoize ``value`` under ``key`` until one of ``names`` is assigned."""
-        self.memo[key] = value
-        deps = self.memo_deps
-        for n in names:
-            ids = deps.get(n)
-            if ids is None:
-                deps[n] = [key]
-            else:
-                ids.append(key)
-
-    def names_of(self, *exprs):
-        """The names the expressions read; None when one cannot say (a summed term)."""
-        out = set()
-        for e in exprs:
-            if e is None or isinstance(e, (int, float)):
-                continue
-            names = self.engine.compiled.get(e)[0]
-            if names is None:
-                return None
-            out.update(names)
-        return out
-
-    def forget(self) -> None:
-        """Drop every memoized value (a frame was pushed or popped)."""
-        self.memo.clear()
-        self.memo_deps.clear()
-
-    def _symbolic(self, expr, names, args, fn, what: str):
-        """--symbolic: the number from the samples, and the expression with the symbols kept."""
-        value = fn(*[float(x) for x in args])
-        if what == "loop trip count" and self.model.levels_chosen(expr):
-            # The roofline model's choice of cache level: a different formula on each side of
-            # every capacity, which sympy would try to decide for all values of the symbol.
-            kept = ", ".join(sorted({str(v) for x in args if isinstance(x, SymTime) for v in x.e.free_symbols}))
-            raise InputError(f"{self._where()}: the time of this loop depends on {kept} through the "
-                             "cache level that serves its arrays (roofline model): a different formula "
-                             "for each level, not one closed form; give it a value, or use --symbolic "
-                             "with a machine using the opcount model")
-        syms = {n: (S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)) for n in names}
-        e = expr.xreplace({syms[n]: (x.e if isinstance(x, SymTime) else x) for n, x in zip(names, args)})
-        return wrap(value, e)
-
-    def decide(self, value, what: str):
-        """A branch decided on the samples: the symbolic result holds where the condition does."""
-        if isinstance(value, SymTime):
-            cond = S.as_condition(value.e)
-            symtime.ASSUMPTIONS.append(cond if value.v else sympy.Not(cond))
-            return bool(value.v)
-        return value
-
-    def concrete(self, value, what: str):
-        """A value that decides control flow cannot stay symbolic."""
-        if isinstance(value, SymTime):
-            names = ", ".join(sorted(str(s) for s in value.e.free_symbols))
-            raise InputError(f"{self._where()}: the {what} depends on {names}, which --symbolic keeps "
-                             "as a symbol; only inputs that do not decide control flow can stay symbolic")
-        return value
-
-    def try_eval(self, expr):
-        try:
-            return self.eval(expr)
-        except Unknown:
-            return None
-
-    def assign(self, name: str, value) -> None:
-        ids = self.memo_deps.pop(name, None)
-        if ids is not None:
-            memo = self.memo
-            for k in ids:
-                memo.pop(k, None)
-        base = name.split("[", 1)[0]
-        frame = self.frames[-1]
-        if name not in frame and base not in frame and (name in self.globals or base in self.globals):
-            self.globals[name] = value
-        else:
-            frame[name] = value
-
-    def _where(self) -> str:
-        a = self.current
-        return f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else self.aag.file
-
-    def need(self, expr, what: str):
-        """Evaluate a critical expression; an unknown value is the user's problem to fix."""
-        try:
-            return self.eval(expr, what)
-        except Unknown as exc:
-            name = exc.name
-            if name.startswith("input:"):
-                raise InputError(f"{self._where()}: the {what} needs external input {name[6:]!r}; "
-                                 f"give it with -D {name[6:]}=VALUE") from None
-            lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
-            defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
-            raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
-                             f"is not known{defined}: it depends on data; state it with an annotation "
-                             "or compute it from inputs, the rank and constants") from None
 
     # -- statistics --------------------------------------------------------------------------
     def stats(self, a: AAU) -> AAUStats:
@@ -245,7 +102,11 @@ class Chain(ChainComm):
             self.frames[0]["argc"] = self.inputs.get("argc")
         self.forget()
         self.proc.start = self.clock
-        yield from self.body(self.aag.main.body)
+        flow = yield from self.body(self.aag.main.body)
+        if flow in ENDS:  # exit(), STOP, MPI_Abort(): the process ends at this AAU
+            self.ended = (flow, self.current)
+            if flow == "abort":  # every process ends, at this time in global order
+                yield Op("abort", self.current)
         self.proc.end = self.clock + self.offset
 
     def body(self, aaus: list[AAU]):
@@ -289,7 +150,7 @@ class Chain(ChainComm):
     def visit_IterD(self, a: Iter):
         """IterD: Omega = t_fixed + NumIters * (t_per_iter + delta_body), in closed form (paper
         3.4.2); the loop costs the same to interpret whatever its trip count."""
-        if not self.engine.closed_forms:
+        if not self.engine.closed_forms or self.engine.may_end(a):
             return (yield from self.visit_IterSync(a))
         delta = self.need(self.model.iterd(a), "loop trip count")
         start = self.clock
@@ -369,7 +230,7 @@ class Chain(ChainComm):
                     outer.comp += per_iter
             flow = yield from self.body(a.body)
             k += 1
-            if flow in ("break", "return"):
+            if flow in _LEAVES:
                 break
             flow = None
             if a.var is not None and step is not None:
@@ -377,7 +238,7 @@ class Chain(ChainComm):
         self.stack.pop()
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
-        return flow if flow == "return" else None
+        return flow if flow in _PASS_ON else None
 
     # The same interpretation, without another generator frame for every event of the loop.
     visit_IterND = visit_IterSync
@@ -460,7 +321,7 @@ class Chain(ChainComm):
         its body interpreted in a new frame."""
         fn = self.aag.functions.get(a.callee)
         if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
-                                  and not fn.recursive and not a.refs):
+                                  and not fn.recursive and not a.refs and not self.engine.may_end(a)):
             try:
                 value = self.model.call(a)
                 delta = self.need(value, "call's interpretation function")
@@ -482,7 +343,7 @@ class Chain(ChainComm):
         self.frames.append(frame)
         self.forget()
         self.stack.append(s)
-        yield from self.body(fn.body)
+        flow = yield from self.body(fn.body)
         self.stack.pop()
         self.frames.pop()
         self.forget()
@@ -491,3 +352,4 @@ class Chain(ChainComm):
                 self.assign(var, frame[f"*{param}"])
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
+        return flow if flow in ENDS else None  # a return ends only the callee; exit ends everything

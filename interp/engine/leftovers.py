@@ -68,6 +68,8 @@ class Leftovers:
     reached: frozenset  # (process index, AAU id) of every AAU a process executed
     findings: tuple  # (kind, aau, ranks, message) noted while interpreting
     labels: tuple[str, ...]
+    ended: tuple  # (process index, "exit" | "abort" | "killed", AAU) of processes an ending call ended
+    aborted: tuple | None  # (time, process index, AAU) of an MPI_Abort
 
     @staticmethod
     def of(engine) -> "Leftovers":
@@ -83,8 +85,14 @@ class Leftovers:
         colls = tuple(OpenCollective(tuple(sorted(q.chain.index for q, _, _ in group)),
                                      group[0][2].aau if group[0][2] is not None else group[0][0].op.aau)
                       for group in engine.collectives.groups.values())
+        ended = tuple((p.chain.index, p.chain.ended[0], p.chain.ended[1]) for p in engine.procs
+                      if p.chain.ended is not None)
+        aborted = None
+        if engine.aborted is not None:
+            t, p, aau = engine.aborted
+            aborted = (t, p.chain.index, aau)
         return Leftovers(procs, sends, receives, colls, frozenset(engine.stats), tuple(engine.findings),
-                         tuple(p.chain.label for p in engine.procs))
+                         tuple(p.chain.label for p in engine.procs), ended, aborted)
 
     def label(self, idx) -> str:
         return op_label(self.labels, idx)

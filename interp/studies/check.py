@@ -20,7 +20,7 @@ from interp.engine.ops import ANY
 from interp.engine.options import EngineOptions
 from interp.pipeline import load_machine, macro_names, parse_defines, resolve_inputs
 
-SEVERE = {"deadlock", "potential-deadlock", "unmatched-send", "unmatched-recv", "size-mismatch",
+SEVERE = {"aborts", "ends-early", "deadlock", "potential-deadlock", "unmatched-send", "unmatched-recv", "size-mismatch",
           "tag-mismatch", "collective-mismatch", "missing-input", "unmodelled-call", "unsupported",
           "missing-iters", "data-dependent"}
 
@@ -93,6 +93,7 @@ def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bo
     for kind, aau, ranks, message in left.findings:
         f, line = _where(aau)
         findings.append(Finding(kind, f, line, message, ranks))
+    _endings(left, procs, hung, findings)
     collectives_seen: dict = {}
     _unmatched_sends(engine, left, findings, collectives_seen)
     _unmatched_receives(left, findings, collectives_seen)
@@ -121,6 +122,26 @@ def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bo
     return hung
 
 
+def _endings(left, procs: int, hung: bool, findings: list[Finding]) -> None:
+    """MPI_Abort, and exit()/STOP that leave other processes waiting: said once, with the ranks,
+    instead of the messages they leave unmatched."""
+    if left.aborted is not None:
+        t, idx, aau = left.aborted
+        f, line = _where(aau)
+        callers = sorted(i for i, word, _ in left.ended if word == "abort") or [idx]
+        findings.append(Finding("aborts", f, line, f"{left.label(idx)} calls MPI_Abort for {procs} processes: "
+                                "the program ends there (a usage guard? give the process count it expects)",
+                                callers))
+        return
+    exits = [(i, a) for i, word, a in left.ended if word == "exit"]
+    if exits and hung:
+        f, line = _where(exits[0][1])
+        findings.append(Finding("ends-early", f, line,
+                                f"{', '.join(left.label(i) for i, _ in exits)} end{'s' if len(exits) == 1 else ''} "
+                                "by an ending call (exit, abort, STOP) while other processes still wait for "
+                                "them", [i for i, _ in exits]))
+
+
 def _unmatched_sends(engine, left, findings: list[Finding], collectives_seen: dict) -> None:
     """Sends nobody received (or received with another tag)."""
     for m in left.sends:
@@ -130,6 +151,8 @@ def _unmatched_sends(engine, left, findings: list[Finding], collectives_seen: di
         sender = left.processes[m.src]
         if m.rendezvous and not sender.done and sender.blocked is not None:
             continue  # a blocked rendezvous send: part of a deadlock, reported below
+        if any(i == m.dst for i, _, _ in left.ended):
+            continue  # the receiver ended early: reported as such
         if not m.recorded and not m.rendezvous:
             continue
         f, line = _where(engine.find_aau(m.aau_id))
@@ -154,6 +177,8 @@ def _unmatched_receives(left, findings: list[Finding], collectives_seen: dict) -
             continue
         if any(f.kind == "tag-mismatch" and r.dst in f.ranks for f in findings):
             continue
+        if r.partner is not ANY and any(i == r.partner for i, _, _ in left.ended):
+            continue  # its sender ended early: reported as such
         f, line = _where(r.aau)
         src = "any process" if r.partner is ANY else left.label(r.partner)
         findings.append(Finding("unmatched-recv", f, line,

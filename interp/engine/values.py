@@ -1,0 +1,170 @@
+"""The values a process's chain knows (paper 3.3.2, critical variables): its globals and call
+frames, expressions evaluated on them (compiled once, memoized while the names they read stay
+the same), and the errors that say which value is missing and why."""
+from __future__ import annotations
+
+import sympy
+
+from frontends.aag import symexpr as S
+
+from interp.engine import symtime
+from interp.engine.compiled import Unknown
+from interp.engine.symtime import SymTime, wrap
+from interp.errors import InputError
+
+_MISSING = object()
+
+
+class Values:
+    """Base of ``chain.Chain``: the chain's variables and the evaluation of AAG expressions.
+
+    Uses the chain's ``engine`` (its compiled-expression cache), ``current`` AAU, ``aag``,
+    ``label``, ``rank_value``, ``nprocs`` and ``inputs``."""
+
+    def __init__(self, memo_on: bool):
+        self.globals: dict[str, object] = {}
+        self.frames: list[dict[str, object]] = [{}]
+        # Values of expressions already evaluated in the current frame, dropped when a name they
+        # read is assigned: loop bounds, partners, tags and sizes mostly read names set once.
+        self.memo: dict[int, object] = {}
+        self.memo_deps: dict[str, list[int]] = {}
+        self.memo_on = memo_on
+
+    def lookup(self, name: str):
+        value = self.frames[-1].get(name, _MISSING)
+        if value is _MISSING:
+            value = self.globals.get(name, _MISSING)
+            if value is _MISSING:
+                if name == "__rank":
+                    return self.rank_value
+                if name == "__nprocs":
+                    return self.nprocs
+                if name.startswith("input:") and name[6:] in self.inputs:
+                    return self.inputs[name[6:]]
+                raise Unknown(name)
+        if value is None:
+            raise Unknown(name)
+        return value
+
+    def eval(self, expr, what: str = "value"):
+        key = id(expr)
+        value = self.memo.get(key, _MISSING)
+        if value is not _MISSING:
+            return value
+        if expr is None:
+            raise Unknown("?")
+        if isinstance(expr, (int, float)):
+            return float(expr)
+        names, fn = self.engine.compiled.get(expr)
+        if names is None:
+            return fn(self.lookup)
+        try:
+            args = [self.lookup(n) for n in names]
+            if not self.memo_on:
+                if any(isinstance(x, SymTime) for x in args):
+                    return self._symbolic(expr, names, args, fn, what)
+                return fn(*args)
+            value = fn(*args)
+        except ZeroDivisionError:
+            raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
+                             f"({self.label})") from None
+        self.remember(key, value, names)
+        return value
+
+    def remember(self, key: int, value, names) -> None:
+        """Memoize ``value`` under ``key`` until one of ``names`` is assigned."""
+        self.memo[key] = value
+        deps = self.memo_deps
+        for n in names:
+            ids = deps.get(n)
+            if ids is None:
+                deps[n] = [key]
+            else:
+                ids.append(key)
+
+    def names_of(self, *exprs):
+        """The names the expressions read; None when one cannot say (a summed term)."""
+        out = set()
+        for e in exprs:
+            if e is None or isinstance(e, (int, float)):
+                continue
+            names = self.engine.compiled.get(e)[0]
+            if names is None:
+                return None
+            out.update(names)
+        return out
+
+    def forget(self) -> None:
+        """Drop every memoized value (a frame was pushed or popped)."""
+        self.memo.clear()
+        self.memo_deps.clear()
+
+    def _symbolic(self, expr, names, args, fn, what: str):
+        """--symbolic: the number from the samples, and the expression with the symbols kept."""
+        value = fn(*[float(x) for x in args])
+        if what == "loop trip count" and self.model.levels_chosen(expr):
+            # The roofline model's choice of cache level: a different formula on each side of
+            # every capacity, which sympy would try to decide for all values of the symbol.
+            kept = ", ".join(sorted({str(v) for x in args if isinstance(x, SymTime) for v in x.e.free_symbols}))
+            raise InputError(f"{self._where()}: the time of this loop depends on {kept} through the "
+                             "cache level that serves its arrays (roofline model): a different formula "
+                             "for each level, not one closed form; give it a value, or use --symbolic "
+                             "with a machine using the opcount model")
+        syms = {n: (S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)) for n in names}
+        e = expr.xreplace({syms[n]: (x.e if isinstance(x, SymTime) else x) for n, x in zip(names, args)})
+        return wrap(value, e)
+
+    def decide(self, value, what: str):
+        """A branch decided on the samples: the symbolic result holds where the condition does."""
+        if isinstance(value, SymTime):
+            cond = S.as_condition(value.e)
+            symtime.ASSUMPTIONS.append(cond if value.v else sympy.Not(cond))
+            return bool(value.v)
+        return value
+
+    def concrete(self, value, what: str):
+        """A value that decides control flow cannot stay symbolic."""
+        if isinstance(value, SymTime):
+            names = ", ".join(sorted(str(s) for s in value.e.free_symbols))
+            raise InputError(f"{self._where()}: the {what} depends on {names}, which --symbolic keeps "
+                             "as a symbol; only inputs that do not decide control flow can stay symbolic")
+        return value
+
+    def try_eval(self, expr):
+        try:
+            return self.eval(expr)
+        except Unknown:
+            return None
+
+    def assign(self, name: str, value) -> None:
+        ids = self.memo_deps.pop(name, None)
+        if ids is not None:
+            memo = self.memo
+            for k in ids:
+                memo.pop(k, None)
+        base = name.split("[", 1)[0]
+        frame = self.frames[-1]
+        if name not in frame and base not in frame and (name in self.globals or base in self.globals):
+            self.globals[name] = value
+        else:
+            frame[name] = value
+
+    def _where(self) -> str:
+        a = self.current
+        return f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else self.aag.file
+
+    def need(self, expr, what: str):
+        """Evaluate a critical expression; an unknown value is the user's problem to fix."""
+        try:
+            return self.eval(expr, what)
+        except Unknown as exc:
+            name = exc.name
+            if name.startswith("input:"):
+                raise InputError(f"{self._where()}: the {what} needs external input {name[6:]!r}; "
+                                 f"give it with -D {name[6:]}=VALUE") from None
+            lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
+            defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
+            raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
+                             f"is not known{defined}: it depends on data; state it with an annotation "
+                             "or compute it from inputs, the rank and constants") from None
+
