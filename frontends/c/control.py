@@ -22,9 +22,17 @@ from .expr import ExprContext
 class ControlFlow:
     """Mixin of CLevel1: if, switch, for, while, do."""
 
+    def _user_calls(self, node) -> bool:
+        """Does an expression call a function of the program (a Call AAU must cost it)?"""
+        return node is not None and any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
+                                        and n.name.name in self.fundefs for n in T.walk(node))
+
     def _s_If(self, stmt, out):
         self._flush(out)
         prob = self._take("prob")
+        # A function called in the condition runs every time the if is reached: its Call AAU
+        # comes first (issue 13: `if (isprime(n))` was costed as if the call were free).
+        self._calls_first(stmt.cond, out)
         branches, node = [], stmt
         ctx = self.ctx
         while True:
@@ -34,6 +42,11 @@ class ControlFlow:
             ctx.count(node.cond, branch.cond_counts, [])
             branches.append(branch)
             if isinstance(node.iffalse, c_ast.If):
+                if self._user_calls(node.iffalse.cond):
+                    # else if (f(x)): f runs only when the conditions before fail, so the rest of
+                    # the chain is the else branch, with its calls ahead of its condition.
+                    branches.append(Branch(None, self._sub_block(node.iffalse), nconds=len(branches)))
+                    break
                 node = node.iffalse
                 continue
             if node.iffalse is not None:
@@ -101,9 +114,15 @@ class ControlFlow:
                 self._expression(stmt.next, body, stmt.next)
                 self._flush(body)
                 self._cluster = saved
+            if self._user_calls(stmt.cond):
+                self._calls_first(stmt.cond, out)
+                self._calls_first(stmt.cond, body)
             self._while(stmt, stmt.cond, body, iters_ann, out, kind="for")
             return
         var, lo, hi_node, op, step, has_step = canon
+        if self._user_calls(stmt.cond):  # a limit computed by a function: tested every iteration
+            self._while_with_calls(stmt, out, iters_ann)
+            return
         ctx = self.ctx
         lo_s, step_s = ctx.sym(lo), ctx.sym(step)
         cond = ctx.condition(stmt.cond)
@@ -137,14 +156,35 @@ class ControlFlow:
         self._flush(out)
         iters_ann = self._take("iters")
         body = self._loop_body(stmt.stmt, None)
+        if self._user_calls(stmt.cond):  # the condition's calls: once before, then after each pass
+            self._calls_first(stmt.cond, out)
+            self._calls_first(stmt.cond, body)
         self._while(stmt, stmt.cond, body, iters_ann, out, kind="while")
 
     def _s_DoWhile(self, stmt, out):
         self._flush(out)
         iters_ann = self._take("iters")
         body = self._loop_body(stmt.stmt, None)
+        if self._user_calls(stmt.cond):  # tested after each pass
+            self._calls_first(stmt.cond, body)
         self._while(stmt, stmt.cond, body, iters_ann, out, kind="do")
 
+    def _while_with_calls(self, stmt, out, iters_ann) -> None:
+        """``for (init; cond with f(...); next)``: init, then a while loop whose body ends with next
+        and the condition's calls (tested once before the loop and after every pass)."""
+        if stmt.init is not None:
+            self._statement(stmt.init, out)
+            self._flush(out)
+        self._calls_first(stmt.cond, out)
+        body = self._loop_body(stmt.stmt, None)
+        if stmt.next is not None:
+            saved = self._cluster
+            self._cluster = None
+            self._expression(stmt.next, body, stmt.next)
+            self._flush(body)
+            self._cluster = saved
+        self._calls_first(stmt.cond, body)
+        self._while(stmt, stmt.cond, body, iters_ann, out, kind="for")
     def _while(self, stmt, cond_node, body, iters_ann, out, kind: str) -> None:
         cond = self.ctx.condition(cond_node) if cond_node is not None else sympy.true
         loop = self._new(Iter, stmt, cond=cond, body=body, kind=kind, limit_type="nostep",

@@ -141,6 +141,8 @@ class Engine:
                          "irecv": self.p2p.irecv, "wait": self.p2p.wait, "waitall": self.p2p.waitall,
                          "probe": self.p2p.probe, "barrier": self.collectives.barrier,
                          "coll": self.collectives.fitted, "spawn": self.spawn, "abort": self.abort}
+        # Loops with no closed form are sampled (chain.sampled) unless every iteration is asked for.
+        self.sampling = options.extrapolate and not options.trace and not self.symbolic
         # Steady states are extrapolated only when no report needs every event.
         self.steady = SteadyState(self, options.extrapolate and not self.record_messages and not self.symbolic,
                                   options.banned)

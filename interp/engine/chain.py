@@ -20,6 +20,7 @@ from interp.engine.result import AAUStats, Span
 from interp.engine.symtime import SymTime
 
 ITER_STEP = 4096  # interpreted iterations between two looks at the prediction budget
+SAMPLES = 256  # iterations interpreted of a deterministic loop whose body has no closed form
 
 
 # Control words that leave a loop, and those its enclosing bodies must see too: a return leaves
@@ -152,7 +153,14 @@ class Chain(ChainComm, Values):
         3.4.2); the loop costs the same to interpret whatever its trip count."""
         if not self.engine.closed_forms or self.engine.may_end(a):
             return (yield from self.visit_IterSync(a))
-        delta = self.need(self.model.iterd(a), "loop trip count")
+        try:
+            closed = self.model.iterd(a)
+        except NotClosed:  # a call in the body has no closed form (a loop that returns early)
+            n = self.try_eval(a.num_iters) if a.num_iters is not None else None
+            if self.engine.sampling and n is not None and n > 2 * SAMPLES and a.var is not None:
+                return (yield from self.sampled(a, int(n)))
+            return (yield from self.visit_IterSync(a))
+        delta = self.need(closed, "loop trip count")
         start = self.clock
         self.compute(a, delta)
         for name in a.clobbers:
@@ -163,6 +171,48 @@ class Chain(ChainComm, Values):
             if None not in (n, lo, st):
                 self.assign(a.var, lo + n * st)
         self.attribute_inner(a, start)
+        return None
+
+    def sampled(self, a: Iter, n: int):
+        """A deterministic loop whose body has no closed form (it calls a function whose loop
+        returns early, like a trial-division primality test): SAMPLES iterations, evenly spaced
+        over the index range, are interpreted and their time scaled to the n iterations, so the
+        prediction's cost does not grow with n. Every statistic gathered in the samples is scaled
+        the same way; the note says so; --exact interprets every iteration."""
+        lo, step = self.concrete(self.need(a.lo, "loop start"), "loop start"), \
+            self.concrete(self.need(a.step, "loop step"), "loop step")
+        s = self.stats(a)
+        start = self.clock + self.offset
+        fixed, per = self.model.loop_overheads(a)
+        per_iter = per + self.model.expr_counts(a.cond_counts)
+        self.clock += fixed
+        self.charge(a, fixed)
+        self.stack.append(s)
+        before = {id(x): (x.executions, x.total, x.comp) for x in self.my_stats}
+        proc_comp, clock = self.proc.comp, self.clock
+        picks = [int((j + 0.5) * n / SAMPLES) for j in range(SAMPLES)]
+        for k in picks:
+            self.assign(a.var, lo + k * step)
+            self.clock += per_iter
+            self.charge(a, per_iter)
+            yield from self.body(a.body)  # IterD: no communication, no jump out of the loop
+        more = n / len(picks) - 1  # each sampled increment stands for n / SAMPLES iterations
+        self.clock += (self.clock - clock) * more
+        self.proc.comp += (self.proc.comp - proc_comp) * more
+        for x in self.my_stats:
+            e, tot, comp = before.get(id(x), (0.0, 0.0, 0.0))
+            x.executions += (x.executions - e) * more
+            x.total += (x.total - tot) * more
+            x.comp += (x.comp - comp) * more
+        self.stack.pop()
+        s.record(start, self.clock + self.offset - start)
+        for name in a.clobbers:
+            self.assign(name, None)
+        self.assign(a.var, lo + n * step)
+        self.engine.notes.setdefault(("sampled", a.id), (
+            f"{a.loc}: the loop's body has no closed form (a call whose loop ends early); {len(picks)} of its "
+            f"{n:,} iterations, evenly spaced, were interpreted and their time scaled (--exact interprets "
+            "every iteration)"))
         return None
 
     def visit_IterSync(self, a: Iter):
