@@ -71,3 +71,12 @@ def test_long_loops_with_no_closed_form_are_sampled(cli, tmp_path):
     sampled, d = _total(cli, in_sum, "-D", "N=5000")
     assert sampled == pytest.approx(exact, rel=0.1)
     assert any("256 of its 4,990 iterations" in n for n in d["notes"])
+
+
+def test_show_names_a_branch_on_data_with_its_probability(tmp_path):
+    """It printed "[else]" for a branch whose condition is on data."""
+    from frontends.load import load_program
+    from interp.output.show import tree
+    text = tree(load_program(str(_program(tmp_path, "in_if.c", "if (isprime(n)) cnt++"))))
+    assert "NumCondts = 1: data (p=0.5)" in text and "[if on data, p=0.5]" in text
+    assert "[else]" not in text

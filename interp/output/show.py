@@ -43,10 +43,10 @@ def describe(a: AAU) -> str:
     if isinstance(a, Condt):
         conds = []
         for b in a.branches:
-            if b.cond is None:
+            if b.data_dependent:  # its condition is on data: no expression, a probability
+                conds.append(f"data (p={b.prob:g})" if b.prob is not None else "data")
+            elif b.cond is None:
                 conds.append("else")
-            elif b.data_dependent:
-                conds.append(f"data (p={b.prob:g})")
             else:
                 conds.append(_e(b.cond))
         return f"NumCondts = {len(a.branches)}: " + " | ".join(conds)
@@ -112,7 +112,9 @@ def _body(body, depth, out):
         out.append(f"{'  ' * depth}{a.cls:<10} {lines:<9} {describe(a)}")
         if isinstance(a, Condt):
             for k, b in enumerate(a.branches):
-                label = "else" if b.cond is None else ("if" if k == 0 else "else if")
+                label = ("if" if k == 0 else "else if") if b.cond is not None or b.data_dependent else "else"
+                if b.data_dependent:
+                    label += f" on data, p={b.prob:g}" if b.prob is not None else " on data"
                 out.append(f"{'  ' * (depth + 1)}[{label}]")
                 _body(b.body, depth + 2, out)
         else:
