@@ -25,6 +25,19 @@ _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "s
             "strtoul": "argv"}
 
 
+MPI_SUCCESS = 0  # the return code of every MPI call interp models (frontends/include/mpi.h)
+
+
+def _mpi_result(rhs):
+    """``rc = MPI_Comm_rank(...)``: the return code of an MPI call (not a time: MPI_Wtime)."""
+    if isinstance(rhs, c_ast.Cast):
+        rhs = rhs.expr
+    if isinstance(rhs, c_ast.FuncCall) and isinstance(rhs.name, c_ast.ID) and rhs.name.name.startswith("MPI_") \
+            and rhs.name.name not in ("MPI_Wtime", "MPI_Wtick"):
+        return sympy.Integer(MPI_SUCCESS)
+    return None
+
+
 class CallStatements:
     """Mixin of CLevel1: expression statements, calls and message passing."""
 
@@ -96,7 +109,7 @@ class CallStatements:
                     continue
                 if "[" not in target and isinstance(n.lvalue, c_ast.ArrayRef):
                     continue  # a variable index into a buffer: its elements keep their values
-                value = self._input_value(n.rvalue, target) or ctx.sym(n.rvalue)
+                value = self._input_value(n.rvalue, target) or _mpi_result(n.rvalue) or ctx.sym(n.rvalue)
                 if value is not None and n.op != "=":
                     op = n.op[:-1]
                     cur = S.var(target)
@@ -168,3 +181,7 @@ class CallStatements:
             self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
                          "know; it must come from inputs, the rank and constants", call)
         out.append(aau)
+        if target is not None and name.startswith("MPI_") and self.critical.is_tracked(target):
+            # rc = MPI_Send(...): interp models the calls that succeed, so rc is MPI_SUCCESS (0)
+            seq = self._seq_for(node, out)
+            seq.defs.append((target, sympy.Integer(MPI_SUCCESS)))

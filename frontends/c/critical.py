@@ -93,6 +93,12 @@ class _Collector(c_ast.NodeVisitor, Facts):
                 self.call_args.append((name, i, names_in(a)))
                 if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID):
                     self.call_refs.append((name, i, a.expr.name))
+        elif name is not None and name not in CALLS:
+            # A library or MPI call storing through &var (MPI_Comm_rank(comm, &rank), scanf): the
+            # variable is defined there, so a global set this way is no external input.
+            for a in args:
+                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID):
+                    self.assigns.append((a.expr.name, set(), node.coord.line if node.coord else 0))
         self.generic_visit(node)
 
 

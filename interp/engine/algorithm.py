@@ -378,6 +378,30 @@ class Engine:
                 q.chain.ended = ("killed", op.aau)
         return Completion(t)
 
+    def weighted(self, a, chain):
+        """The branch ``a`` weighed as a branch on data (Algorithm 3), with its prob() or the default
+        0.5 per condition: the values it tests are not known on ``chain``'s process (they come from
+        data). The note says which line and which annotation replaces the default."""
+        key = ("weighted", a.id)
+        if key not in self._inner:
+            from copy import copy
+            w = copy(a)
+            w.branches = []
+            for b in a.branches:
+                b = copy(b)
+                if b.cond is not None:
+                    b.data_dependent = True
+                    b.prob = 0.5 if b.prob is None else b.prob
+                w.branches.append(b)
+            self._inner[key] = w
+            tests = sum(1 for b in a.branches if b.cond is not None)
+            pragma = "#pragma interp prob(0.5)" if tests == 1 else \
+                f"#pragma interp prob({', '.join(['0.5'] * tests)})"
+            self.notes[("weighted", a.id)] = (
+                f"{a.loc}: the condition reads values that come from data at run time; weighted with "
+                f"probability 0.5 per condition (Algorithm 3); state it with '{pragma}' above line {a.loc.first}")
+        return self._inner[key]
+
     def stall_visible(self, loop) -> bool:
         """Can a repeated state at a loop's iteration start be trusted to repeat for ever? Not
         when a message or broadcast in the loop delivers values into variables (payloads): the

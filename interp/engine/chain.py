@@ -327,7 +327,9 @@ class Chain(ChainComm, Values):
         """CondtD: a branch on data is weighted by its probabilities (Algorithm 3, omega.condt);
         a branch on critical variables is decided as CondtSync decides it."""
         if not any(b.data_dependent for b in a.branches):
-            return (yield from self.visit_CondtSync(a))
+            if not self._on_data_here(a):
+                return (yield from self.visit_CondtSync(a))
+            a = self.engine.weighted(a, self)  # a value turned out to come from data: weigh it
         delta = self.need(self.model.condt(a), "branch condition")
         self.compute(a, delta)
         for b in a.branches:
@@ -337,6 +339,19 @@ class Chain(ChainComm, Values):
                         for name, _ in y.defs:
                             self.assign(name, None)
         return None
+
+    def _on_data_here(self, a: Condt) -> bool:
+        """Does deciding this branch on this process need a value that comes from data (rand(),
+        a value read into a variable the parse tracks)? Then it cannot be decided, only weighed."""
+        for b in a.branches:
+            if b.cond is None:
+                return False
+            v = self.try_eval(b.cond)
+            if v is None:
+                return True
+            if self.decide(v, "branch condition"):
+                return False
+        return False
 
     def visit_CondtSync(self, a: Condt):
         """CondtSync: the condition is evaluated on this process and the branch taken interpreted."""
