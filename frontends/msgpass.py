@@ -124,7 +124,7 @@ def count_call(counts, name: str, nargs: int) -> None:
 
 # Roles whose argument decides control: the critical variables of paper 3.3.2.
 CONTROL_ROLES = ("count", "send_count", "recv_count", "partner", "recv_partner", "tag", "recv_tag",
-                 "root", "node")
+                 "root", "node", "datatype", "send_datatype", "recv_datatype")
 # Roles the model never reads (a status, NX/2's process id and work arrays, ...).
 _UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt"}
 
@@ -266,6 +266,19 @@ def is_comm_call(name: str) -> bool:
         name.startswith("MPI_") and name not in MACHINE_CALLS and name not in COMM_FREE)
 
 
+def datatype_value(name: str | None, language: str):
+    """A predefined datatype named where a value is read (an argument passed to a helper, an
+    assignment to an ``MPI_Datatype`` variable): its size in bytes, or None."""
+    known = DATATYPES[language].get(name.upper()) if name else None
+    return sympy.Integer(known[0]) if known is not None else None
+
+
+def communicators_created(names) -> bool:
+    """Does a program create communicators? If not, every MPI_Comm value is MPI_COMM_WORLD."""
+    return any(n in ("MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create",
+                     "MPI_Comm_split_type", "MPI_Intercomm_create", "MPI_Graph_create") for n in names)
+
+
 class CallError(Exception):
     """A message-passing call the frontend cannot model; becomes a reported Problem."""
 
@@ -281,11 +294,13 @@ class CallArgs:
     """
 
     def __init__(self, n: int, value: Callable, name: Callable, buffer: Callable, request: Callable,
-                 string: Callable, language: str, int_bytes: int):
+                 string: Callable, language: str, int_bytes: int, creates_comms: bool = True):
         self.n = n
         self.value, self.name, self.buffer, self.request, self.string = value, name, buffer, request, string
         self.datatypes = DATATYPES[language]
         self.int_bytes = int_bytes
+        # Without MPI_Comm_split and its kin every communicator variable holds MPI_COMM_WORLD.
+        self.creates_comms = creates_comms
 
 
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
@@ -301,7 +316,8 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
         raise CallError(f"{spelling} with {args.n} arguments is not modelled")
     comm = args.name(call.at("comm")) if call.at("comm") is not None else None
     # A variable named comm... is taken to hold MPI_COMM_WORLD (``MPI_Comm comm = MPI_COMM_WORLD``).
-    if comm is not None and comm.upper() != "MPI_COMM_WORLD" and not comm.lower().startswith("comm"):
+    if comm is not None and comm.upper() != "MPI_COMM_WORLD" and not comm.lower().startswith("comm") \
+            and (args.creates_comms or comm.upper().startswith("MPI_COMM_")):
         raise CallError(f"{spelling} on communicator {comm}: only MPI_COMM_WORLD is modelled")
     a = _Reader(call, args)
     common = dict(loc=loc, label=spelling)
@@ -339,14 +355,21 @@ class _Reader:
     def string(self, *roles):
         return self._get(self.args.string, roles)
 
-    def datatype(self, *roles) -> tuple[int, str]:
-        """(bytes, element operation class) of the datatype argument; CallError if unknown."""
+    def datatype(self, *roles) -> tuple[object, str]:
+        """(bytes, element operation class) of the datatype argument; CallError if unknown.
+
+        A predefined datatype by name; otherwise a variable holding one (a helper's
+        ``MPI_Datatype t`` parameter, ``MPI_Datatype t = MPI_DOUBLE``), whose value is the
+        datatype's size in bytes (``datatype_value``) and is known at run time."""
         dtype = self.name(*roles)
         known = self.args.datatypes.get(dtype.upper()) if dtype is not None else None
-        if known is None:
-            raise CallError(f"MPI datatype {dtype or 'expression'} is not a predefined datatype; its size "
-                            "is unknown")
-        return known
+        if known is not None:
+            return known
+        value = self.value(*roles) if dtype is not None else None  # a variable, not an expression
+        if value is None or not (value.is_Symbol or (value.is_number and value > 0)):
+            raise CallError(f"MPI datatype {dtype or 'expression'} is neither a predefined datatype nor a "
+                            "variable holding one; its size is unknown")
+        return value, "double"  # a reduction's element type is not known by name: costed as double
 
     def bytes(self, count_roles, datatype_roles):
         """Message bytes: count elements of the datatype (None when the count is unknown)."""

@@ -136,6 +136,17 @@ class Prediction:
     result: object
 
 
+def refuse_unsupported(programs) -> None:
+    """A construct interp cannot model refuses the prediction, rather than leave part of the
+    program out of it without saying so: one message, each construct with its line."""
+    bad = [p for prog in programs for p in prog.problems if p.kind == "unsupported"]
+    if bad:
+        lines = [f"{p.file}:{p.line}: {p.message}" for p in bad[:10]]
+        more = f"\n  ... and {len(bad) - 10} more (interp check lists them all)" if len(bad) > 10 else ""
+        raise InputError("cannot predict: the program uses what interp does not model:\n  "
+                         + "\n  ".join(lines) + more)
+
+
 def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
             closed_forms=True, map_file=None, symbolic=(), form=None, messages=True,
@@ -147,6 +158,7 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
     if len(files) > 2:
         raise InputError("give one SPMD program, or a host program and a node program")
     programs = load_programs(files, granularity, include_dirs, values, form)
+    refuse_unsupported(programs)
     sag = load_machine(machine, scale, params)
     inputs = resolve_inputs(programs, values, interactive, macro_names(files, values))
     if symbolic:

@@ -13,6 +13,8 @@ import shutil
 import subprocess
 
 import pytest
+
+from interp.errors import InputError
 import sympy
 
 from frontends.aag import Comm, Condt, Iter, Seq, SyncSeq
@@ -627,7 +629,9 @@ end program p
     assert int(recv.partner) == -1 and int(recv.tag) == -1
     assert allreduce.elem_op == "real_add" and int(allreduce.size) == 40
     assert any("MPI_COMM_SPLIT is not modelled" in p.message and p.line == 12 for p in aag.problems)
-    assert predict([path], "ipsc860", 4, interactive=False).result.total > 0
+    # A prediction would leave the split out without saying so: it is refused, naming the line.
+    with pytest.raises(InputError, match=r"mpi.f90:12: MPI_COMM_SPLIT is not modelled"):
+        predict([path], "ipsc860", 4, interactive=False)
 
 
 # -- the samples compile (when a Fortran compiler is at hand) -----------------------------------------

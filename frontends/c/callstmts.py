@@ -14,8 +14,8 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from ..aag import AAU, Call, ExternalInput, Loc, Seq
-from ..msgpass import (COMM_FREE, ENDING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, is_comm_call,
-                       undetermined)
+from ..msgpass import (COMM_FREE, ENDING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
+                       datatype_value, is_comm_call, undetermined)
 from . import tree as T
 from .calls import build_call
 from .critical import target_name
@@ -75,7 +75,25 @@ class CallStatements:
                         if i < len(params) and isinstance(a, c_ast.UnaryOp) and a.op == "&"
                         and isinstance(a.expr, c_ast.ID) and self.critical.is_tracked(a.expr.name)}
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=[self.ctx.sym(a) for a in args], refs=refs))
+                                     args=[self._value(a) for a in args], refs=refs))
+
+    def _value(self, node):
+        """An argument's or right-hand side's value: a predefined MPI datatype passed on or
+        stored (``send_to(buf, n, MPI_DOUBLE, dest)``, ``MPI_Datatype t = MPI_INT``) is its size in
+        bytes, what the datatype role of the message-passing table reads."""
+        if isinstance(node, c_ast.ID):
+            size = datatype_value(node.name, "c")
+            if size is not None:
+                return size
+        return self.ctx.sym(node)
+
+    def _creates_comms(self) -> bool:
+        """Does the program create communicators (MPI_Comm_split, ...)? Asked once."""
+        if not hasattr(self, "_comms_created"):
+            self._comms_created = communicators_created(
+                n.name.name for fd in self.fundefs.values() for n in T.walk(fd)
+                if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID))
+        return self._comms_created
 
     def _params_of(self, name: str) -> list[str]:
         fd = self.fundefs[name]
@@ -109,7 +127,7 @@ class CallStatements:
                     continue
                 if "[" not in target and isinstance(n.lvalue, c_ast.ArrayRef):
                     continue  # a variable index into a buffer: its elements keep their values
-                value = self._input_value(n.rvalue, target) or _mpi_result(n.rvalue) or ctx.sym(n.rvalue)
+                value = self._input_value(n.rvalue, target) or _mpi_result(n.rvalue) or self._value(n.rvalue)
                 if value is not None and n.op != "=":
                     op = n.op[:-1]
                     cur = S.var(target)
@@ -170,7 +188,7 @@ class CallStatements:
         self._flush(out)
         loc = Loc(self.file, *T.lines(node))
         try:
-            aau = build_call(name, args, self.ctx, loc, target, self.types.lp64)
+            aau = build_call(name, args, self.ctx, loc, target, self.types.lp64, self._creates_comms())
         except CallError as exc:
             self.problem("unsupported", str(exc), call)
             return
