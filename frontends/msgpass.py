@@ -104,6 +104,9 @@ UNSUPPORTED_MPI = {"MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Car
 ENDING_CALLS = {"exit": "exit", "_exit": "exit", "_Exit": "exit", "quick_exit": "exit", "abort": "exit",
                 "MPI_Abort": "abort"}
 
+# Calls that start MPI: in a Seq of their own, so `interp check` sees the MPI calls made before.
+STARTING_CALLS = {"MPI_Init", "MPI_Init_thread"}
+
 # Calls that free what the program never needed interp to model: they cost nothing.
 COMM_FREE = {"MPI_Comm_free", "MPI_Type_free"}
 

@@ -14,7 +14,7 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from ..aag import AAU, Call, ExternalInput, Loc, Seq
-from ..msgpass import (COMM_FREE, ENDING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
+from ..msgpass import (COMM_FREE, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
 from . import tree as T
 from .calls import build_call
@@ -54,14 +54,16 @@ class CallStatements:
                              "call it as a statement", n)
         self._calls_first(expr, out)
         ending = ENDING_CALLS.get(call.name.name) if call is not None and isinstance(call.name, c_ast.ID) else None
-        if ending is not None:
-            self._flush(out)  # its own Seq, so reports name the ending call's line
+        starts = call is not None and isinstance(call.name, c_ast.ID) and call.name.name in STARTING_CALLS
+        if ending is not None or starts:
+            self._flush(out)  # its own Seq: reports name its line, check sees what comes before it
         seq = self._seq_for(node, out)
         self.ctx.count(expr, seq.counts, seq.accesses)
         self._note_calls(expr, seq)
         self._defs(expr, seq)
         if ending is not None:  # exit(1), abort(), MPI_Abort(...): the process (or the job) ends here
             seq.control = ending
+        if ending is not None or starts:
             self._flush(out)
 
     def _calls_first(self, expr, out: list[AAU]) -> None:

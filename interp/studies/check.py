@@ -20,7 +20,7 @@ from interp.engine.ops import ANY
 from interp.engine.options import EngineOptions
 from interp.pipeline import load_machine, macro_names, parse_defines, resolve_inputs
 
-SEVERE = {"aborts", "ends-early", "deadlock", "potential-deadlock", "unmatched-send", "unmatched-recv", "size-mismatch",
+SEVERE = {"before-init", "no-init", "aborts", "ends-early", "deadlock", "potential-deadlock", "unmatched-send", "unmatched-recv", "size-mismatch",
           "tag-mismatch", "collective-mismatch", "missing-input", "unmodelled-call", "unsupported",
           "missing-iters", "data-dependent"}
 
@@ -48,6 +48,7 @@ def check(programs: list[AAG], machine: str, procs: int, defines=(), max_events=
     for prog in programs:
         for p in prog.problems:
             findings.append(Finding(p.kind, p.file, p.line, p.message))
+        findings += _init_order(prog)
     try:
         values = parse_defines(defines)
         inputs = resolve_inputs(programs, values, interactive=False,
@@ -120,6 +121,55 @@ def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bo
     if hung:
         _deadlock(left, findings)
     return hung
+
+
+# MPI calls a program may make before MPI_Init (MPI standard, section 11.2.1 "Startup").
+_BEFORE_INIT_OK = {"MPI_Init", "MPI_Init_thread", "MPI_Initialized", "MPI_Finalized", "MPI_Get_version",
+                   "MPI_Wtime", "MPI_Wtick"}
+
+
+def _mpi_calls(a) -> list[str]:
+    """The MPI calls an AAU makes itself (a communication AAU, or machine calls in a Seq)."""
+    if a.cls in ("Comm", "Sync", "SyncSeq") and getattr(a, "api", None) == "mpi":
+        return [a.label.split("(", 1)[0]]
+    if a.cls == "Seq":
+        return [name.split(".", 1)[1] for name in a.counts.calls if name.startswith("machine.MPI_")]
+    return []
+
+
+def _init_order(prog: AAG) -> list[Finding]:
+    """MPI calls before MPI_Init in main's order of execution (calls followed into functions),
+    and an MPI program with no MPI_Init at all."""
+    if prog.api != "mpi" or prog.main is None:
+        return []
+    before: list = []
+    seen: set = set()
+
+    def walk(body) -> bool:  # True once MPI_Init is reached
+        for a in body:
+            calls = _mpi_calls(a)
+            if any(c in ("MPI_Init", "MPI_Init_thread") for c in calls):
+                return True
+            if any(c not in _BEFORE_INIT_OK for c in calls):
+                before.append((a, [c for c in calls if c not in _BEFORE_INIT_OK]))
+            if a.cls == "Call" and a.callee in prog.functions and a.callee not in seen:
+                seen.add(a.callee)
+                if walk(prog.functions[a.callee].body):
+                    return True
+            for sub in (a.bodies() if a.cls != "Call" else ()):
+                if walk(sub):
+                    return True
+        return False
+
+    reached = walk(prog.main.body)
+    out = [Finding("before-init", a.loc.file, a.loc.first,
+                   f"{', '.join(calls)} before MPI_Init"
+                   + (f" (in lines {a.loc.first}-{a.loc.last})" if a.loc.last != a.loc.first else "")
+                   + ": MPI allows no such call before MPI_Init (move MPI_Init up)") for a, calls in before[:5]]
+    if not reached:
+        out.append(Finding("no-init", prog.file, prog.main.loc.first, "the program makes MPI calls but never "
+                           "calls MPI_Init (MPI requires it before any other MPI call)"))
+    return out
 
 
 def _endings(left, procs: int, hung: bool, findings: list[Finding]) -> None:
