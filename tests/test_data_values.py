@@ -112,3 +112,24 @@ def test_globals_set_by_comm_rank_and_size_are_not_inputs(cli, tmp_path):
     assert "rank" not in d["inputs"] and "size" not in d["inputs"]
     r = cli("run", p, "--procs", 4, "-D", "size=2")
     assert r.exit_code == 2 and "no external input of that name" in r.stderr
+
+
+ITERS = r"""#include <stdlib.h>
+int main(int argc, char **argv) {
+    int i, n = atoi(argv[1]);
+    double s = 0.0;
+    PRAGMA
+    for (i = 0; i < n; i++) s += 1.0;
+    return 0;
+}
+"""
+
+
+def test_iters_replaces_the_count_of_a_for_loop(cli, tmp_path):
+    """iters() was ignored on a for (and a DO) whose limits the source gives."""
+    p = tmp_path / "it.c"
+    p.write_text(ITERS.replace("PRAGMA", "#pragma interp iters(50)"))
+    q = tmp_path / "plain.c"
+    q.write_text(ITERS.replace("PRAGMA", ""))
+    annotated = _run(cli, p, "-D", "n=1000")["total_seconds"]
+    assert annotated == pytest.approx(_run(cli, q, "-D", "n=50")["total_seconds"], rel=1e-12)

@@ -137,10 +137,10 @@ class ControlFlow:
         deterministic = (loop.num_iters is not None and var not in assigned and not (limit_names & assigned)
                          and not has_jump(body))
         if iters_ann is not None:
-            loop.iters_annotation = iters_ann.value
-            if loop.num_iters is None:
-                loop.num_iters = iters_ann.value
-                deterministic = not has_jump(body) and var not in assigned
+            # The user states the trip count: it replaces the source's (issue 13: it was ignored
+            # whenever the for had limits of its own).
+            loop.iters_annotation = loop.num_iters = iters_ann.value
+            deterministic = not has_jump(body) and var not in assigned
         self._classify_loop(loop, var, deterministic, iters_ann, hi_s is not None and lo_s is not None, stmt)
         annotate_loop_accesses(loop)
         out.append(loop)

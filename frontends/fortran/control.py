@@ -169,10 +169,10 @@ class ControlFlow:
             loop.num_iters = sympy.Max(0, sympy.floor((hi_s - lo_s + step_s) / step_s))
         deterministic = loop.num_iters is not None and not has_jump(body)
         if iters_ann is not None:
-            loop.iters_annotation = iters_ann.value
-            if loop.num_iters is None:
-                loop.num_iters = iters_ann.value
-                deterministic = not has_jump(body)
+            # The user states the trip count: it replaces the source's (issue 13: it was ignored
+            # whenever the DO had limits of its own).
+            loop.iters_annotation = loop.num_iters = iters_ann.value
+            deterministic = not has_jump(body)
         self._classify_loop(loop, var, deterministic, iters_ann, hi_s is not None and lo_s is not None, first)
         annotate_loop_accesses(loop)
         out.append(loop)
