@@ -69,7 +69,15 @@ MACHINE_CALLS = {
     "infopid", "msgdone", "killcube", "MPI_Init", "MPI_Finalize", "MPI_Comm_rank",
     "MPI_Comm_size", "MPI_Wtime", "MPI_Wtick", "MPI_Abort", "MPI_Get_count",
     "MPI_Get_processor_name", "MPI_Iprobe", "MPI_Test", "MPI_Initialized", "MPI_Finalized",
+    "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_hvector", "MPI_Type_commit", "MPI_Type_size",
 }
+
+# Derived datatypes built from others (MPI 4.1 section 5.1.2): the bytes one element of the new
+# type carries, from the call's arguments by position: contiguous(count, old, &new) carries
+# count old elements; (h)vector(count, blocklength, stride, old, &new) count * blocklength (the
+# stride decides the layout in memory, not the bytes sent).
+DERIVED_DATATYPES = {"MPI_Type_contiguous": ((0,), 1, 2), "MPI_Type_vector": ((0, 1), 3, 4),
+                     "MPI_Type_hvector": ((0, 1), 3, 4)}  # name -> (factor args, old type, new type)
 
 # Library functions (paper Table 1 "Library Characs"), costed by ``lib.NAME``: the C library, and
 # the C calls the Fortran frontend costs its intrinsics and I/O statements as.
@@ -96,7 +104,7 @@ RESULT_TYPES = {
 
 # MPI calls that need more than MPI_COMM_WORLD and predefined datatypes: reported, not modelled.
 UNSUPPORTED_MPI = {"MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create",
-                   "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_commit", "MPI_Waitany",
+                   "MPI_Waitany",
                    "MPI_Testall", "MPI_Win_create", "MPI_Put", "MPI_Get"}
 # Calls that end processes (canonical names): a Seq holding one gets this control word. "exit" ends
 # the calling process (exit, abort, a Fortran STOP in the main program); "abort" ends every process,

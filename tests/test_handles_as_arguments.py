@@ -58,3 +58,63 @@ def test_a_datatype_unknown_to_the_parse_is_refused_not_dropped(cli, tmp_path):
     r = cli("run", p, "--procs", 2)
     assert r.exit_code == 2
     assert "cannot predict" in r.stderr and "opaque.c:14" in r.stderr and "datatype" in r.stderr
+
+
+DERIVED = r"""#include <mpi.h>
+int main(int argc, char **argv) {
+    int rank;
+    double a[400];
+    MPI_Datatype row, col;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Type_contiguous(20, MPI_DOUBLE, &row);
+    MPI_Type_commit(&row);
+    MPI_Type_vector(20, 1, 20, MPI_DOUBLE, &col);
+    MPI_Type_commit(&col);
+    if (rank == 0) MPI_Send(a, 1, row, 1, 0, MPI_COMM_WORLD);
+    if (rank == 0) MPI_Send(a, 1, col, 1, 1, MPI_COMM_WORLD);
+    if (rank == 1) MPI_Recv(a, 1, row, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (rank == 1) MPI_Recv(a, 1, col, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Type_free(&row);
+    MPI_Type_free(&col);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_derived_datatypes_of_predefined_ones(cli, tmp_path):
+    """Issue 13, defect 11: MPI_Type_contiguous / MPI_Type_vector were unmodelled (and a run
+    reported a hang). A row of 20 doubles and a column of 20 doubles (stride 20) are 160 bytes each:
+    above the 100-byte static buffer, so each send costs the dynamic class (paper 001 Table 3):
+    startup 175 us, 0.36 us per byte, 33 us per hop (1 hop between nodes 0 and 1)."""
+    p = tmp_path / "derived.c"
+    p.write_text(DERIVED)
+    (ovh, xmit), _ = _comm(cli, p)
+    assert ovh == pytest.approx(2 * 175e-6)
+    assert xmit == pytest.approx(2 * (0.36e-6 * 160 + 33e-6))
+
+
+DERIVED_F90 = """program derived
+  implicit none
+  include 'mpif.h'
+  integer :: rank, ierr, row
+  double precision :: a(400)
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Type_contiguous(20, MPI_DOUBLE_PRECISION, row, ierr)
+  call MPI_Type_commit(row, ierr)
+  if (rank == 0) call MPI_Send(a, 1, row, 1, 0, MPI_COMM_WORLD, ierr)
+  if (rank == 1) call MPI_Recv(a, 1, row, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
+  call MPI_Type_free(row, ierr)
+  call MPI_Finalize(ierr)
+end program derived
+"""
+
+
+def test_derived_datatypes_in_fortran(cli, tmp_path):
+    """The same row of 20 DOUBLE PRECISION, 160 bytes: one dynamic-class send (as above)."""
+    p = tmp_path / "derived.f90"
+    p.write_text(DERIVED_F90)
+    (ovh, xmit), _ = _comm(cli, p)
+    assert ovh == pytest.approx(175e-6) and xmit == pytest.approx(0.36e-6 * 160 + 33e-6)

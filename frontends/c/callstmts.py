@@ -14,7 +14,7 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from ..aag import AAU, Call, ExternalInput, Loc, Seq
-from ..msgpass import (COMM_FREE, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
+from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
 from . import tree as T
 from .calls import build_call
@@ -176,6 +176,19 @@ class CallStatements:
             target = target_name(args[1].expr if isinstance(args[1], c_ast.UnaryOp) else args[1])
             if target:
                 seq.defs.append((target, S.RANK if name.endswith("rank") else S.NPROCS))
+        elif name in DERIVED_DATATYPES and len(args) > DERIVED_DATATYPES[name][2]:
+            factors, old, new = DERIVED_DATATYPES[name]
+            target = target_name(args[new].expr if isinstance(args[new], c_ast.UnaryOp) else args[new])
+            if target and self.critical.is_tracked(target):
+                value = self._value(args[old])
+                for i in factors:
+                    f = self.ctx.sym(args[i])
+                    value = None if value is None or f is None else value * f
+                seq.defs.append((target, value))
+        elif name == "MPI_Type_size" and len(args) == 2:
+            target = target_name(args[1].expr if isinstance(args[1], c_ast.UnaryOp) else args[1])
+            if target and self.critical.is_tracked(target):
+                seq.defs.append((target, self._value(args[0])))
         elif name in ("scanf", "sscanf", "fscanf"):
             for a in args[1 if name == "scanf" else 2:]:
                 if isinstance(a, c_ast.UnaryOp) and a.op == "&":

@@ -13,7 +13,7 @@ from fparser.two import Fortran2003 as F
 from ..aag import symexpr as S
 from .. import msgpass
 from ..aag import Call, Loc, Seq
-from ..msgpass import ENDING_CALLS, count_call
+from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
 from . import tree as T
 from .expr import args_of, is_ref, ref_name
@@ -66,6 +66,16 @@ class CallStatements:
                 target = self.ex.target_name(args[1])
                 if target and self.critical.is_tracked(target):
                     self._def(seq, target, S.RANK if up == "MPI_COMM_RANK" else S.NPROCS)
+            derived = DERIVED_DATATYPES.get(calls.MACHINE[up])
+            if derived is not None and len(args) > derived[2]:  # CALL MPI_TYPE_VECTOR(..., OLD, NEW, IERR)
+                factors, old, new = derived
+                target = self.ex.target_name(args[new])
+                if target and self.critical.is_tracked(target):
+                    value = self._datatype_value(args[old])
+                    for i in factors:
+                        f = self.ex.sym(args[i])
+                        value = None if value is None or f is None else value * f
+                    self._def(seq, target, value)
         elif up in _LIB_SUBROUTINES:
             count_call(seq.counts, _LIB_SUBROUTINES[up], len(args))
             for a in args:
@@ -80,6 +90,14 @@ class CallStatements:
                          "annotate it with '!$interp cost(EXPR)')", first)
             for a in args:
                 self._clobber(a, seq)
+
+    def _datatype_value(self, node):
+        """A predefined datatype named as a value is its size in bytes (see msgpass)."""
+        if isinstance(node, F.Name):
+            size = datatype_value(str(node), "fortran")
+            if size is not None:
+                return size
+        return self.ex.sym(node)
 
     def _clobber(self, arg, seq: Seq) -> None:
         """A tracked variable passed to a routine interp does not know: its value becomes unknown."""
