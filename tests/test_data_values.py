@@ -133,3 +133,13 @@ def test_iters_replaces_the_count_of_a_for_loop(cli, tmp_path):
     q.write_text(ITERS.replace("PRAGMA", ""))
     annotated = _run(cli, p, "-D", "n=1000")["total_seconds"]
     assert annotated == pytest.approx(_run(cli, q, "-D", "n=50")["total_seconds"], rel=1e-12)
+
+
+def test_a_refusal_names_the_annotation_filled_in_for_its_line(cli, tmp_path):
+    """Issue 13, defect 14: "state it with an annotation" named none."""
+    p = tmp_path / "loop.c"
+    p.write_text("#include <stdlib.h>\nint main(void) {\n    int n = rand() % 100, i;\n    double s = 0;\n"
+                 "    for (i = 0; i < n; i++) s += i;\n    return 0;\n}\n")
+    r = cli("run", p)
+    assert r.exit_code == 2
+    assert "loop.c:5:" in r.stderr and "'#pragma interp iters(N)' above line 5" in r.stderr

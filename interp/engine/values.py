@@ -165,6 +165,22 @@ class Values:
             lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
             defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
             raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
-                             f"is not known{defined}: it depends on data; state it with an annotation "
-                             "or compute it from inputs, the rank and constants") from None
+                             f"is not known{defined}: it depends on data; {self._remedy(what)}") from None
+
+    def _remedy(self, what: str) -> str:
+        """What the user can write to state what the source does not decide, filled in for the line
+        (issue 13: errors named no annotation)."""
+        a = self.current
+        line = a.loc.first if a is not None and a.loc else "?"
+        directive = "!$interp" if self.aag.language == "fortran" else "#pragma interp"
+        if what.startswith("loop"):
+            return f"state its trip count with '{directive} iters(N)' above line {line}"
+        if what == "branch condition":
+            if a is not None and a.cls == "CondtSync":
+                return ("interp must know which processes take a branch that communicates: compute the "
+                        "condition from inputs, the rank and constants")
+            return f"state how often it is taken with '{directive} prob(0.5)' above line {line}"
+        if what in ("interpretation function", "call's interpretation function"):
+            return f"state its time with '{directive} cost(EXPR)' above line {line}"
+        return "compute it from inputs, the rank and constants, or give those inputs with -D NAME=VALUE"
 
