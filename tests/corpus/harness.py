@@ -87,8 +87,11 @@ def _first_message(stderr: str) -> str:
     return "(no message)"
 
 
+_CORPUS_PATH = re.compile(r"(?:/[^\s'\"]*)?/tests/corpus/")
+
+
 def _short(text: str, limit: int = 160) -> str:
-    text = " ".join(text.split())
+    text = _CORPUS_PATH.sub("", " ".join(text.split()))
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
