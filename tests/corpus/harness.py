@@ -79,18 +79,22 @@ def _fmt_s(seconds: float) -> str:
 
 
 def _first_message(stderr: str) -> str:
-    """The first line interp printed on stderr, without its 'interp: ' prefix."""
-    for line in stderr.splitlines():
-        line = line.strip()
-        if line:
-            return line[len("interp: "):] if line.startswith("interp: ") else line
-    return "(no message)"
+    """interp's message on stderr without its 'interp: ' prefix: the first line, and when that
+    line announces a list (ends with ':'), the first two items of the list."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    if not lines:
+        return "(no message)"
+    first = lines[0][len("interp: "):] if lines[0].startswith("interp: ") else lines[0]
+    if first.endswith(":") and len(lines) > 1:
+        items = lines[1:3] + ([f"... ({len(lines) - 3} more)"] if len(lines) > 3 else [])
+        first += " " + "; ".join(items)
+    return first
 
 
 _CORPUS_PATH = re.compile(r"(?:/[^\s'\"]*)?/tests/corpus/")
 
 
-def _short(text: str, limit: int = 160) -> str:
+def _short(text: str, limit: int = 200) -> str:
     text = _CORPUS_PATH.sub("", " ".join(text.split()))
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
