@@ -330,7 +330,14 @@ class Chain(ChainComm, Values):
             if not self._on_data_here(a):
                 return (yield from self.visit_CondtSync(a))
             a = self.engine.weighted(a, self)  # a value turned out to come from data: weigh it
-        delta = self.need(self.model.condt(a), "branch condition")
+        try:
+            weighted = self.model.condt(a)
+        except NotClosed as exc:  # a break, continue or return under a condition on data
+            where = getattr(exc.args[0], "loc", a.loc) if exc.args else a.loc
+            raise InputError(f"{a.loc}: a branch on data leaves its loop or function (line {where.first}): "
+                             "interp cannot tell when that happens (a received tag or status field, a value "
+                             "from data); make the condition depend on inputs, the rank and constants") from None
+        delta = self.need(weighted, "branch condition")
         self.compute(a, delta)
         for b in a.branches:
             for x in b.body:
