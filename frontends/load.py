@@ -9,6 +9,7 @@ import os
 
 from .aag import AAG
 from .errors import FrontendError
+from .source import check_source  # noqa: F401  (interp checks the files before reading them)
 
 
 def load_program(path, granularity: str = "cluster", include_dirs=(), macros=None,

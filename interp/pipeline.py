@@ -46,7 +46,10 @@ def macro_names(files, defines: dict[str, float]) -> dict[str, str]:
 
 def load_programs(files, granularity="cluster", include_dirs=(), defines=None, form=None) -> list[AAG]:
     from frontends.aag import reset_ids
+    from frontends.load import check_source
 
+    for f in files:  # before macro_names reads them: /dev/zero or a FIFO would never end
+        check_source(str(f))
     macros = macro_names(files, defines or {})
     programs = []
     for k, f in enumerate(files):

@@ -63,6 +63,10 @@ PREDEFINED: tuple[str, ...] = (
     "__builtin_expect(e, c) (e)",
 )
 
+# Tokens all macro expansions of one file may produce: far above what real code needs (a 1 MiB
+# file of dense code counts about 800,000), low enough to stop a macro "bomb" within seconds.
+MAX_EXPANDED_TOKENS = 2_500_000
+
 _MACRO_NAME = re.compile(r"[A-Za-z_]\w*(\([\w\s,.]*\))?\Z")
 _PARSE_ERROR = re.compile(r"(?P<file>.*?):(?P<line>\d+)(?::(?P<col>\d+))?: (?P<msg>.*)\Z", re.S)
 _PARSE_ERROR_NOLINE = re.compile(r"(?P<file>.*?): (?P<msg>.*)\Z", re.S)
@@ -113,6 +117,23 @@ class _Preprocessor(Preprocessor):
         super().__init__()
         self.line_directive = "#line"
         self._main_abs, self._main_file = main_abs, main_file
+        self.opened: list[str] = []  # every included file, by absolute path
+        self._expanded = 0  # tokens produced by macro expansion so far
+
+    def expand_macros(self, tokens, expanding_from=[]):  # noqa: B006 (pcpp's signature)
+        # pcpp expands a macro whole, recursively, before it yields a token: "#define A2 A1 A1"
+        # nested 30 deep would build 2**30 tokens. Counting every expansion's result (the
+        # recursion comes back here) stops such a file after a bounded amount of work.
+        if not expanding_from and tokens:  # the outermost call: the line the user wrote
+            self._where = (getattr(tokens[0], "source", None), getattr(tokens[0], "lineno", None))
+        out = super().expand_macros(tokens, expanding_from)
+        self._expanded += len(out)
+        if self._expanded > MAX_EXPANDED_TOKENS:
+            source, line = getattr(self, "_where", (None, None))
+            raise FrontendError(f"preprocessor: macro expansion produces more than {MAX_EXPANDED_TOKENS:,} "
+                                "tokens (macros that expand to several copies of each other?)",
+                                self.display(source), line)
+        return out
 
     def display(self, source: str | None) -> str | None:
         return self._main_file if source == self._main_abs else source
@@ -121,7 +142,18 @@ class _Preprocessor(Preprocessor):
         raise FrontendError(f"preprocessor: {str(msg).strip()}", self.display(file), line)
 
     def on_file_open(self, is_system_include, includepath):
-        return open(includepath, encoding="utf-8-sig", errors="replace")
+        # OSError lets pcpp try the next directory of the search path; a file that exists is read
+        # as the program is (a regular file of bounded size, no NUL bytes: /dev/zero must not hang).
+        if not os.path.exists(includepath) or os.path.isdir(includepath):
+            raise FileNotFoundError(includepath)
+        try:
+            text = read_source(includepath, "C")
+        except FrontendError as exc:  # named where the #include is, as a compiler does
+            tok = self.lastdirective
+            raise FrontendError(f"#include {includepath}: {exc.message}", self.display(getattr(tok, "source", None)),
+                                getattr(tok, "lineno", None)) from None
+        self.opened.append(os.path.abspath(includepath))
+        return io.StringIO(text)
 
     def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):
         tok = self.lastdirective
