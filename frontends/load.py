@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import os
 
+import sympy
+
 from .aag import AAG
-from .errors import FrontendError
+from .aag.bodies import flat
+from .aag.symexpr import var
+from .errors import FrontendError, quote
 from .source import check_source  # noqa: F401  (interp checks the files before reading them)
 
 
@@ -32,3 +36,73 @@ def load_program(path, granularity: str = "cluster", include_dirs=(), macros=Non
     from .c import load_c
 
     return load_c(path, granularity, include_dirs, macros)
+
+
+# -- values of external inputs that the program itself shows to be nonsense ----------------------
+# What can be decided before the prediction (issue 14), from the AAG alone:
+# - an input held in an integer variable (the symbol table says so) takes a whole number;
+# - an input read in a function and never assigned there again ("direct") that is negative and
+#   makes a message size or a loop's trip count negative, where that size or count is an
+#   expression of direct inputs only: 8*n bytes with n = -5. (C would run such a loop zero times;
+#   a negative count from the inputs is a mistake in the inputs far more often than a way to skip
+#   a loop.) Sizes and counts that also depend on the rank or on other variables are the engine's
+#   to check when it evaluates them.
+
+
+def check_input_values(aag: AAG, values: dict, origin) -> None:
+    """FrontendError at the line concerned when ``values`` (input name -> number) are nonsense for
+    ``aag``; ``origin(name)`` says where a value came from ("-D n=-5"), for the message."""
+    for name, value in values.items():
+        inp = aag.inputs.get(name)
+        if inp is not None and _is_integer_variable(aag, name) and float(value) != int(value):
+            raise FrontendError(f"external input {name} is an integer variable, but {origin(name)} is not a "
+                                "whole number", aag.file, inp.line)
+    for fn in aag.functions.values():
+        direct = {n: float(values[n]) for n, inp in aag.inputs.items()
+                  if n in values and fn.loc.first <= inp.line <= fn.loc.last
+                  and set(aag.critical.get(n, ())) <= {inp.line}}
+        if any(v < 0 for v in direct.values()):
+            _check_amounts(aag, fn.body, direct, origin)
+
+
+def _is_integer_variable(aag: AAG, name: str) -> bool:
+    info = aag.symbols.get(name.split("[", 1)[0]) if aag.symbols else None
+    return info is not None and info.ctype == "int"
+
+
+def _amounts(a):
+    """(what, expression) of the sizes and counts of one AAU that must not be negative."""
+    if a.cls in ("Comm", "SyncSeq"):
+        yield "message size", a.size
+        yield "message size", getattr(a, "recv_size", None)
+    elif a.cls.startswith("Iter"):
+        count = a.num_iters
+        # C's loop count is max(0, N): the N the inputs give is what says whether they make sense.
+        if isinstance(count, sympy.Max) and len(count.args) == 2 and sympy.S.Zero in count.args:
+            count = next(x for x in count.args if x != 0)
+        yield "trip count", count
+
+
+def _check_amounts(aag: AAG, body, direct: dict, origin) -> None:
+    symbols = {var(n): sympy.Float(v) for n, v in direct.items()}
+    for a in flat(body):
+        for what, expr in _amounts(a):
+            if not isinstance(expr, sympy.Expr) or not expr.free_symbols or not expr.free_symbols <= set(symbols):
+                continue
+            negative = sorted(s.name for s in expr.free_symbols if symbols[s] < 0)
+            value = _value(expr, symbols) if negative else None
+            if value is not None and value < 0:
+                given = ", ".join(origin(n) for n in negative)
+                read = ", ".join(f"{n} is read at line {aag.inputs[n].line}" for n in negative)
+                shown = f"the message size {quote(str(expr))} is {value:g} bytes" if what == "message size" \
+                    else f"this loop's trip count is {value:g}"
+                raise FrontendError(f"{shown} with {given} ({read}): an input that decides a {what} must make "
+                                    "it at least 0", aag.file, a.loc.first)
+
+def _value(expr, symbols: dict) -> float | None:
+    """The number ``expr`` is for the inputs' values, or None when it stays symbolic."""
+    try:
+        result = expr.xreplace(symbols)
+        return float(result) if result.is_number else None
+    except (TypeError, ValueError, ArithmeticError):
+        return None
