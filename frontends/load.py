@@ -33,9 +33,18 @@ def load_program(path, granularity: str = "cluster", include_dirs=(), macros=Non
     if not path.endswith((".c", ".h")):
         raise FrontendError("interp reads C (.c) and Fortran (.f, .for, .f77, .f90, .f95, .f03, .f08) "
                             "programs", path)
-    from .c import load_c
+    return _load_c(path, granularity, include_dirs, macros)
 
-    return load_c(path, granularity, include_dirs, macros)
+
+def _load_c(path: str, granularity: str, include_dirs, macros) -> AAG:
+    """frontends.c.load_c, with every identifier of the program checked to be declared before
+    level 1 reads it (an undeclared name would become a value never known: issue 14)."""
+    from .c.cparse import check_names, parse_c
+    from .c.level1 import level1
+
+    src = parse_c(path, macros=macros or None, include_dirs=list(include_dirs or []))
+    check_names(src)
+    return level1(src, granularity)
 
 
 # -- values of external inputs that the program itself shows to be nonsense ----------------------

@@ -11,8 +11,8 @@ import click
 from frontends.aag import AAG
 from sag import Bound, open_machine
 from sag.bounded import float_problem
-from sag.errors import quote
-from sag.limits import MAX_MAGNITUDE_TEXT
+from sag.errors import clip, quote
+from sag.limits import MAX_MAGNITUDE_TEXT, MAX_QUOTE
 from sag.model import SAG
 from sag.whatif import parse_assignments, scale as do_scale, with_runtime
 
@@ -104,7 +104,7 @@ def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: 
     unknown = sorted(set(defines) - set(known) - set(macros))
     if unknown:
         names = ", ".join(sorted(known)) or "none"
-        raise InputError(f"-D {quote(unknown[0])}: the program has no external input of that name "
+        raise InputError(f"-D {clip(unknown[0], MAX_QUOTE)}: the program has no external input of that name "
                          f"(its inputs: {names})")
     values = {}
     missing = []

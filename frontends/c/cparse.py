@@ -31,6 +31,7 @@ from pycparser.c_parser import CParser, ParseError
 
 from ..errors import FrontendError
 from ..source import read_source
+from .declared import check_declarations
 
 # The shipped headers (mpi.h, nx.h, a few of libc) stay at frontends/include: interp calibrate
 # compiles the NX/2 shim against them too.
@@ -67,6 +68,9 @@ PREDEFINED: tuple[str, ...] = (
 # file of dense code counts about 800,000), low enough to stop a macro "bomb" within seconds.
 MAX_EXPANDED_TOKENS = 2_500_000
 
+# pycparser-fake-libc's files that interp's own headers include (types and macros).
+_FAKE_BASICS = {"_fake_defines.h", "_fake_typedefs.h"}
+
 _MACRO_NAME = re.compile(r"[A-Za-z_]\w*(\([\w\s,.]*\))?\Z")
 _PARSE_ERROR = re.compile(r"(?P<file>.*?):(?P<line>\d+)(?::(?P<col>\d+))?: (?P<msg>.*)\Z", re.S)
 _PARSE_ERROR_NOLINE = re.compile(r"(?P<file>.*?): (?P<msg>.*)\Z", re.S)
@@ -85,6 +89,7 @@ class CSource:
     # 1-based; text is what follows `#pragma`, as in c_ast.Pragma.string
     # (for example "interp region foo"), comments removed.
     pragmas: list[tuple[int, str]] = field(default_factory=list)
+    included: list[str] = field(default_factory=list)  # absolute paths of the files #included
 
 
 def parse_c(
@@ -100,9 +105,22 @@ def parse_c(
     """
     file = os.fspath(path)
     text = read_source(file, "C")
-    pre = preprocess(text, file, macros, include_dirs)
+    pre, opened = _preprocess(text, file, macros, include_dirs)
     ast = parse_preprocessed(pre, file, text)
-    return CSource(ast=ast, file=file, text=text, pragmas=find_pragmas(text))
+    return CSource(ast=ast, file=file, text=text, pragmas=find_pragmas(text), included=opened)
+
+
+def check_names(src: CSource) -> None:
+    """FrontendError for an undeclared identifier in the main file's code (declared.py): parse_c
+    only parses, as pycparser does; loading a program for a prediction checks its names too."""
+    check_declarations(src.ast, src.file, partial_headers=any(_types_only(h) for h in src.included))
+
+
+def _types_only(header: str) -> bool:
+    """Whether an included file is one of pycparser's fake libc headers that declare types only
+    (not the two that interp's own headers include for their types and macros)."""
+    fake = os.path.join(os.path.abspath(FAKE_LIBC_DIR), "")
+    return header.startswith(fake) and os.path.basename(header) not in _FAKE_BASICS
 
 
 # --------------------------------------------------------------------------- #
@@ -191,6 +209,11 @@ def preprocess(
     Markers of the main file name ``file`` as given; included headers are named
     by their absolute path.
     """
+    return _preprocess(text, file, macros, include_dirs)[0]
+
+
+def _preprocess(text: str, file: str, macros=None, include_dirs=None) -> tuple[str, list[str]]:
+    """preprocess(), and the absolute paths of every file included."""
     if '"' in file or "\n" in file:
         raise FrontendError("file names containing '\"' or a newline are not supported", file)
     main_abs = os.path.abspath(file)
@@ -234,7 +257,7 @@ def preprocess(
             result,
             flags=re.M,
         )
-    return result
+    return result, pp.opened
 
 
 # --------------------------------------------------------------------------- #
