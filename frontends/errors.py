@@ -11,11 +11,21 @@ from sag.limits import MAX_QUOTE
 # message's own paths (an absolute header path) are kept whole.
 _MAX_WORD = 3 * MAX_QUOTE
 _LONG_WORD = re.compile(r"\S{%d,}" % (_MAX_WORD + 1))
+# A whole message longer than this (many words of user text: "#error a a a ...") is cut.
+_MAX_MESSAGE = 10 * MAX_QUOTE
+
+
+def shorten(text: str, limit: int = MAX_QUOTE) -> str:
+    """User text shown unquoted (a source line, an #error message): at most about ``limit`` characters."""
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 def clip_words(text: str) -> str:
-    """``text`` with every run of more than _MAX_WORD non-blank characters cut to MAX_QUOTE."""
-    return _LONG_WORD.sub(lambda m: f"{m.group(0)[:MAX_QUOTE]}...({len(m.group(0))} characters)", text)
+    """``text`` with every run of more than _MAX_WORD non-blank characters cut to MAX_QUOTE, and
+    at most about _MAX_MESSAGE characters in all."""
+    text = _LONG_WORD.sub(lambda m: shorten(m.group(0)), text)
+    return shorten(text, _MAX_MESSAGE)
 
 
 class FrontendError(Exception):

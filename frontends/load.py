@@ -12,7 +12,7 @@ import sympy
 from .aag import AAG
 from .aag.bodies import flat
 from .aag.symexpr import var
-from .errors import FrontendError, quote
+from .errors import FrontendError, clip_words, quote
 from .source import check_source  # noqa: F401  (interp checks the files before reading them)
 
 
@@ -29,11 +29,15 @@ def load_program(path, granularity: str = "cluster", include_dirs=(), macros=Non
 
     path = os.fspath(path)
     if form is not None or is_fortran(path):
-        return load_fortran(path, granularity, form=form, include_dirs=include_dirs)
-    if not path.endswith((".c", ".h")):
+        aag = load_fortran(path, granularity, form=form, include_dirs=include_dirs)
+    elif not path.endswith((".c", ".h")):
         raise FrontendError("interp reads C (.c) and Fortran (.f, .for, .f77, .f90, .f95, .f03, .f08) "
                             "programs", path)
-    return _load_c(path, granularity, include_dirs, macros)
+    else:
+        aag = _load_c(path, granularity, include_dirs, macros)
+    for p in aag.problems:  # they quote the source: a 100,000-character name must not be repeated whole
+        p.message = clip_words(p.message)
+    return aag
 
 
 def _load_c(path: str, granularity: str, include_dirs, macros) -> AAG:

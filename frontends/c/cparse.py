@@ -29,7 +29,7 @@ from pcpp import Preprocessor
 from pycparser import c_ast
 from pycparser.c_parser import CParser, ParseError
 
-from ..errors import FrontendError
+from ..errors import MAX_QUOTE, FrontendError, quote, shorten
 from ..source import read_source
 from .declared import check_declarations
 
@@ -157,7 +157,7 @@ class _Preprocessor(Preprocessor):
         return self._main_file if source == self._main_abs else source
 
     def on_error(self, file, line, msg):
-        raise FrontendError(f"preprocessor: {str(msg).strip()}", self.display(file), line)
+        raise FrontendError(f"preprocessor: {shorten(str(msg).strip())}", self.display(file), line)
 
     def on_file_open(self, is_system_include, includepath):
         # OSError lets pcpp try the next directory of the search path; a file that exists is read
@@ -168,7 +168,7 @@ class _Preprocessor(Preprocessor):
             text = read_source(includepath, "C")
         except FrontendError as exc:  # named where the #include is, as a compiler does
             tok = self.lastdirective
-            raise FrontendError(f"#include {includepath}: {exc.message}", self.display(getattr(tok, "source", None)),
+            raise FrontendError(f"#include {shorten(includepath)}: {exc.message}", self.display(getattr(tok, "source", None)),
                                 getattr(tok, "lineno", None)) from None
         self.opened.append(os.path.abspath(includepath))
         return io.StringIO(text)
@@ -177,8 +177,8 @@ class _Preprocessor(Preprocessor):
         tok = self.lastdirective
         file, line = self.display(getattr(tok, "source", None)), getattr(tok, "lineno", None)
         if is_malformed:
-            raise FrontendError(f"malformed #include {includepath}", file, line)
-        name = f"<{includepath}>" if is_system_include else f'"{includepath}"'
+            raise FrontendError(f"malformed #include {shorten(includepath)}", file, line)
+        name = f"<{shorten(includepath)}>" if is_system_include else f'"{shorten(includepath)}"'
         raise FrontendError(
             f"cannot find #include {name}; pass -I DIR for the directory that holds it",
             file,
@@ -190,12 +190,12 @@ class _Preprocessor(Preprocessor):
         file, line = self.display(directive.source), directive.lineno
         if name == "error":
             message = "".join(t.value for t in toks).strip()
-            raise FrontendError(f"#error {message}", file, line)
+            raise FrontendError(f"#error {shorten(message)}", file, line)
         if name in _PASSTHROUGH_DIRECTIVES or directive.type == self.t_INTEGER:
             return None  # #pragma, #line and `# 12 "file"` markers reach pycparser
         if name in _IGNORED_DIRECTIVES:
             return True
-        raise FrontendError(f"unknown preprocessor directive #{name}", file, line)
+        raise FrontendError(f"unknown preprocessor directive #{shorten(name)}", file, line)
 
 
 def preprocess(
@@ -221,7 +221,7 @@ def _preprocess(text: str, file: str, macros=None, include_dirs=None) -> tuple[s
     for d in include_dirs or []:
         d = os.fspath(d)
         if not os.path.isdir(d):
-            raise FrontendError(f"include directory {d!r} does not exist (-I)", file)
+            raise FrontendError(f"include directory {quote(d)} does not exist (-I)", file)
         pp.add_path(os.path.abspath(d))
     pp.add_path(os.path.dirname(main_abs))
     pp.add_path(INCLUDE_DIR)
@@ -231,7 +231,7 @@ def _preprocess(text: str, file: str, macros=None, include_dirs=None) -> tuple[s
         pp.define(definition)
     for name, value in (macros or {}).items():
         if not isinstance(name, str) or not _MACRO_NAME.match(name):
-            raise FrontendError(f"bad macro name {name!r} (-D NAME=VALUE)")
+            raise FrontendError(f"bad macro name {quote(name)} (-D NAME=VALUE)")
         pp.define(f"{name} {'1' if value is None else value}")
 
     out = io.StringIO()
@@ -303,7 +303,7 @@ def _parse_error(exc: ParseError, parser: CParser, file: str, text: str | None) 
     if msg.startswith("before: "):
         prev = _token_before(parser, line, msg[len("before: "):])
         if prev is not None and prev.type == "ID":
-            message += f" (if '{prev.value}' is a type, the typedef or #include that declares it is missing)"
+            message += f" (if '{shorten(prev.value)}' is a type, the typedef or #include that declares it is missing)"
     return FrontendError(message, where or file, line)
 
 
@@ -338,12 +338,12 @@ def _readable(msg: str) -> str:
     if msg.lower().startswith("comments are not supported"):
         return "unterminated /* comment"
     if msg.startswith("before: "):
-        return f"syntax error before '{msg[len('before: '):]}'"
+        return f"syntax error before '{shorten(msg[len('before: '):])}'"
     if msg == "At end of input":
         return "syntax error: unexpected end of file (missing '}' or ';'?)"
     if msg == "Directives not supported yet":
         return "syntax error: preprocessor directive where C code was expected"
-    return "syntax error: " + msg[:1].lower() + msg[1:]
+    return "syntax error: " + shorten(msg[:1].lower() + msg[1:], 4 * MAX_QUOTE)
 
 
 # --------------------------------------------------------------------------- #

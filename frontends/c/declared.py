@@ -8,7 +8,10 @@ declarations, enum constants) and raises FrontendError(file:line, the name) for 
 no declaration covers. It also refuses two uses whose value can never be what the program means:
 
 - ``*x`` where ``x`` is a variable of arithmetic type (dereferencing a non-pointer);
-- a function's name as an operand of arithmetic or of an ordering comparison (``main < n``).
+- a function's name as an operand of arithmetic or of an ordering comparison (``main < n``);
+- an integer constant too large for every C integer type (beyond 64 bits: a compiler refuses
+  it, and the level-1 parse could not give it a value) and a floating constant beyond the range of
+  double (``1e400``, which would make a prediction infinite).
 
 Not checked, as C89 compilers accept or other parts report them: the name of a called function
 (an implicit declaration; level 1 reports calls it cannot model), struct members, labels.
@@ -21,6 +24,7 @@ the library's variables (errno, optarg, ...) is taken as that header's, of unkno
 """
 from __future__ import annotations
 
+import math
 import re
 
 from pycparser import c_ast
@@ -159,6 +163,9 @@ class Checker:
         if isinstance(node, c_ast.ID):
             self._check_name(node)
             return []
+        if isinstance(node, c_ast.Constant):
+            _check_constant(node, self._where(node))
+            return []
         if isinstance(node, c_ast.StructRef):
             return [node.name]  # the member after . or -> is not looked up
         if isinstance(node, c_ast.NamedInitializer):
@@ -206,3 +213,38 @@ class Checker:
 
 def _line(node) -> int | None:
     return node.coord.line if node.coord is not None else None
+
+
+_MAX_INTEGER = 2**64 - 1  # unsigned long long
+
+
+def _check_constant(node: c_ast.Constant, file: str) -> None:
+    if node.type in ("char", "string"):
+        return
+    text = node.value.rstrip("uUlLfF") if "x" not in node.value.lower() else node.value.rstrip("uUlL")
+    if node.type in ("double", "float", "long double"):
+        try:
+            value = float.fromhex(text) if text.lower().startswith("0x") else float(text)
+        except (ValueError, OverflowError):
+            return  # a spelling Python does not read: the level-1 parse leaves its value unknown
+        if math.isinf(value):
+            raise FrontendError(f"floating constant {quote(node.value)} is beyond the range of double",
+                                file, _line(node))
+        return
+    if _integer_value(text) > _MAX_INTEGER:
+        raise FrontendError(f"integer constant {quote(node.value)} is too large for any C integer type "
+                            "(more than 64 bits)", file, _line(node))
+
+
+def _integer_value(text: str) -> int:
+    """The value of a C integer literal without suffix, computed only when it has few digits."""
+    lower = text.lower()
+    base, digits = (16, lower[2:]) if lower.startswith("0x") else (2, lower[2:]) if lower.startswith("0b") \
+        else (8, lower[1:]) if lower.startswith("0") and len(lower) > 1 else (10, lower)
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 70:  # more than 64 bits in any base (Python also refuses long int strings)
+        return _MAX_INTEGER + 1
+    try:
+        return int(digits, base)
+    except ValueError:
+        return 0  # pycparser accepted it; nothing interp computes from it
