@@ -54,12 +54,14 @@ def _load_c(path: str, granularity: str, include_dirs, macros) -> AAG:
 # -- values of external inputs that the program itself shows to be nonsense ----------------------
 # What can be decided before the prediction (issue 14), from the AAG alone:
 # - an input held in an integer variable (the symbol table says so) takes a whole number;
-# - an input read in a function and never assigned there again ("direct") that is negative and
-#   makes a message size or a loop's trip count negative, where that size or count is an
-#   expression of direct inputs only: 8*n bytes with n = -5. (C would run such a loop zero times;
-#   a negative count from the inputs is a mistake in the inputs far more often than a way to skip
-#   a loop.) Sizes and counts that also depend on the rank or on other variables are the engine's
-#   to check when it evaluates them.
+# - an input read in a function and never assigned there again ("direct") must not make a
+#   message size or a loop's trip count negative, nor a process number fractional, where that
+#   size, count or number is an expression of direct inputs only: 8*n bytes with n = -5. (C would
+#   run such a loop zero times; a negative count from the inputs is a mistake in the inputs far
+#   more often than a way to skip a loop.) Those that also depend on the rank or on variables
+#   assigned from inputs (after a broadcast) are the engine's to check when it evaluates them.
+
+_AT_LEAST_ZERO, _WHOLE = "at least 0", "a whole number"
 
 
 def check_input_values(aag: AAG, values: dict, origin) -> None:
@@ -74,8 +76,8 @@ def check_input_values(aag: AAG, values: dict, origin) -> None:
         direct = {n: float(values[n]) for n, inp in aag.inputs.items()
                   if n in values and fn.loc.first <= inp.line <= fn.loc.last
                   and set(aag.critical.get(n, ())) <= {inp.line}}
-        if any(v < 0 for v in direct.values()):
-            _check_amounts(aag, fn.body, direct, origin)
+        if any(v < 0 or v != int(v) for v in direct.values()):
+            _check_quantities(aag, fn.body, direct, origin)
 
 
 def _is_integer_variable(aag: AAG, name: str) -> bool:
@@ -83,34 +85,38 @@ def _is_integer_variable(aag: AAG, name: str) -> bool:
     return info is not None and info.ctype == "int"
 
 
-def _amounts(a):
-    """(what, expression) of the sizes and counts of one AAU that must not be negative."""
+def _quantities(a):
+    """(what, expression, rule) of one AAU's sizes, trip count and process numbers."""
     if a.cls in ("Comm", "SyncSeq"):
-        yield "message size", a.size
-        yield "message size", getattr(a, "recv_size", None)
+        yield "message size", a.size, _AT_LEAST_ZERO
+        yield "message size", getattr(a, "recv_size", None), _AT_LEAST_ZERO
+        for field_ in ("partner", "recv_partner", "root"):
+            yield "process number", getattr(a, field_, None), _WHOLE
     elif a.cls.startswith("Iter"):
         count = a.num_iters
         # C's loop count is max(0, N): the N the inputs give is what says whether they make sense.
         if isinstance(count, sympy.Max) and len(count.args) == 2 and sympy.S.Zero in count.args:
             count = next(x for x in count.args if x != 0)
-        yield "trip count", count
+        yield "trip count", count, _AT_LEAST_ZERO
 
 
-def _check_amounts(aag: AAG, body, direct: dict, origin) -> None:
+def _check_quantities(aag: AAG, body, direct: dict, origin) -> None:
     symbols = {var(n): sympy.Float(v) for n, v in direct.items()}
     for a in flat(body):
-        for what, expr in _amounts(a):
+        for what, expr, rule in _quantities(a):
             if not isinstance(expr, sympy.Expr) or not expr.free_symbols or not expr.free_symbols <= set(symbols):
                 continue
-            negative = sorted(s.name for s in expr.free_symbols if symbols[s] < 0)
-            value = _value(expr, symbols) if negative else None
-            if value is not None and value < 0:
-                given = ", ".join(origin(n) for n in negative)
-                read = ", ".join(f"{n} is read at line {aag.inputs[n].line}" for n in negative)
-                shown = f"the message size {quote(str(expr))} is {value:g} bytes" if what == "message size" \
-                    else f"this loop's trip count is {value:g}"
+            odd = sorted(s.name for s in expr.free_symbols
+                         if (symbols[s] < 0 if rule == _AT_LEAST_ZERO else symbols[s] != int(symbols[s])))
+            value = _value(expr, symbols) if odd else None
+            if value is not None and (value < 0 if rule == _AT_LEAST_ZERO else value != int(value)):
+                given = ", ".join(origin(n) for n in odd)
+                read = ", ".join(f"{n} is read at line {aag.inputs[n].line}" for n in odd)
+                shown = f"this loop's trip count is {value:g}" if what == "trip count" else \
+                    f"the {what} {quote(str(expr))} is {value:g}{' bytes' if what == 'message size' else ''}"
                 raise FrontendError(f"{shown} with {given} ({read}): an input that decides a {what} must make "
-                                    "it at least 0", aag.file, a.loc.first)
+                                    f"it {rule}", aag.file, a.loc.first)
+
 
 def _value(expr, symbols: dict) -> float | None:
     """The number ``expr`` is for the inputs' values, or None when it stays symbolic."""
