@@ -281,7 +281,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < 4; k++) c += k + p.x + table[0] + sizeof(struct point) + LOCAL_A;
     qsort(v, 4, sizeof v[0], cmp);
     if (errno == EINTR || fp == twice) signal(SIGINT, SIG_IGN);
-    printf("%s %d %d %d %d\\n", __func__, c, local, fp(3), old_style(1, 2.0));
+    printf("%s %d %d %d %d\\n", __func__, c, local, twice(3), old_style(1, 2.0));
     for (i = 0; i < RAND_MAX % 7; i++) fprintf(stderr, "%d", i);
     MPI_Finalize();
     return EXIT_SUCCESS;
