@@ -31,7 +31,10 @@ class AnnotatedParse:
                 what = "region" if a.kind == "region" else "end region"
                 raise FrontendError(f"'{self.DIRECTIVE} {what}' stands outside any function: a region holds "
                                     "statements; open and close it inside a function", self.file, line)
-            self._open_region(a.name, line) if a.kind == "region" else self._close_region(line)
+            if a.kind == "region":
+                self._open_region(a.name, line)
+            else:
+                self._close_region(line)
         elif self._outside_functions(line):
             unit = self._unit_word()
             raise FrontendError(f"'{self.DIRECTIVE} {a.kind}' stands outside any {unit}: it applies to the "

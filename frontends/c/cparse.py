@@ -137,6 +137,7 @@ class _Preprocessor(Preprocessor):
         self._main_abs, self._main_file = main_abs, main_file
         self.opened: list[str] = []  # every included file, by absolute path
         self._expanded = 0  # tokens produced by macro expansion so far
+        self._where: tuple = (None, None)  # source and line of the outermost expansion
 
     def expand_macros(self, tokens, expanding_from=[]):  # noqa: B006 (pcpp's signature)
         # pcpp expands a macro whole, recursively, before it yields a token: "#define A2 A1 A1"
@@ -147,7 +148,7 @@ class _Preprocessor(Preprocessor):
         out = super().expand_macros(tokens, expanding_from)
         self._expanded += len(out)
         if self._expanded > MAX_EXPANDED_TOKENS:
-            source, line = getattr(self, "_where", (None, None))
+            source, line = self._where
             raise FrontendError(f"preprocessor: macro expansion produces more than {MAX_EXPANDED_TOKENS:,} "
                                 "tokens (macros that expand to several copies of each other?)",
                                 self.display(source), line)
@@ -168,7 +169,8 @@ class _Preprocessor(Preprocessor):
             text = read_source(includepath, "C")
         except FrontendError as exc:  # named where the #include is, as a compiler does
             tok = self.lastdirective
-            raise FrontendError(f"#include {shorten(includepath)}: {exc.message}", self.display(getattr(tok, "source", None)),
+            where = self.display(getattr(tok, "source", None))
+            raise FrontendError(f"#include {shorten(includepath)}: {exc.message}", where,
                                 getattr(tok, "lineno", None)) from None
         self.opened.append(os.path.abspath(includepath))
         return io.StringIO(text)
