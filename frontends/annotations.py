@@ -16,13 +16,15 @@ An unknown or malformed annotation is an error with file:line.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
 import sympy
 
-from sag import expr as expr_mod
-from sag.errors import ExprError
+from sag import bounded, expr as expr_mod
+from sag.errors import ExprError, quote
+from sag.limits import MAX_QUOTE
 from sag.units import lookup as unit_lookup, split_value, TIME
 
 from .errors import FrontendError
@@ -36,20 +38,130 @@ class Annotation:
     line: int
     name: str | None = None
     value: object = None
+    function: str | None = None  # where a statement annotation waits for its statement
 
 
 def _expr(text: str, file: str, line: int) -> sympy.Expr:
+    """A bounded expression (sag/expr.py: ``10**10**10`` is refused before it is computed)."""
     try:
         return expr_mod.parse(text)
     except ExprError as exc:
-        raise FrontendError(f"malformed #pragma interp expression: {exc}", file, line) from None
+        # sag's messages speak of machine parameters; the same limits hold for annotations.
+        message = str(exc).replace("a machine parameter must be", "an annotation must be")
+        raise FrontendError(f"malformed #pragma interp expression: {message}", file, line) from None
+
+
+def _amount(text: str, what: str, file: str, line: int) -> sympy.Expr:
+    """An amount (a trip count, a time, a number of operations): refused when it is a negative number.
+
+    An expression of program variables and inputs is checked where it is evaluated."""
+    value = _expr(text, file, line)
+    if value.is_number and value < 0:
+        raise FrontendError(f"{what} {quote(text.strip())} is negative; give a number of at least 0", file, line)
+    return value
+
+
+def _shown(body: str) -> str:
+    """An annotation as the user wrote it, at most about MAX_QUOTE characters."""
+    return body if len(body) <= MAX_QUOTE else f"{body[:MAX_QUOTE]}... ({len(body)} characters)"
+
+
+def _malformed(body: str, expected: str) -> str:
+    return f"malformed '#pragma interp {_shown(body)}': expected {expected}"
 
 
 def _call_args(body: str, keyword: str, file: str, line: int) -> str:
     m = re.fullmatch(rf"{keyword}\s*\((.*)\)\s*", body, re.S)
     if not m:
-        raise FrontendError(f"malformed '#pragma interp {body}': expected {keyword}(...)", file, line)
+        raise FrontendError(_malformed(body, f"{keyword}(...)"), file, line)
     return m.group(1).strip()
+
+
+def _input(body: str, file: str, line: int) -> Annotation:
+    m = re.fullmatch(r"input\s+([A-Za-z_]\w*)\s*=\s*([-+0-9.eE]+)\s*", body)
+    if not m:
+        raise FrontendError(_malformed(body, "'input NAME = NUMBER'"), file, line)
+    try:
+        value = float(m.group(2))
+    except ValueError:
+        raise FrontendError(f"'#pragma interp input {m.group(1)}': {quote(m.group(2))} is not a number",
+                            file, line) from None
+    problem = bounded.float_problem(value)
+    if problem:  # 1e400 reads as inf: an input must be a finite number
+        raise FrontendError(f"'#pragma interp input {m.group(1)}': {quote(m.group(2))} is {problem}; "
+                            "give a finite number", file, line)
+    return Annotation("input", line, m.group(1), value)
+
+
+def _prob(body: str, file: str, line: int) -> Annotation:
+    parts = [p.strip() for p in _call_args(body, "prob", file, line).split(",")]
+    probs = []
+    for p in parts:
+        try:
+            v = float(p)
+        except ValueError:
+            v = math.nan
+        if not 0.0 <= v <= 1.0:  # nan fails too
+            raise FrontendError(f"prob() takes numbers between 0 and 1, got {quote(p)}", file, line)
+        probs.append(v)
+    if sum(probs) > 1.0 + 1e-9:
+        raise FrontendError(f"prob() values add up to more than 1: {quote(', '.join(parts))}", file, line)
+    return Annotation("prob", line, value=probs)
+
+
+def _cost(body: str, file: str, line: int) -> Annotation:
+    inner = _call_args(body, "cost", file, line)
+    text_, unit = split_value(inner)
+    factor = 1.0
+    if unit is not None:
+        u = unit_lookup(unit)
+        if u is None or u.dimension != TIME or u.is_clock:
+            raise FrontendError(f"cost() unit must be s, ms, us or ns, got {quote(unit)}", file, line)
+        factor = u.factor
+    return Annotation("cost", line, value=_amount(text_, "cost()", file, line) * factor)
+
+
+def _work(body: str, file: str, line: int) -> Annotation:
+    inner = _call_args(body, "work", file, line)
+    amounts = {}
+    for part in filter(None, (p.strip() for p in inner.split(","))):
+        key, sep, value = part.partition("=")
+        key = key.strip()
+        if not sep or key not in ("flops", "loads", "stores"):
+            raise FrontendError(f"work() takes flops=, loads=, stores=; got {quote(part)}", file, line)
+        amounts[key] = _amount(value, f"work() {key}=", file, line)
+    if not amounts:
+        raise FrontendError("work() needs at least one of flops=, loads=, stores=", file, line)
+    return Annotation("work", line, value=amounts)
+
+
+def _region(body: str, file: str, line: int) -> Annotation:
+    m = re.fullmatch(r"region\s+([A-Za-z_][\w.-]*)\s*", body)
+    if not m:
+        raise FrontendError(_malformed(body, "'region NAME'"), file, line)
+    return Annotation("region", line, m.group(1))
+
+
+def _end(body: str, file: str, line: int) -> Annotation:
+    if re.fullmatch(r"end\s+region\s*", body):
+        return Annotation("end-region", line)
+    raise FrontendError(_malformed(body, "'end region'"), file, line)
+
+
+def _granularity(body: str, file: str, line: int) -> Annotation:
+    m = re.fullmatch(r"granularity\s+(statement|cluster)\s*", body)
+    if not m:
+        raise FrontendError("granularity must be 'statement' or 'cluster'", file, line)
+    return Annotation("granularity", line, value=m.group(1))
+
+
+def _iters(body: str, file: str, line: int) -> Annotation:
+    # A mean trip count may be fractional (a while loop's average); a negative one is nonsense.
+    return Annotation("iters", line, value=_amount(_call_args(body, "iters", file, line), "iters()", file, line))
+
+
+_PARSERS = {"input": _input, "iters": _iters, "prob": _prob, "cost": _cost, "work": _work,
+            "region": _region, "end": _end, "granularity": _granularity}
 
 
 def parse(text: str, file: str, line: int) -> Annotation | None:
@@ -62,67 +174,8 @@ def parse(text: str, file: str, line: int) -> Annotation | None:
         raise FrontendError("empty '#pragma interp' (expected input, iters, prob, cost, work, region, "
                             "end region or granularity)", file, line)
     word = re.match(r"[A-Za-z_]+", body)
-    word = word.group(0) if word else ""
-    if word == "input":
-        m = re.fullmatch(r"input\s+([A-Za-z_]\w*)\s*=\s*([-+0-9.eE]+)\s*", body)
-        if not m:
-            raise FrontendError(f"malformed '#pragma interp {body}': expected 'input NAME = NUMBER'", file, line)
-        try:
-            value = float(m.group(2))
-        except ValueError:
-            raise FrontendError(f"'#pragma interp {body}': {m.group(2)!r} is not a number", file, line) from None
-        return Annotation("input", line, m.group(1), value)
-    if word == "iters":
-        return Annotation("iters", line, value=_expr(_call_args(body, "iters", file, line), file, line))
-    if word == "prob":
-        parts = [p.strip() for p in _call_args(body, "prob", file, line).split(",")]
-        probs = []
-        for p in parts:
-            try:
-                v = float(p)
-            except ValueError:
-                raise FrontendError(f"prob() takes numbers between 0 and 1, got {p!r}", file, line) from None
-            if not 0.0 <= v <= 1.0:
-                raise FrontendError(f"prob() takes numbers between 0 and 1, got {p!r}", file, line)
-            probs.append(v)
-        if sum(probs) > 1.0 + 1e-9:
-            raise FrontendError(f"prob() values add up to more than 1: {parts}", file, line)
-        return Annotation("prob", line, value=probs)
-    if word == "cost":
-        inner = _call_args(body, "cost", file, line)
-        text_, unit = split_value(inner)
-        factor = 1.0
-        if unit is not None:
-            u = unit_lookup(unit)
-            if u is None or u.dimension != TIME or u.is_clock:
-                raise FrontendError(f"cost() unit must be s, ms, us or ns, got {unit!r}", file, line)
-            factor = u.factor
-        return Annotation("cost", line, value=_expr(text_, file, line) * factor)
-    if word == "work":
-        inner = _call_args(body, "work", file, line)
-        amounts = {}
-        for part in filter(None, (p.strip() for p in inner.split(","))):
-            key, sep, value = part.partition("=")
-            key = key.strip()
-            if not sep or key not in ("flops", "loads", "stores"):
-                raise FrontendError(f"work() takes flops=, loads=, stores=; got {part!r}", file, line)
-            amounts[key] = _expr(value, file, line)
-        if not amounts:
-            raise FrontendError("work() needs at least one of flops=, loads=, stores=", file, line)
-        return Annotation("work", line, value=amounts)
-    if word == "region":
-        m = re.fullmatch(r"region\s+([A-Za-z_][\w.-]*)\s*", body)
-        if not m:
-            raise FrontendError(f"malformed '#pragma interp {body}': expected 'region NAME'", file, line)
-        return Annotation("region", line, m.group(1))
-    if word == "end":
-        if re.fullmatch(r"end\s+region\s*", body):
-            return Annotation("end-region", line)
-        raise FrontendError(f"malformed '#pragma interp {body}': expected 'end region'", file, line)
-    if word == "granularity":
-        m = re.fullmatch(r"granularity\s+(statement|cluster)\s*", body)
-        if not m:
-            raise FrontendError("granularity must be 'statement' or 'cluster'", file, line)
-        return Annotation("granularity", line, value=m.group(1))
-    raise FrontendError(f"unknown annotation '#pragma interp {body}' (expected input, iters, prob, cost, "
-                        "work, region, end region or granularity)", file, line)
+    parser = _PARSERS.get(word.group(0) if word else "")
+    if parser is None:
+        raise FrontendError(f"unknown annotation '#pragma interp {_shown(body)}' (expected input, iters, "
+                            "prob, cost, work, region, end region or granularity)", file, line)
+    return parser(body, file, line)

@@ -22,23 +22,58 @@ class AnnotatedParse:
                 self.inputs[a.name] = ExternalInput(a.name, line, "annotation", a.value)
             else:
                 inp.default = a.value
-        elif a.kind == "region":
-            self._region.append(a.name)
-            self.regions[a.name] = Loc(self.file, line, line)
-        elif a.kind == "end-region":
-            if not self._region:
-                raise FrontendError(f"'{self.DIRECTIVE} end region' without a matching region", self.file, line)
-            name = self._region.pop()
-            self.regions[name] = Loc(self.file, self.regions[name].first, line)
         elif a.kind == "granularity":
             self.granularity = a.value
+        elif a.kind in ("region", "end-region"):
+            # C reads its file-scope pragmas before any function: a region there could hold nothing.
+            # A Fortran region may hold whole program units (its directives are applied by line).
+            if not self.DIRECTIVE.startswith("!") and self._outside_functions(line):
+                what = "region" if a.kind == "region" else "end region"
+                raise FrontendError(f"'{self.DIRECTIVE} {what}' stands outside any function: a region holds "
+                                    "statements; open and close it inside a function", self.file, line)
+            if a.kind == "region":
+                self._open_region(a.name, line)
+            else:
+                self._close_region(line)
+        elif self._outside_functions(line):
+            unit = self._unit_word()
+            raise FrontendError(f"'{self.DIRECTIVE} {a.kind}' stands outside any {unit}: it applies to the "
+                                f"statement that follows it; put it inside the {unit}, just before that "
+                                "statement", self.file, line)
         else:
             if a.kind in self._pending:
                 raise FrontendError(f"two '{a.kind}' annotations for one statement", self.file, line)
+            a.function = getattr(self, "fn_name", None)
             self._pending[a.kind] = a
 
+    def _open_region(self, name: str, line: int) -> None:
+        self._region.append(name)
+        self.regions[name] = Loc(self.file, line, line)
+
+    def _close_region(self, line: int) -> None:
+        if not self._region:
+            raise FrontendError(f"'{self.DIRECTIVE} end region' without a matching region", self.file, line)
+        name = self._region.pop()
+        self.regions[name] = Loc(self.file, self.regions[name].first, line)
+
+    def _unit_word(self) -> str:
+        return "program unit" if self.DIRECTIVE.startswith("!") else "function"
+
+    def _outside_functions(self, line: int) -> bool:
+        """Whether an annotation at ``line`` stands outside every function (program unit)."""
+        unit_at = getattr(self, "_unit_at", None)  # Fortran: directives are applied by line
+        if unit_at is not None:
+            return unit_at(line) is None
+        # C applies the file-scope pragmas while it reads the declarations, before any function.
+        return getattr(self, "fn_name", None) is None
+
     def _take(self, kind: str):
-        return self._pending.pop(kind, None)
+        a = self._pending.pop(kind, None)
+        if a is not None and a.function != getattr(self, "fn_name", None):
+            # Written at the end of one function, it would apply to a statement of the next one.
+            raise FrontendError(f"'{self.DIRECTIVE} {kind}' is not followed by a statement it can apply to "
+                                f"in its {self._unit_word()}", self.file, a.line)
+        return a
 
     def _branch_probs(self, branches, prob, where) -> None:
         """Algorithm 3 weights: prob() for conditions on data (or stated by the user), else 0.5."""

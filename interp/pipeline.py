@@ -10,6 +10,9 @@ import click
 
 from frontends.aag import AAG
 from sag import Bound, open_machine
+from sag.bounded import float_problem
+from sag.errors import clip, quote
+from sag.limits import MAX_MAGNITUDE_TEXT, MAX_QUOTE
 from sag.model import SAG
 from sag.whatif import parse_assignments, scale as do_scale, with_runtime
 
@@ -46,7 +49,10 @@ def macro_names(files, defines: dict[str, float]) -> dict[str, str]:
 
 def load_programs(files, granularity="cluster", include_dirs=(), defines=None, form=None) -> list[AAG]:
     from frontends.aag import reset_ids
+    from frontends.load import check_source
 
+    for f in files:  # before macro_names reads them: /dev/zero or a FIFO would never end
+        check_source(str(f))
     macros = macro_names(files, defines or {})
     programs = []
     for k, f in enumerate(files):
@@ -65,21 +71,29 @@ def load_machine(name: str, scale=(), params=()) -> SAG:
 
 
 def parse_defines(defines) -> dict[str, float]:
+    """-D NAME=NUMBER options as {name: value}: finite numbers at most 1e300 in magnitude."""
     out = {}
     for item in defines:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise InputError(f"-D {item!r}: expected NAME=NUMBER")
+            raise InputError(f"-D {quote(item)}: expected NAME=NUMBER")
         try:
-            out[name.strip()] = float(value)
+            number = float(value)
         except ValueError:
-            raise InputError(f"-D {item!r}: {value!r} is not a number") from None
+            raise InputError(f"-D {quote(item)}: {quote(value)} is not a number") from None
+        problem = float_problem(number)
+        if problem:  # 1e400 reads as inf, and nan compares false with everything
+            raise InputError(f"-D {quote(item)}: the value is {problem}; an input must be a finite number "
+                             f"(at most {MAX_MAGNITUDE_TEXT} in magnitude)")
+        out[name.strip()] = number
     return out
 
 
 def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: bool | None = None,
                    macros=()) -> dict:
     """Values of the external inputs (paper 3.1: prompted for when not given)."""
+    from frontends.load import check_input_values
+
     known = {}
     for prog in programs:
         for name, inp in prog.inputs.items():
@@ -90,7 +104,7 @@ def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: 
     unknown = sorted(set(defines) - set(known) - set(macros))
     if unknown:
         names = ", ".join(sorted(known)) or "none"
-        raise InputError(f"-D {unknown[0]}: the program has no external input of that name "
+        raise InputError(f"-D {clip(unknown[0], MAX_QUOTE)}: the program has no external input of that name "
                          f"(its inputs: {names})")
     values = {}
     missing = []
@@ -103,14 +117,30 @@ def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: 
             values[name] = inp.default
         elif inp.critical:
             if interactive:
-                values[name] = click.prompt(f"{prog.file}:{inp.line}: value of external input {name}",
-                                            type=float, err=True)
+                values[name] = _prompt(prog, inp)
             else:
                 missing.append(f"  {name} ({prog.file}:{inp.line}, read from {inp.how})")
     if missing:
         raise InputError("missing values of critical external inputs; give each with -D NAME=VALUE:\n"
                          + "\n".join(missing))
+
+    def origin(name: str) -> str:
+        given = "-D " if name in defines else "the default " if known[name][1].default is not None else ""
+        return f"{given}{name}={values[name]:g}"
+
+    for prog in programs:
+        check_input_values(prog, {n: v for n, v in values.items() if n in prog.inputs}, origin)
     return values
+
+
+def _prompt(prog: AAG, inp) -> float:
+    """A value typed by the user: a finite number, asked for again until it is one."""
+    while True:
+        value = click.prompt(f"{prog.file}:{inp.line}: value of external input {inp.name}", type=float, err=True)
+        problem = float_problem(value)
+        if not problem:
+            return value
+        click.echo(f"interp: the value is {problem}; give a finite number", err=True)
 
 
 def symbolic_inputs(inputs: dict, names) -> dict:

@@ -29,8 +29,9 @@ from pcpp import Preprocessor
 from pycparser import c_ast
 from pycparser.c_parser import CParser, ParseError
 
-from ..errors import FrontendError
+from ..errors import MAX_QUOTE, FrontendError, quote, shorten
 from ..source import read_source
+from .declared import check_declarations
 
 # The shipped headers (mpi.h, nx.h, a few of libc) stay at frontends/include: interp calibrate
 # compiles the NX/2 shim against them too.
@@ -63,6 +64,13 @@ PREDEFINED: tuple[str, ...] = (
     "__builtin_expect(e, c) (e)",
 )
 
+# Tokens all macro expansions of one file may produce: far above what real code needs (a 1 MiB
+# file of dense code counts about 800,000), low enough to stop a macro "bomb" within seconds.
+MAX_EXPANDED_TOKENS = 2_500_000
+
+# pycparser-fake-libc's files that interp's own headers include (types and macros).
+_FAKE_BASICS = {"_fake_defines.h", "_fake_typedefs.h"}
+
 _MACRO_NAME = re.compile(r"[A-Za-z_]\w*(\([\w\s,.]*\))?\Z")
 _PARSE_ERROR = re.compile(r"(?P<file>.*?):(?P<line>\d+)(?::(?P<col>\d+))?: (?P<msg>.*)\Z", re.S)
 _PARSE_ERROR_NOLINE = re.compile(r"(?P<file>.*?): (?P<msg>.*)\Z", re.S)
@@ -81,6 +89,7 @@ class CSource:
     # 1-based; text is what follows `#pragma`, as in c_ast.Pragma.string
     # (for example "interp region foo"), comments removed.
     pragmas: list[tuple[int, str]] = field(default_factory=list)
+    included: list[str] = field(default_factory=list)  # absolute paths of the files #included
 
 
 def parse_c(
@@ -96,9 +105,22 @@ def parse_c(
     """
     file = os.fspath(path)
     text = read_source(file, "C")
-    pre = preprocess(text, file, macros, include_dirs)
+    pre, opened = _preprocess(text, file, macros, include_dirs)
     ast = parse_preprocessed(pre, file, text)
-    return CSource(ast=ast, file=file, text=text, pragmas=find_pragmas(text))
+    return CSource(ast=ast, file=file, text=text, pragmas=find_pragmas(text), included=opened)
+
+
+def check_names(src: CSource) -> None:
+    """FrontendError for an undeclared identifier in the main file's code (declared.py): parse_c
+    only parses, as pycparser does; loading a program for a prediction checks its names too."""
+    check_declarations(src.ast, src.file, partial_headers=any(_types_only(h) for h in src.included))
+
+
+def _types_only(header: str) -> bool:
+    """Whether an included file is one of pycparser's fake libc headers that declare types only
+    (not the two that interp's own headers include for their types and macros)."""
+    fake = os.path.join(os.path.abspath(FAKE_LIBC_DIR), "")
+    return header.startswith(fake) and os.path.basename(header) not in _FAKE_BASICS
 
 
 # --------------------------------------------------------------------------- #
@@ -113,22 +135,52 @@ class _Preprocessor(Preprocessor):
         super().__init__()
         self.line_directive = "#line"
         self._main_abs, self._main_file = main_abs, main_file
+        self.opened: list[str] = []  # every included file, by absolute path
+        self._expanded = 0  # tokens produced by macro expansion so far
+        self._where: tuple = (None, None)  # source and line of the outermost expansion
+
+    def expand_macros(self, tokens, expanding_from=[]):  # noqa: B006 (pcpp's signature)
+        # pcpp expands a macro whole, recursively, before it yields a token: "#define A2 A1 A1"
+        # nested 30 deep would build 2**30 tokens. Counting every expansion's result (the
+        # recursion comes back here) stops such a file after a bounded amount of work.
+        if not expanding_from and tokens:  # the outermost call: the line the user wrote
+            self._where = (getattr(tokens[0], "source", None), getattr(tokens[0], "lineno", None))
+        out = super().expand_macros(tokens, expanding_from)
+        self._expanded += len(out)
+        if self._expanded > MAX_EXPANDED_TOKENS:
+            source, line = self._where
+            raise FrontendError(f"preprocessor: macro expansion produces more than {MAX_EXPANDED_TOKENS:,} "
+                                "tokens (macros that expand to several copies of each other?)",
+                                self.display(source), line)
+        return out
 
     def display(self, source: str | None) -> str | None:
         return self._main_file if source == self._main_abs else source
 
     def on_error(self, file, line, msg):
-        raise FrontendError(f"preprocessor: {str(msg).strip()}", self.display(file), line)
+        raise FrontendError(f"preprocessor: {shorten(str(msg).strip())}", self.display(file), line)
 
     def on_file_open(self, is_system_include, includepath):
-        return open(includepath, encoding="utf-8-sig", errors="replace")
+        # OSError lets pcpp try the next directory of the search path; a file that exists is read
+        # as the program is (a regular file of bounded size, no NUL bytes: /dev/zero must not hang).
+        if not os.path.exists(includepath) or os.path.isdir(includepath):
+            raise FileNotFoundError(includepath)
+        try:
+            text = read_source(includepath, "C")
+        except FrontendError as exc:  # named where the #include is, as a compiler does
+            tok = self.lastdirective
+            where = self.display(getattr(tok, "source", None))
+            raise FrontendError(f"#include {shorten(includepath)}: {exc.message}", where,
+                                getattr(tok, "lineno", None)) from None
+        self.opened.append(os.path.abspath(includepath))
+        return io.StringIO(text)
 
     def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):
         tok = self.lastdirective
         file, line = self.display(getattr(tok, "source", None)), getattr(tok, "lineno", None)
         if is_malformed:
-            raise FrontendError(f"malformed #include {includepath}", file, line)
-        name = f"<{includepath}>" if is_system_include else f'"{includepath}"'
+            raise FrontendError(f"malformed #include {shorten(includepath)}", file, line)
+        name = f"<{shorten(includepath)}>" if is_system_include else f'"{shorten(includepath)}"'
         raise FrontendError(
             f"cannot find #include {name}; pass -I DIR for the directory that holds it",
             file,
@@ -140,12 +192,12 @@ class _Preprocessor(Preprocessor):
         file, line = self.display(directive.source), directive.lineno
         if name == "error":
             message = "".join(t.value for t in toks).strip()
-            raise FrontendError(f"#error {message}", file, line)
+            raise FrontendError(f"#error {shorten(message)}", file, line)
         if name in _PASSTHROUGH_DIRECTIVES or directive.type == self.t_INTEGER:
             return None  # #pragma, #line and `# 12 "file"` markers reach pycparser
         if name in _IGNORED_DIRECTIVES:
             return True
-        raise FrontendError(f"unknown preprocessor directive #{name}", file, line)
+        raise FrontendError(f"unknown preprocessor directive #{shorten(name)}", file, line)
 
 
 def preprocess(
@@ -159,6 +211,11 @@ def preprocess(
     Markers of the main file name ``file`` as given; included headers are named
     by their absolute path.
     """
+    return _preprocess(text, file, macros, include_dirs)[0]
+
+
+def _preprocess(text: str, file: str, macros=None, include_dirs=None) -> tuple[str, list[str]]:
+    """preprocess(), and the absolute paths of every file included."""
     if '"' in file or "\n" in file:
         raise FrontendError("file names containing '\"' or a newline are not supported", file)
     main_abs = os.path.abspath(file)
@@ -166,7 +223,7 @@ def preprocess(
     for d in include_dirs or []:
         d = os.fspath(d)
         if not os.path.isdir(d):
-            raise FrontendError(f"include directory {d!r} does not exist (-I)", file)
+            raise FrontendError(f"include directory {quote(d)} does not exist (-I)", file)
         pp.add_path(os.path.abspath(d))
     pp.add_path(os.path.dirname(main_abs))
     pp.add_path(INCLUDE_DIR)
@@ -176,7 +233,7 @@ def preprocess(
         pp.define(definition)
     for name, value in (macros or {}).items():
         if not isinstance(name, str) or not _MACRO_NAME.match(name):
-            raise FrontendError(f"bad macro name {name!r} (-D NAME=VALUE)")
+            raise FrontendError(f"bad macro name {quote(name)} (-D NAME=VALUE)")
         pp.define(f"{name} {'1' if value is None else value}")
 
     out = io.StringIO()
@@ -202,7 +259,7 @@ def preprocess(
             result,
             flags=re.M,
         )
-    return result
+    return result, pp.opened
 
 
 # --------------------------------------------------------------------------- #
@@ -248,7 +305,7 @@ def _parse_error(exc: ParseError, parser: CParser, file: str, text: str | None) 
     if msg.startswith("before: "):
         prev = _token_before(parser, line, msg[len("before: "):])
         if prev is not None and prev.type == "ID":
-            message += f" (if '{prev.value}' is a type, the typedef or #include that declares it is missing)"
+            message += f" (if '{shorten(prev.value)}' is a type, the typedef or #include that declares it is missing)"
     return FrontendError(message, where or file, line)
 
 
@@ -283,12 +340,12 @@ def _readable(msg: str) -> str:
     if msg.lower().startswith("comments are not supported"):
         return "unterminated /* comment"
     if msg.startswith("before: "):
-        return f"syntax error before '{msg[len('before: '):]}'"
+        return f"syntax error before '{shorten(msg[len('before: '):])}'"
     if msg == "At end of input":
         return "syntax error: unexpected end of file (missing '}' or ';'?)"
     if msg == "Directives not supported yet":
         return "syntax error: preprocessor directive where C code was expected"
-    return "syntax error: " + msg[:1].lower() + msg[1:]
+    return "syntax error: " + shorten(msg[:1].lower() + msg[1:], 4 * MAX_QUOTE)
 
 
 # --------------------------------------------------------------------------- #

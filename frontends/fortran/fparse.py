@@ -21,7 +21,7 @@ from fparser.two.symbol_table import SYMBOL_TABLES
 from fparser.two.utils import FortranSyntaxError
 
 from ..source import read_source
-from ..errors import FrontendError
+from ..errors import FrontendError, quote, shorten
 
 FIXED_EXTENSIONS = (".f", ".for", ".f77", ".ftn")
 FREE_EXTENSIONS = (".f90", ".f95", ".f03", ".f08")
@@ -64,14 +64,14 @@ def source_form(path: str, form: str | None = None) -> str:
     """``fixed`` or ``free``: the caller's ``form`` if given, else by the file's extension."""
     if form is not None:
         if form not in ("fixed", "free"):
-            raise FrontendError(f"unknown Fortran source form {form!r} (expected 'fixed' or 'free')", path)
+            raise FrontendError(f"unknown Fortran source form {quote(form)} (expected 'fixed' or 'free')", path)
         return form
     ext = os.path.splitext(path)[1].lower()
     if ext in FIXED_EXTENSIONS:
         return "fixed"
     if ext in FREE_EXTENSIONS:
         return "free"
-    raise FrontendError(f"cannot tell the Fortran source form from the extension {ext!r}: use "
+    raise FrontendError(f"cannot tell the Fortran source form from the extension {quote(ext)}: use "
                         f"{', '.join(FIXED_EXTENSIONS)} for fixed form, {', '.join(FREE_EXTENSIONS)} "
                         "for free form, or give the form", path)
 
@@ -133,13 +133,13 @@ def _parse(text: str, file: str, form: str):
         msg = str(exc)
         m = re.search(r"at line (\d+)", msg)
         line = int(m.group(1)) if m else None
-        where = msg.split(">>>", 1)[1].strip() if ">>>" in msg else ""
+        where = shorten(msg.split(">>>", 1)[1].strip()) if ">>>" in msg else ""
         detail = f": {where}" if where else ""
         raise FrontendError(f"Fortran syntax error ({form} form){detail}", file, line) from None
     except RecursionError:
         raise FrontendError("the code nests too deeply for the Fortran parser", file) from None
     except Exception as exc:  # an fparser failure must not become a traceback
-        raise FrontendError(f"the Fortran parser failed ({type(exc).__name__}: {exc})", file) from None
+        raise FrontendError(f"the Fortran parser failed ({type(exc).__name__}: {shorten(exc)})", file) from None
     finally:
         SYMBOL_TABLES.clear()
 
