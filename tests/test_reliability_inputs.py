@@ -385,3 +385,16 @@ def test_long_names_in_reported_problems_are_clipped(tmp_path):
     path = write(tmp_path, "omp.c", "int main(void)\n{\n#pragma omp %s\n    return 0;\n}\n" % ("p" * LONG))
     (aag,) = load_programs([path])
     assert aag.problems and all(len(p.message) < 1000 for p in aag.problems)
+
+
+def test_an_mpi_send_to_minus_one_is_refused(cli, tmp_path):
+    """-1 is MPI_ANY_SOURCE: only NX/2's csend to node -1 sends to every node; an MPI_Send to -1
+    was taken as such a broadcast."""
+    p = tmp_path / "neg.c"
+    p.write_text("#include <mpi.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n"
+                 "  int rank, p = atoi(argv[1]); double x[10];\n  MPI_Init(&argc, &argv);\n"
+                 "  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n"
+                 "  if (rank == 0) MPI_Send(x, 1, MPI_DOUBLE, p, 0, MPI_COMM_WORLD);\n"
+                 "  MPI_Finalize();\n  return 0;\n}\n")
+    r = cli("run", p, "--procs", 2, "-D", "p=-1")
+    assert r.exit_code == 2 and "neg.c:7" in r.stderr and "process -1" in r.stderr

@@ -227,8 +227,9 @@ class Engine:
         for key, value in self.notes.items():
             if key[1] == "missing":
                 sau = self.sag.find(key[0])
+                names = [n if len(n) <= 80 else n[:77] + "..." for n in sorted(value)]  # user text, clipped
                 out.append(f"{key[0]} ({sau.name if sau else '?'}) gives no value for "
-                           f"{', '.join(sorted(value))}: costed 0")
+                           f"{', '.join(names)}: costed 0")
             else:
                 out.append(value)
         grouped: dict = {}

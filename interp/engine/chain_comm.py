@@ -30,6 +30,12 @@ class ChainComm:
                 raise InputError(f"{self._where()}: message to myhost() but no host program runs")
             return self.engine.mapping.host_index
         if value == -1:
+            a = self.current
+            if not receive and a is not None and getattr(a, "api", None) == "mpi":
+                # -1 is MPI_ANY_SOURCE: a receive's wildcard, never a destination (NX/2's csend to
+                # node -1, every node, is the only send to -1)
+                raise InputError(f"{self._where()}: {self.label} sends to process -1 (MPI_ANY_SOURCE): not a "
+                                 f"destination; ranks are 0..{self.nprocs - 1}")
             return ANY if receive else BCAST
         if value == -2:
             return None  # MPI_PROC_NULL
