@@ -351,7 +351,9 @@ def _what(stmt) -> str:
 
 def unit_header(unit) -> tuple[str, str, list[str], str | None, FType | None, object]:
     """(name, kind, dummies, result variable, declared result type, header statement) of a unit."""
-    first = unit.content[0] if unit.content else None
+    # The header statement: the first item that is not a comment (fparser keeps a comment line
+    # between CONTAINS and an internal subprogram inside that subprogram).
+    first = next((c for c in (unit.content or []) if not isinstance(c, F.Comment)), None)
     if isinstance(unit, F.Main_Program) or type(unit).__name__ == "Main_Program0":
         name = lower_name(first.items[1]) if isinstance(first, F.Program_Stmt) else "main"
         return name, "program", [], None, None, first
