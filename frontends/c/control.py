@@ -238,7 +238,10 @@ def _canonical_for(stmt: c_ast.For, ctx: ExprContext):
 
 
 def _trip_count(lo, hi, step, op: str):
-    """Iterations of ``for (i = lo; i OP hi; i += step)`` as a closed form."""
+    """Iterations of ``for (i = lo; i OP hi; i += step)`` as a closed form (None for a constant
+    step of 0: the loop is then interpreted, and reported if it cannot end)."""
+    if step.is_number and step == 0:
+        return None
     if op == "<":
         n = sympy.ceiling((hi - lo) / step)
     elif op == "<=":

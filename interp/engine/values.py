@@ -3,6 +3,8 @@ frames, expressions evaluated on them (compiled once, memoized while the names t
 the same), and the errors that say which value is missing and why."""
 from __future__ import annotations
 
+import math
+
 import sympy
 
 from frontends.aag import symexpr as S
@@ -68,6 +70,9 @@ class Values:
         except ZeroDivisionError:
             raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
                              f"({self.label})") from None
+        except (ArithmeticError, ValueError, TypeError) as exc:  # nan or inf where an integer is needed
+            raise InputError(f"{self._where()}: the {what} cannot be evaluated on {self.label}: "
+                             f"{str(exc)[:120]} (an input at an extreme, a step of 0?)") from None
         self.remember(key, value, names)
         return value
 
@@ -154,18 +159,29 @@ class Values:
         return f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else self.aag.file
 
     def need(self, expr, what: str):
-        """Evaluate a critical expression; an unknown value is the user's problem to fix."""
+        """Evaluate a critical expression; an unknown value is the user's problem to fix, and so
+        is one that is not a finite number (a division by zero, an overflow: inputs at extremes)."""
         try:
-            return self.eval(expr, what)
+            value = self.eval(expr, what)
         except Unknown as exc:
-            name = exc.name
-            if name.startswith("input:"):
-                raise InputError(f"{self._where()}: the {what} needs external input {name[6:]!r}; "
-                                 f"give it with -D {name[6:]}=VALUE") from None
-            lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
-            defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
-            raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
-                             f"is not known{defined}: it depends on data; {self._remedy(what)}") from None
+            self._unknown(exc, what)
+        except (ArithmeticError, ValueError, TypeError) as exc:  # nan, inf, zoo met inside sympy/math
+            raise InputError(f"{self._where()}: the {what} cannot be evaluated on {self.label}: "
+                             f"{str(exc)[:120]}; check the inputs it depends on") from None
+        if type(value) is float and not math.isfinite(value):
+            raise InputError(f"{self._where()}: the {what} is {value} on {self.label}: not a finite number "
+                             "(an input at an extreme, a division by zero); check the inputs it depends on")
+        return value
+
+    def _unknown(self, exc: Unknown, what: str):
+        name = exc.name
+        if name.startswith("input:"):
+            raise InputError(f"{self._where()}: the {what} needs external input {name[6:]!r}; "
+                             f"give it with -D {name[6:]}=VALUE") from None
+        lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
+        defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
+        raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
+                         f"is not known{defined}: it depends on data; {self._remedy(what)}") from None
 
     def _remedy(self, what: str) -> str:
         """What the user can write to state what the source does not decide, filled in for the line

@@ -2,6 +2,7 @@
 (``-D n=1000,10000``, ``--procs 1,2,4``), and the -D strings of one point."""
 from __future__ import annotations
 
+import math
 import re
 
 from interp.errors import InputError
@@ -12,9 +13,12 @@ _NAME = re.compile(r"[A-Za-z_][\w\[\].]*$")
 
 def _number(text: str, what: str) -> float:
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
-        raise InputError(f"{what}: {text.strip()!r} is not a number") from None
+        raise InputError(f"{what}: {text.strip()[:80]!r} is not a number") from None
+    if not math.isfinite(value) or abs(value) > 1e300:  # as -D of interp run (pipeline.parse_defines)
+        raise InputError(f"{what}: {text.strip()[:80]!r} is not a finite number of at most 1e300")
+    return value
 
 
 def parse_define_lists(defines) -> list[tuple[str, list[float]]]:
@@ -60,4 +64,4 @@ def parse_procs_list(text: str) -> list[int]:
 
 def define_args(values: dict[str, float]) -> list[str]:
     """-D strings for predict(); repr keeps every digit of a float."""
-    return [f"{k}={int(v) if v == int(v) else repr(v)}" for k, v in values.items()]
+    return [f"{k}={int(v) if math.isfinite(v) and v == int(v) else repr(v)}" for k, v in values.items()]
