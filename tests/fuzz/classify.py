@@ -1,7 +1,8 @@
 """The outcome of one interp run, from its exit status and output (issue 14's classes).
 
     ok                   exit 0 or 1, no traceback, no non-finite figure
-    clear error          exit 2, stderr starts with "interp: ", no traceback
+    clear error          exit 2, stderr starts with "interp: ", no traceback (``machine check``
+                         documents one line per problem instead: "FILE:LINE: PATH: what")
     unclear error        exit 2 without the "interp: " message (for example click's usage text)
     internal error       exit 3, or "internal error" in the output
     traceback            a raw Python traceback anywhere in the output
@@ -9,6 +10,8 @@
     crash                killed by a signal, out of memory (the memory limit), or an exit code
                          the contract does not have
     accepted non-finite  exit 0 with "nan", "inf" or a negative predicted time in the output
+    code executed        the input made interp run code: a YAML tag that would create the file
+                         PWNED in the working directory did
 
 Clean outcomes are ``ok`` and ``clear error``; every other case is kept with its reproduction.
 """
@@ -25,11 +28,12 @@ TRACEBACK = "traceback"
 HANG = "hang"
 CRASH = "crash"
 NONFINITE = "accepted non-finite"
+EXECUTED = "code executed"
 
-OUTCOMES = (OK, CLEAR, UNCLEAR, INTERNAL, TRACEBACK, HANG, CRASH, NONFINITE)
+OUTCOMES = (OK, CLEAR, UNCLEAR, INTERNAL, TRACEBACK, HANG, CRASH, NONFINITE, EXECUTED)
 CLEAN = frozenset({OK, CLEAR})
 # The outcomes issue 14 requires to be absent (the in-suite run asserts zero of each).
-FORBIDDEN = (INTERNAL, TRACEBACK, HANG, CRASH, NONFINITE)
+FORBIDDEN = (INTERNAL, TRACEBACK, HANG, CRASH, NONFINITE, EXECUTED)
 
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):", re.M)
 # Non-finite figures. Source text echoed in reports (a "what" column, the AAG of ``show``) may
@@ -55,6 +59,7 @@ class RunResult:
     stderr: str
     timed_out: bool = False
     elapsed: float = 0.0
+    executed: bool = False   # the file PWNED appeared in the working directory
 
 
 def nonfinite_line(stdout: str) -> str | None:
@@ -73,9 +78,24 @@ def _nonfinite_cell(line: str) -> bool:
     return any(_CELL.match(c) for c in cells) and any(c[:1].isdigit() for c in cells)
 
 
-def classify(res: RunResult) -> tuple[str, str]:
-    """(outcome, detail): the class of the run and the line that decided it."""
+_PROBLEM_LINE = re.compile(r"^(interp: |\S[^:\n]*:(\d+:)? \S)")
+
+
+def _clear_message(stderr: str, argv) -> bool:
+    if stderr.startswith("interp: "):
+        return True
+    if list(argv[:2]) == ["machine", "check"]:
+        lines = [ln for ln in stderr.splitlines() if ln.strip()]
+        return bool(lines) and all(_PROBLEM_LINE.match(ln) or ln.startswith(" ") for ln in lines)
+    return False
+
+
+def classify(res: RunResult, argv=()) -> tuple[str, str]:
+    """(outcome, detail): the class of the run and the line that decided it; ``argv`` is the
+    command line (``machine check`` has its own error format)."""
     out = res.stdout + "\n" + res.stderr
+    if res.executed:
+        return EXECUTED, "a YAML tag made interp create the file PWNED"
     if res.timed_out:
         return HANG, f"no exit after {res.elapsed:.0f} s"
     if res.returncode is not None and res.returncode < 0:
@@ -89,7 +109,7 @@ def classify(res: RunResult) -> tuple[str, str]:
     if res.returncode not in (0, 1, 2):
         return CRASH, f"exit code {res.returncode}: {_last_line(res.stderr)}"
     if res.returncode == 2:
-        if res.stderr.startswith("interp: "):
+        if _clear_message(res.stderr, argv):
             return CLEAR, res.stderr.splitlines()[0]
         return UNCLEAR, _last_line(res.stderr) or "(nothing on stderr)"
     if res.returncode == 0:

@@ -189,7 +189,7 @@ def make_case(seed: int, index: int) -> Case:
     rng = case_rng("fortran", seed, index)
     prog = rng.choice(fortran_seeds())
     case = program_case("fortran", seed, index, rng, prog, mutate)
-    if rng.random() < 0.05:  # the source read in the other form
+    if case.argv[0] == "run" and rng.random() < 0.05:  # the source read in the other form
         name = next(a for a in case.argv[1:] if re.search(r"\.f\w*$", a, re.I))
         case.argv += ["--form", "free" if _lang(name) == "fixed" else "fixed"]
         case.note += "; --form swapped"

@@ -128,15 +128,24 @@ class Runner:
             progress: Callable[[Outcome], None] | None = None) -> list[Outcome]:
         """Run every case, ``jobs`` at a time; outcomes in the order of ``cases``."""
         self._progress = progress
-        pending: deque[tuple[Case, bool]] = deque((c, False) for c in cases)
-        order = [c.case_id for c, _ in pending]
+        source = iter(cases)  # made as they are needed: a case's files can be megabytes
+        pending: deque[tuple[Case, bool]] = deque()  # debug reruns, before new cases
+        order: list[str] = []
         running: list[_Job] = []
         done: dict[str, Outcome] = {}
         try:
-            while pending or running:
-                while pending and len(running) < self.jobs:
-                    case, debug = pending.popleft()
+            while True:
+                while len(running) < self.jobs:
+                    if pending:
+                        case, debug = pending.popleft()
+                    else:
+                        case, debug = next(source, None), False
+                        if case is None:
+                            break
+                        order.append(case.case_id)
                     running.append(self._start(case, debug))
+                if not running:
+                    break
                 time.sleep(0.02)
                 for job in [j for j in running if self._finished(j)]:
                     running.remove(job)
@@ -147,6 +156,7 @@ class Runner:
                 shutil.rmtree(job.tmp, ignore_errors=True)
             if self._server is not None:
                 self._server.close()
+                shutil.rmtree(self._server_home, ignore_errors=True)
                 self._server = None
         return [done[i] for i in order]
 
@@ -155,8 +165,8 @@ class Runner:
         env = self.env(job.tmp, debug)
         if self.mode == "fork":
             if self._server is None:
-                home = Path(tempfile.mkdtemp(prefix="interp-fuzz-server-"))
-                self._server = ForkServer(self.repo, self.env(home), home)
+                self._server_home = Path(tempfile.mkdtemp(prefix="interp-fuzz-server-"))
+                self._server = ForkServer(self.repo, self.env(self._server_home), self._server_home)
             job.pid = self._server.spawn({
                 "id": job.key, "argv": case.argv, "cwd": str(job.work), "env": env,
                 "stdout": str(job.tmp / "stdout"), "stderr": str(job.tmp / "stderr"),
@@ -200,12 +210,12 @@ class Runner:
         timed_out = code is None
         elapsed = time.monotonic() - job.start
         result = RunResult(code, _read(job.tmp / "stdout"), _read(job.tmp / "stderr"),
-                           timed_out, elapsed)
+                           timed_out, elapsed, executed=(job.work / "PWNED").exists())
         try:
             if job.debug:
                 self._attach_location(done[job.case.case_id], result)
                 return
-            outcome, detail = classify(result)
+            outcome, detail = classify(result, job.case.argv)
             rec = Outcome(job.case, result, outcome, detail)
             done[job.case.case_id] = rec
             if outcome == INTERNAL and self.debug_rerun:
@@ -223,6 +233,10 @@ class Runner:
     def _finish(self, rec: Outcome) -> None:
         if not rec.clean and self.out is not None:
             rec.saved = str(save_reproduction(rec, self.out, self.repo))
+        if rec.clean or rec.saved:  # keep memory flat over thousands of cases
+            rec.case.files = {}
+            rec.result.stdout = rec.result.stdout[-4096:]
+            rec.result.stderr = rec.result.stderr[-4096:]
         if self._progress is not None:
             self._progress(rec)
 
@@ -254,15 +268,15 @@ def save_reproduction(rec: Outcome, out: Path, repo: Path) -> Path:
     shutil.rmtree(where, ignore_errors=True)
     (where / "input").mkdir(parents=True)
     write_inputs(case, where / "input")
-    (where / "stdout.txt").write_text(rec.result.stdout)
-    (where / "stderr.txt").write_text(rec.result.stderr)
+    (where / "stdout.txt").write_text(rec.result.stdout, errors="replace")
+    (where / "stderr.txt").write_text(rec.result.stderr, errors="replace")
     info = {"kind": case.kind, "seed": case.seed, "index": case.index, "argv": case.argv,
             "note": case.note, "outcome": rec.outcome, "detail": rec.detail,
             "location": rec.location, "returncode": rec.result.returncode,
             "elapsed": round(rec.result.elapsed, 2), "repo": str(repo)}
     (where / "case.json").write_text(json.dumps(info, indent=2) + "\n")
     script = where / "repro.sh"
-    script.write_text("#!/bin/sh\n"
+    script.write_text(errors="surrogateescape", data="#!/bin/sh\n"
                       f"# interp fuzz case {case.case_id}: {case.note[:200]}\n"
                       f"# outcome: {rec.outcome}: {rec.detail[:200]}\n"
                       f"# re-create it with: python benchmarks/fuzz.py --replay {case.case_id}\n"
