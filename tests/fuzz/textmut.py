@@ -114,7 +114,14 @@ def rename_identifier(rng: random.Random, text: str, keywords: frozenset[str],
 
 
 def huge_number(rng: random.Random, text: str, lang: str = "c") -> tuple[str, str]:
+    """A number with up to 50,000 digits, or (sometimes) a string literal of a megabyte."""
     toks, code = _code(text, lang)
+    strings = [i for i in code if toks[i][:1] in "\"'" and len(toks[i]) > 1]
+    if strings and rng.random() < 0.25:
+        i = rng.choice(strings)
+        q = toks[i][0]
+        toks[i] = q + "x" * rng.choice((70000, 1 << 20)) + q
+        return "".join(toks), "huge string literal"
     idx = [i for i in code if _NUMBER.match(toks[i])]
     if not idx:
         return text, "huge number (none)"
