@@ -3,6 +3,7 @@ traceback, no crash, and no nonsense (nan, inf) accepted.
 
     python benchmarks/fuzz.py --cases 2000 --seed 1 --jobs 2 [--out DIR] [--repo PATH]
     python benchmarks/fuzz.py --replay c-1-17 [--repo PATH]      # one case again, with its output
+    python benchmarks/fuzz.py --replay @ids.txt --jobs 2         # several (comma list or @file)
 
 The cases are C programs, Fortran programs, machine files and command lines in the mix of
 tests/fuzz/case.py (per 1,100: 600, 120, 320, 60), each re-created from (kind, seed, index).
@@ -43,13 +44,24 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--fork", action="store_true",
                    help="run cases from a fork server (interp imported once; about twice as fast)")
     p.add_argument("--label", help="what --repo is, for the report (default: its git commit)")
-    p.add_argument("--replay", metavar="KIND-SEED-INDEX", help="run one case again and show its output")
+    p.add_argument("--replay", metavar="KIND-SEED-INDEX",
+                   help="run a case again and show its output; several: a comma list or @FILE "
+                        "(one id a line), reported like a full run")
     return p.parse_args(argv)
 
 
+def case_ids(spec: str) -> list[tuple[str, int, int]]:
+    text = Path(spec[1:]).read_text() if spec.startswith("@") else spec.replace(",", "\n")
+    out = []
+    for word in text.split():
+        kind, seed, index = word.rsplit("-", 2)
+        out.append((kind, int(seed), int(index)))
+    return out
+
+
 def replay(args: argparse.Namespace) -> int:
-    kind, seed, index = args.replay.rsplit("-", 2)
-    case = make_case(kind, int(seed), int(index))
+    (kind, seed, index), = case_ids(args.replay)
+    case = make_case(kind, seed, index)
     runner = Runner(args.repo, timeout=args.timeout, memory=args.memory << 20, jobs=1,
                     out=args.out, mode="fork" if args.fork else "exec")
     (o,) = runner.run([case])
@@ -93,14 +105,15 @@ def main(argv=None) -> int:
     want = (args.memory + 2048) << 20
     if soft == resource.RLIM_INFINITY or soft > want:
         resource.setrlimit(resource.RLIMIT_AS, (want, hard))
-    if args.replay:
+    if args.replay and len(case_ids(args.replay)) == 1:
         return replay(args)
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
     unknown = sorted(set(kinds) - set(KINDS))
     if unknown:
         print(f"fuzz: unknown kind(s) {', '.join(unknown)} (one of {', '.join(KINDS)})", file=sys.stderr)
         return 2
-    todo = [t for t in plan(args.cases, args.seed) if t[0] in kinds]
+    todo = case_ids(args.replay) if args.replay else \
+        [t for t in plan(args.cases, args.seed) if t[0] in kinds]
     out = Path(args.out)
     runner = Runner(args.repo, timeout=args.timeout, memory=args.memory << 20, jobs=args.jobs,
                     out=out, mode="fork" if args.fork else "exec")
@@ -108,7 +121,8 @@ def main(argv=None) -> int:
     start = time.monotonic()
     outcomes = runner.run(_cases(todo), Progress(len(todo)))
     minutes = (time.monotonic() - start) / 60
-    head = (f"fuzz: {len(outcomes)} cases, seed {args.seed}, against {runner.repo} at {commit}\n"
+    what = f"cases from {args.replay}" if args.replay else f"cases, seed {args.seed}"
+    head = (f"fuzz: {len(outcomes)} {what}, against {runner.repo} at {commit}\n"
             f"      {args.jobs} job(s), {args.timeout:g} s and {args.memory} MiB per case, "
             f"{'fork server' if args.fork else 'one process per case'}, {minutes:.1f} min")
     bad = [o for o in outcomes if not o.clean]

@@ -25,8 +25,8 @@ from tests.fuzz import textmut  # noqa: E402
 from tests.fuzz.case import KINDS, MIX, make_case, plan  # noqa: E402
 from tests.fuzz.classify import (CLEAN, CLEAR, CRASH, EXECUTED, FORBIDDEN, HANG, INTERNAL,  # noqa: E402
                                  NONFINITE, OK, TRACEBACK, UNCLEAR, RunResult, classify)
-from tests.fuzz.report import defects, failures_message, table  # noqa: E402
-from tests.fuzz.runner import Runner, traceback_location  # noqa: E402
+from tests.fuzz.report import failures_message, table  # noqa: E402
+from tests.fuzz.runner import Runner, stack_location, traceback_location  # noqa: E402
 from tests.fuzz.seeds import c_seeds, fortran_seeds  # noqa: E402
 
 # The in-suite seeded run (b): its size, seed, parallel cases and per-case time limit.
@@ -115,6 +115,19 @@ def test_traceback_location_is_the_innermost_interp_frame(tmp_path):
             '  File "/usr/lib/python3.11/json/__init__.py", line 1, in dumps\nValueError: x\n')
     assert traceback_location(text, repo) == "interp/engine/values.py:67 in eval"
     assert traceback_location("no frames", repo) == ""
+
+
+def test_stack_location_of_a_hang_reads_faulthandler(tmp_path):
+    repo = tmp_path / "repo"
+    dump = ("Fatal Python error: Aborted\n\nCurrent thread 0x00007f (most recent call first):\n"
+            '  File "/usr/lib/python3.11/re/__init__.py", line 223 in finditer\n'
+            f'  File "{repo}/interp/pipeline.py", line 42 in macro_names\n'
+            f'  File "{repo}/interp/cli/run.py", line 10 in run_cmd\n  File "<string>", line 1 in <module>\n')
+    assert stack_location("partial output\n" + dump, repo) == \
+        "interp/pipeline.py:42 in macro_names (in __init__.py:223 in finditer)"
+    inside = dump.replace('  File "/usr/lib/python3.11/re/__init__.py", line 223 in finditer\n', "")
+    assert stack_location(inside, repo) == "interp/pipeline.py:42 in macro_names"
+    assert stack_location("no dump", repo) == ""
 
 
 # ---- (a) cases: reproducible, in the mix, honest ----------------------------------------
@@ -221,9 +234,10 @@ def test_fuzz_small_run_has_no_forbidden_outcome(tmp_path, capsys):
     runner = Runner(timeout=cfg["timeout"], jobs=cfg["jobs"], out=tmp_path / "fuzz", mode="fork")
     start = time.monotonic()
     outcomes = runner.run(make_case(*t) for t in plan(cfg["cases"], cfg["seed"]))
+    summary = f"fuzz: {len(outcomes)} cases in {time.monotonic() - start:.0f} s\n{table(outcomes)}"
     with capsys.disabled():
-        print(f"\nfuzz: {len(outcomes)} cases in {time.monotonic() - start:.0f} s\n{table(outcomes)}")
+        print("\n" + summary)
     assert len(outcomes) == cfg["cases"]
-    bad = [o for o in outcomes if o.outcome in FORBIDDEN]
-    assert not bad, failures_message(outcomes, FORBIDDEN, runner.repo)
-    assert not defects(bad)
+    if any(o.outcome in FORBIDDEN for o in outcomes):
+        pytest.fail(summary + "\n\n" + failures_message(outcomes, FORBIDDEN, runner.repo),
+                    pytrace=False)

@@ -48,6 +48,8 @@ def child(req):
         os.dup2(os.open(req["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 2)
         os.environ.clear()
         os.environ.update(req["env"])
+        import faulthandler
+        faulthandler.enable()
         import tempfile
         tempfile.tempdir = None
         sys.argv = ["-c"] + req["argv"]

@@ -1,8 +1,9 @@
 """Reports of a fuzz run: the outcome table per input kind, the non-clean cases, the defects.
 
-A defect is a group of non-clean cases with one cause: internal errors and tracebacks by where
-in interp they fail (or their message, numbers and quoted text left out), crashes and accepted
-non-finite figures by their message, hangs by the mutations that produced them.
+A defect is a group of non-clean cases with one cause: internal errors, tracebacks, crashes and
+hangs by where in interp they fail or were stuck (else by their message, numbers and quoted text
+left out, or for hangs by the mutations that produced them), accepted non-finite figures and
+unclear errors by their message.
 """
 from __future__ import annotations
 
@@ -66,8 +67,13 @@ def signature(o: Outcome) -> str:
             return f"{o.outcome}: {exc} at {o.location}"
         return f"{o.outcome}: {_normal(_message(o))}"
     if o.outcome == HANG:
+        if o.location:  # the function, not the line: a loop is caught anywhere in its body
+            where = o.location.strip("()").removeprefix("in ")
+            return "hang: stuck in " + re.sub(r":\d+ in (\S+).*", r" in \1", where)
         labels = o.case.note.split(": ", 1)[-1]
         return f"hang: {o.case.kind}: {_normal(labels)}"
+    if o.outcome == CRASH and o.location:
+        return f"crash: {_normal(o.detail)} at {o.location}"
     if o.outcome == CRASH:
         return f"crash: {_normal(o.detail)} ({o.case.kind}: {_normal(o.case.note.split(': ', 1)[-1])})"
     return f"{o.outcome}: {_normal(o.detail)}"

@@ -11,8 +11,10 @@ once, each case a forked process set up the same way), about twice as fast; ``"e
 default) starts a fresh interpreter per case.
 
 A case whose outcome is not clean is kept in the output directory with its input files, its
-output, ``case.json`` and ``repro.sh``; a case that ends in an internal error is run a second
-time with INTERP_DEBUG=1 to find where in interp it failed.
+output, ``case.json`` and ``repro.sh``. Where in interp it failed is found for the report: a case
+that ends in an internal error is run a second time with INTERP_DEBUG=1 (for the traceback); a
+case that hangs gets SIGABRT before it is killed, and Python's faulthandler (enabled in every case)
+prints the stack it was stuck in.
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from tests.fuzz.case import Case
-from tests.fuzz.classify import CLEAN, INTERNAL, RunResult, classify
+from tests.fuzz.classify import CLEAN, HANG, INTERNAL, RunResult, classify
 from tests.fuzz.forkserver import ForkServer
 
 HARNESS_REPO = Path(__file__).resolve().parents[2]
@@ -65,8 +67,12 @@ def _limits(memory: int):
 
 
 def _read(path: Path) -> str:
+    """The output, or its first and last half-megabytes (a hang's stack dump comes last)."""
     with open(path, "rb") as f:
-        data = f.read(OUTPUT_KEEP)
+        data = f.read(OUTPUT_KEEP + 1)
+        if len(data) > OUTPUT_KEEP:
+            f.seek(-OUTPUT_KEEP // 2, os.SEEK_END)
+            data = data[:OUTPUT_KEEP // 2] + b"\n[...]\n" + f.read()
     return data.decode("utf-8", "replace")
 
 
@@ -115,7 +121,8 @@ class Runner:
                if not k.startswith(("PYTHON", "INTERP_", "MPL", "XDG_"))}
         for sub in ("home", "tmp", "cache", "mpl"):
             (tmp / sub).mkdir(exist_ok=True)
-        env.update(PYTHONPATH=str(self.repo), HOME=str(tmp / "home"), TMPDIR=str(tmp / "tmp"),
+        env.update(PYTHONPATH=str(self.repo), PYTHONFAULTHANDLER="1",
+                   HOME=str(tmp / "home"), TMPDIR=str(tmp / "tmp"),
                    XDG_CACHE_HOME=str(tmp / "cache"), MPLCONFIGDIR=str(tmp / "mpl"),
                    MPLBACKEND="Agg", PYTHONHASHSEED="0", COLUMNS="100")
         if debug:
@@ -194,6 +201,14 @@ class Runner:
         """Kill the case's session (its process group: the interp process and any children);
         the case's exit code (None if it was still running: a hang)."""
         code = self._returncode(job)
+        if code is None:  # hung: faulthandler dumps the stack on SIGABRT
+            try:
+                os.kill(job.pid, signal.SIGABRT)
+            except (ProcessLookupError, PermissionError):
+                pass
+            end = time.monotonic() + 2.0
+            while self._returncode(job) is None and time.monotonic() < end:
+                time.sleep(0.02)
         try:
             os.killpg(job.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
@@ -217,8 +232,10 @@ class Runner:
                 return
             outcome, detail = classify(result, job.case.argv)
             rec = Outcome(job.case, result, outcome, detail)
+            if outcome == HANG:
+                rec.location = stack_location(result.stderr, self.repo)
             done[job.case.case_id] = rec
-            if outcome == INTERNAL and self.debug_rerun:
+            if self.debug_rerun and (outcome == INTERNAL or "internal error" in detail):
                 pending.appendleft((job.case, True))
             else:
                 self._finish(rec)
@@ -241,20 +258,40 @@ class Runner:
             self._progress(rec)
 
 
-_FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+), in (\S+)', re.M)
+_FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+),? in (\S+)', re.M)
 
 
-def traceback_location(text: str, repo: Path) -> str:
-    """``path:line in function`` of the innermost traceback frame inside ``repo``'s interp code."""
-    best = ""
-    for path, line, func in _FRAME.findall(text):
+def _interp_frames(frames, repo: Path) -> list[str]:
+    out = []
+    for path, line, func in frames:
         try:
             rel = Path(path).resolve().relative_to(repo)
         except ValueError:
             continue
         if rel.parts and rel.parts[0] in ("interp", "sag", "frontends"):
-            best = f"{rel}:{line} in {func}"
-    return best
+            out.append(f"{rel}:{line} in {func}")
+    return out
+
+
+def traceback_location(text: str, repo: Path) -> str:
+    """``path:line in function`` of the innermost traceback frame inside ``repo``'s interp code."""
+    found = _interp_frames(_FRAME.findall(text), repo)
+    return found[-1] if found else ""
+
+
+def stack_location(stderr: str, repo: Path) -> str:
+    """Where a hung case was stuck, from faulthandler's dump (most recent call first): the
+    innermost frame of interp's code, and the innermost frame of all if that lies elsewhere."""
+    dump = stderr[stderr.rfind("Fatal Python error"):] if "Fatal Python error" in stderr else ""
+    frames = _FRAME.findall(dump.split("\n\nThread ")[0] if dump.startswith("Fatal") else dump)
+    if not frames:
+        return "(in garbage collection)" if "Garbage-collecting" in dump else ""
+    ours = _interp_frames(frames, repo)
+    path, line, func = frames[0]
+    top = f"{Path(path).name}:{line} in {func}"
+    if not ours:
+        return f"(in {top})"
+    return ours[0] if ours[0].endswith(f":{line} in {func}") else f"{ours[0]} (in {top})"
 
 
 def reproduction_command(case: Case, repo: Path | str) -> str:
