@@ -19,6 +19,7 @@ import argparse
 import json
 import resource
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -36,7 +37,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--cases", type=int, default=2000, help="number of cases (default 2000)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=2, help="cases run at once (at most 2 on a shared machine)")
-    p.add_argument("--out", default="fuzz-out", help="directory for the non-clean cases (default fuzz-out)")
+    default_out = str(Path(tempfile.gettempdir()) / "interp-fuzz")
+    p.add_argument("--out", default=default_out,
+                   help=f"directory for the non-clean cases (default {default_out})")
     p.add_argument("--repo", default=str(ROOT), help="checkout of interp to test (default: this one)")
     p.add_argument("--timeout", type=float, default=20.0, help="wall-time limit per case, s (default 20)")
     p.add_argument("--memory", type=int, default=2048, help="address-space limit per case, MiB (default 2048)")
