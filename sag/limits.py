@@ -33,11 +33,13 @@ MIN_SCALE_FACTOR = 1e-12
 
 # -- YAML -----------------------------------------------------------------------------------------
 # Size of a machine file read from disk. The largest shipped file is about 20 KB.
-MAX_FILE_BYTES = 8 * 1024 * 1024
+# The YAML reader composes about 150 KB a second on the 2-core development VM (a 1.4 MB file took
+# 10 s): 512 KiB keeps any file's reading to a few seconds.
+MAX_FILE_BYTES = 512 * 1024
 
 # YAML nodes after every alias is expanded: stops "billion laughs" files (aliases of aliases that
 # expand exponentially) while the composed file is still small.
-MAX_NODES = 200_000
+MAX_NODES = 50_000  # a machine of 50,000 YAML nodes (about 5,000 SAU entries) loads in a few seconds; identical SAUs take count: N
 
 # Nesting of YAML collections (mappings and lists), counted after alias expansion. Each SAU level
 # takes two (the SAU mapping and its 'children' list), so this allows SAGs about 60 levels deep;

@@ -441,7 +441,7 @@ def load(path: str | Path) -> SAG:
             raw = f.read(MAX_FILE_BYTES + 1)
         if len(raw) > MAX_FILE_BYTES:
             raise MachineErrors([MachineError(
-                "", f"the machine file is larger than {MAX_FILE_BYTES // 2**20} MiB; a machine "
+                "", f"the machine file is larger than {MAX_FILE_BYTES // 1024} KiB; a machine "
                     "description is a few KB (is this the right file?)", str(path))])
         text = raw.decode("utf-8")
     except FileNotFoundError:

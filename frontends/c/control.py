@@ -133,6 +133,9 @@ class ControlFlow:
         if lo_s is not None and hi_s is not None and step_s is not None:
             loop.num_iters = _trip_count(lo_s, hi_s, step_s, op)
         assigned = T.assigned_names(stmt.stmt)
+        if step_s is not None and step_s.is_number and step_s == 0 and var not in assigned and not has_jump(body):
+            self.problem("unsupported", f"this loop never ends: its step is 0 and its body neither changes "
+                         f"{var} nor leaves the loop", stmt)
         limit_names = S.free_names(hi_s) | S.free_names(step_s) if hi_s is not None and step_s is not None else set()
         deterministic = (loop.num_iters is not None and var not in assigned and not (limit_names & assigned)
                          and not has_jump(body))

@@ -164,7 +164,11 @@ class ControlFlow:
         text = " ".join(str(lc).split())
         loop = self._new(Iter, first, last, var=var, lo=lo_s, step=step_s, cond=cond, body=body,
                          limit_type="step" if has_step else "nostep", label=f"do {text.lower()}")
-        if lo_s is not None and hi_s is not None and step_s is not None:
+        if step_s is not None and step_s.is_number and step_s == 0:
+            # The standard forbids a zero step (F2018 11.1.7.4.1); interp would step for ever.
+            self.problem("unsupported", f"DO loop with a step of 0 never ends (the standard forbids it): "
+                         "give it a step", first)
+        elif lo_s is not None and hi_s is not None and step_s is not None:
             # The standard's iteration count, fixed when the loop starts.
             loop.num_iters = sympy.Max(0, sympy.floor((hi_s - lo_s + step_s) / step_s))
         deterministic = loop.num_iters is not None and not has_jump(body)
