@@ -398,3 +398,18 @@ def test_an_mpi_send_to_minus_one_is_refused(cli, tmp_path):
                  "  MPI_Finalize();\n  return 0;\n}\n")
     r = cli("run", p, "--procs", 2, "-D", "p=-1")
     assert r.exit_code == 2 and "neg.c:7" in r.stderr and "process -1" in r.stderr
+
+
+def test_usage_errors_are_one_interp_line():
+    """The console script (interp.cli.entry): click's usage errors were "Usage: ... Error: ..."."""
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", "from interp.cli import entry; import sys; sys.exit(entry())",
+                        "run", "samples/pingpong_mpi.c", "--procs", "x"], capture_output=True, text=True)
+    assert r.returncode == 2
+    assert r.stderr.startswith("interp: ") and r.stderr.count("\n") == 1 and "--procs" in r.stderr
+
+
+def test_an_empty_output_name_is_refused(cli):
+    r = cli("run", "samples/pingpong_mpi.c", "--procs", 2, "-D", "m=8", "-D", "reps=1", "-o", "")
+    assert r.exit_code == 2 and "not a file name" in r.stderr

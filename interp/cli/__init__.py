@@ -61,8 +61,13 @@ def entry() -> int:
         return EXIT_INTERRUPTED
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except click.UsageError as exc:  # one line, like every other error (the contract of cli/reported)
+        ctx = exc.ctx
+        where = f"'{ctx.command_path} --help'" if ctx is not None else "'interp --help'"
+        click.echo(f"interp: {exc.format_message()} (see {where})", err=True)
+        return exc.exit_code
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"interp: {exc.format_message()}", err=True)
         return exc.exit_code
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)

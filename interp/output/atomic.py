@@ -38,6 +38,9 @@ def _remove_stale(path: Path) -> None:
 
 
 def write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    if not str(path) or Path(path).is_dir():
+        from interp.errors import InputError
+        raise InputError(f"{str(path) or repr('')}: not a file name to write a report to (it is empty or a directory)")
     path = Path(path)
     if not path.parent.resolve().is_dir():
         from interp.errors import InputError
