@@ -413,3 +413,13 @@ def test_usage_errors_are_one_interp_line():
 def test_an_empty_output_name_is_refused(cli):
     r = cli("run", "samples/pingpong_mpi.c", "--procs", 2, "-D", "m=8", "-D", "reps=1", "-o", "")
     assert r.exit_code == 2 and "not a file name" in r.stderr
+
+
+def test_a_negative_annotated_time_is_refused(cli, tmp_path):
+    """cost(len * -1 us) predicted a negative time (fuzz case c-1-240)."""
+    p = tmp_path / "negcost.c"
+    p.write_text("#include <stdlib.h>\nint main(int argc, char **argv) {\n  int i, len = atoi(argv[1]);\n"
+                 "  double s = 0;\n  for (i = 0; i < len; i++) s += 1;\n  #pragma interp cost(len * -1 us)\n"
+                 "  s = s + 1;\n  return 0;\n}\n")
+    r = cli("run", p, "-D", "len=5")
+    assert r.exit_code == 2 and "negcost.c:7" in r.stderr and "cannot be negative" in r.stderr

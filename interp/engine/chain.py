@@ -135,8 +135,13 @@ class Chain(ChainComm, Values):
         for name, expr in a.defs:
             self.assign(name, None if expr is None else self.try_eval(expr))
         value = self.model.seq(a)
-        delta = self.need(value, "interpretation function") if (a.cost is not None or a.work is not None) \
-            else float(value)
+        if a.cost is not None or a.work is not None:  # an annotation: the user's expression
+            delta = self.need(value, "interpretation function")
+            if delta < 0:
+                raise InputError(f"{self._where()}: the annotated time is {float(delta):g} s on {self.label}: a "
+                                 "time cannot be negative; check the cost()/work() expression and its inputs")
+        else:
+            delta = float(value)
         self.compute(a, delta)
 
     def visit_Start(self, a: AAU):
