@@ -102,26 +102,12 @@ class ControlFlow:
                 self.scope.vars[d.name] = t
                 self._symbol_types[d.name] = t
         canon = _canonical_for(stmt, self.ctx)
-        if canon is None:
-            # Not "for (i = lo; i < hi; i += s)": init, then a while loop whose body ends with next.
-            if stmt.init is not None:
-                self._statement(stmt.init if not isinstance(stmt.init, c_ast.DeclList) else stmt.init, out)
-                self._flush(out)
-            body = self._loop_body(stmt.stmt, None)
-            if stmt.next is not None:
-                saved = self._cluster
-                self._cluster = None
-                self._expression(stmt.next, body, stmt.next)
-                self._flush(body)
-                self._cluster = saved
-            if self._user_calls(stmt.cond):
-                self._calls_first(stmt.cond, out)
-                self._calls_first(stmt.cond, body)
-            self._while(stmt, stmt.cond, body, iters_ann, out, kind="for")
+        if canon is None:  # not "for (i = lo; i < hi; i += s)"
+            self._for_as_while(stmt, out, iters_ann)
             return
         var, lo, hi_node, op, step, has_step = canon
         if self._user_calls(stmt.cond):  # a limit computed by a function: tested every iteration
-            self._while_with_calls(stmt, out, iters_ann)
+            self._for_as_while(stmt, out, iters_ann)
             return
         ctx = self.ctx
         lo_s, step_s = ctx.sym(lo), ctx.sym(step)
@@ -172,13 +158,15 @@ class ControlFlow:
             self._calls_first(stmt.cond, body)
         self._while(stmt, stmt.cond, body, iters_ann, out, kind="do")
 
-    def _while_with_calls(self, stmt, out, iters_ann) -> None:
-        """``for (init; cond with f(...); next)``: init, then a while loop whose body ends with next
-        and the condition's calls (tested once before the loop and after every pass)."""
+    def _for_as_while(self, stmt, out, iters_ann) -> None:
+        """``for (init; cond; next)`` that is not a counted loop: init, then a while loop whose body
+        ends with next; a function called in cond runs once before the loop and after every pass."""
         if stmt.init is not None:
             self._statement(stmt.init, out)
             self._flush(out)
-        self._calls_first(stmt.cond, out)
+        calls = self._user_calls(stmt.cond)
+        if calls:
+            self._calls_first(stmt.cond, out)
         body = self._loop_body(stmt.stmt, None)
         if stmt.next is not None:
             saved = self._cluster
@@ -186,8 +174,10 @@ class ControlFlow:
             self._expression(stmt.next, body, stmt.next)
             self._flush(body)
             self._cluster = saved
-        self._calls_first(stmt.cond, body)
+        if calls:
+            self._calls_first(stmt.cond, body)
         self._while(stmt, stmt.cond, body, iters_ann, out, kind="for")
+
     def _while(self, stmt, cond_node, body, iters_ann, out, kind: str) -> None:
         cond = self.ctx.condition(cond_node) if cond_node is not None else sympy.true
         loop = self._new(Iter, stmt, cond=cond, body=body, kind=kind, limit_type="nostep",

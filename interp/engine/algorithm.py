@@ -348,21 +348,18 @@ class Engine:
                     return a
         return None
 
-    def may_end(self, aau) -> bool:
+    def may_end(self, aau, functions: dict) -> bool:
         """Can a loop or call end the process (exit, STOP, MPI_Abort inside, not on a branch on
-        data)? Then it is interpreted, not put in closed form: the ending must happen."""
+        data)? Then it is interpreted, not put in closed form: the ending must happen.
+        ``functions``: those of the program the AAU belongs to."""
         key = ("ends", aau.id)
         if key not in self._inner:
-            fns = (self.node_prog or self.host_prog).functions
             if isinstance(aau, Iter):
                 body = aau.body
             else:
-                fn = fns.get(aau.callee)
-                if fn is None:
-                    fns = (self.host_prog.functions if self.host_prog is not None else {})
-                    fn = fns.get(aau.callee)
+                fn = functions.get(aau.callee)
                 body = fn.body if fn is not None else []
-            self._inner[key] = ends(body, fns)
+            self._inner[key] = ends(body, functions)
         return self._inner[key]
 
     def abort(self, p: Process, op, t: float):

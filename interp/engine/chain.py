@@ -156,7 +156,7 @@ class Chain(ChainComm, Values):
     def visit_IterD(self, a: Iter):
         """IterD: Omega = t_fixed + NumIters * (t_per_iter + delta_body), in closed form (paper
         3.4.2); the loop costs the same to interpret whatever its trip count."""
-        if not self.engine.closed_forms or self.engine.may_end(a):
+        if not self.engine.closed_forms or self.engine.may_end(a, self.aag.functions):
             return (yield from self.visit_IterSync(a))
         try:
             closed = self.model.iterd(a)
@@ -398,7 +398,7 @@ class Chain(ChainComm, Values):
         its body interpreted in a new frame."""
         fn = self.aag.functions.get(a.callee)
         if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
-                                  and not fn.recursive and not a.refs and not self.engine.may_end(a)):
+                                  and not fn.recursive and not a.refs and not self.engine.may_end(a, self.aag.functions)):
             try:
                 value = self.model.call(a)
                 delta = self.need(value, "call's interpretation function")
