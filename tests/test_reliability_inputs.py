@@ -423,3 +423,4 @@ def test_a_negative_annotated_time_is_refused(cli, tmp_path):
                  "  s = s + 1;\n  return 0;\n}\n")
     r = cli("run", p, "-D", "len=5")
     assert r.exit_code == 2 and "negcost.c:7" in r.stderr and "cannot be negative" in r.stderr
+

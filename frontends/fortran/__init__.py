@@ -26,9 +26,14 @@ from .fparse import FIXED_EXTENSIONS, FREE_EXTENSIONS, is_fortran, parse_fortran
 def load_fortran(path, granularity: str = "cluster", form: str | None = None,
                  include_dirs=None, program: str | None = None) -> AAG:
     """The AAG of the Fortran program at ``path`` (``form``: fixed | free | None: by extension)."""
+    from ..errors import FrontendError
     from .level1 import level1
 
-    return level1(parse_fortran(path, form, list(include_dirs or [])), granularity, program)
+    src = parse_fortran(path, form, list(include_dirs or []))
+    try:
+        return level1(src, granularity, program)
+    except ZeroDivisionError:  # a constant expression (a declaration's, a bound's) divides by zero
+        raise FrontendError("a constant expression divides by zero", str(path)) from None
 
 
 __all__ = ["load_fortran", "parse_fortran", "is_fortran", "source_form", "FIXED_EXTENSIONS",

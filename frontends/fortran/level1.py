@@ -305,7 +305,10 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                     what = name.replace("_Stmt", "").replace("_", " ").upper() + " statement"
                 self.problem("unsupported", f"{what} is not modelled: '{T.label(stmt)}'", first)
             return
-        handler(stmt, out, first, last)
+        try:
+            handler(stmt, out, first, last)
+        except ZeroDivisionError:  # a constant expression divides by zero (sympy folds it here)
+            raise FrontendError(f"division by zero in '{T.label(stmt)}'", self.file, first) from None
         for name in sorted(self.ex.undeclared):
             self.problem("unsupported", f"{name} has no type (IMPLICIT NONE is in force and it is not "
                          "declared): its accesses are not counted", first)
