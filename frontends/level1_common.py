@@ -3,8 +3,11 @@ probabilities (Algorithm 3), and the classification of loops (IterD / IterSync /
 conditionals (CondtD / CondtSync)."""
 from __future__ import annotations
 
+import sympy
+
 from .aag import Call, ExternalInput, Loc, Seq
-from .aag.bodies import flat, has_jump, recursive_functions
+from .aag.effects import loop_effects
+from .aag.bodies import can_leave, flat, has_jump, recursive_functions
 from .errors import FrontendError
 
 
@@ -131,7 +134,10 @@ class AnnotatedParse:
         if loop.has_sync():
             loop.cls = "IterSync" if deterministic else "IterND"
         else:
-            loop.cls = "IterD" if deterministic and not critical_defs else "IterND"
+            # Critical names updated by induction have closed forms too (a counted loop that only
+            # does `off += chunk` is IterD); any other update needs the loop interpreted.
+            loop.effects = loop_effects(loop) if deterministic else None
+            loop.cls = "IterD" if deterministic and (not critical_defs or loop.effects is not None) else "IterND"
         if loop.num_iters is None and iters_ann is None:
             what = "its limits depend on data the parse cannot know" if not limits_known \
                 else "its step is not known"
@@ -145,6 +151,20 @@ class AnnotatedParse:
             loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(loop.body) else "IterND"
         else:
             loop.cls = "IterND"
+            if loop.cond is not None and _always_true(loop.cond) and not can_leave(loop.body):
+                # `while (1)` / `for (;;)` / `DO` with nothing in the body that leaves: the program
+                # never ends, whatever the data (issue 14: it used to run into the budget).
+                self.problem("unsupported", "this loop never ends: its condition is always true and "
+                             "nothing in its body leaves it (no break, return, exit, STOP or MPI_Abort); "
+                             "if it is meant to run a fixed number of times, give the count with "
+                             f"'{self.DIRECTIVE} iters(N)' above the loop", where)
             if loop.cond is None:
                 self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
                              f"state the trip count with '{self.DIRECTIVE} iters(EXPR)'", where)
+
+
+def _always_true(cond) -> bool:
+    """A loop condition that holds whatever the data: `1`, `.TRUE.`, a nonzero constant."""
+    if cond is sympy.true:
+        return True
+    return bool(getattr(cond, "is_number", False)) and cond != 0 and cond is not sympy.false

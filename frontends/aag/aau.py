@@ -241,6 +241,8 @@ class Iter(AAU):
     iters_annotation: sympy.Expr | None = None
     kind: str = "for"  # for | while | do
     clobbers: list[str] = field(default_factory=list)  # tracked names assigned in the body
+    # IterD: each assigned name's value after the loop, in closed form (aag/effects.py)
+    effects: list[tuple[str, sympy.Expr]] | None = None
     cond_counts: OpCounts = field(default_factory=OpCounts)  # while/do: condition, per iteration
 
     def bodies(self):

@@ -23,6 +23,23 @@ def has_jump(body: list[AAU]) -> bool:
     return False
 
 
+def can_leave(body: list[AAU]) -> bool:
+    """Can interpretation leave a loop with this body other than by its condition? A break,
+    return or ending call that leaves it, or a call to a function of the program (which may end
+    the process: the engine looks inside). ``continue`` stays in the loop."""
+    for a in body:
+        if isinstance(a, Seq) and a.control in ("break", "return") + ENDS:
+            return True
+        if isinstance(a, Condt) and any(can_leave(b.body) for b in a.branches):
+            return True
+        if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control in ("return",) + ENDS
+                                       for x in flat(a.body)):
+            return True
+        if any(isinstance(x, Call) for x in flat([a])):
+            return True
+    return False
+
+
 # Control words of Seqs whose call ends the process ("exit") or every process ("abort").
 ENDS = ("exit", "abort")
 

@@ -14,7 +14,7 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..msgpass import RESULT_TYPES
 from .counts import OpCounter
-from .types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, promote
+from .types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, integer_literal, promote
 
 # Library functions whose value is known when their arguments are (for critical expressions).
 _SYM_FUNCS = {
@@ -108,8 +108,9 @@ class ExprContext(OpCounter):
         return handler(node) if handler is not None else None
 
     def _sym_Constant(self, node):
-        if node.type in ("int", "long", "unsigned int", "unsigned long", "long long"):
-            return sympy.Integer(int(node.value.rstrip("uUlL"), 0))
+        value = integer_literal(node)
+        if value is not None:
+            return sympy.Integer(value)
         if node.type in ("double", "float"):
             return sympy.Float(node.value.rstrip("fFlL"))
         if node.type == "char":

@@ -106,12 +106,24 @@ class TypeTable:
         return ct.size * (ct.length or 1) if ct.is_array else ct.size
 
 
+def integer_literal(node) -> int | None:
+    """The value of a C integer constant of any suffix (``10``, ``1L``, ``1ULL``, ``0x10``, octal
+    ``017``), or None when ``node`` is not one. pycparser names the type after the suffix
+    ("long int", "unsigned long long int"), so every spelling ending in "int" is an integer."""
+    if not isinstance(node, c_ast.Constant) or not node.type.endswith("int"):
+        return None
+    text = node.value.rstrip("uUlL")
+    try:
+        if len(text) > 1 and text[0] == "0" and text.isdigit():
+            return int(text, 8)  # C's leading-zero octal, which Python's int(..., 0) refuses
+        return int(text, 0)
+    except ValueError:
+        return None
+
+
 def _const(node) -> int | None:
-    if isinstance(node, c_ast.Constant) and node.type in ("int", "long", "unsigned int"):
-        try:
-            return int(node.value.rstrip("uUlL"), 0)
-        except ValueError:
-            return None
+    if isinstance(node, c_ast.Constant):
+        return integer_literal(node)
     if isinstance(node, c_ast.BinaryOp) and node.op in "+-*":
         a, b = _const(node.left), _const(node.right)
         if a is not None and b is not None:

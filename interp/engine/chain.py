@@ -168,6 +168,12 @@ class Chain(ChainComm, Values):
         delta = self.need(closed, "loop trip count")
         start = self.clock
         self.compute(a, delta)
+        if a.effects is not None:  # every assigned name in closed form of the values before
+            after = [(name, self.try_eval(expr)) for name, expr in a.effects]
+            for name, value in after:
+                self.assign(name, value)
+            self.attribute_inner(a, start)
+            return None
         for name in a.clobbers:
             self.assign(name, None)
         if a.var is not None and a.num_iters is not None:
