@@ -308,3 +308,16 @@ def test_a_hang_after_a_skipped_loop_reports_real_times(tmp_path):
         reports.append(str(exc.value))
     assert "hang.c:13" in reports[0] and "since t=0.0338093 s" in reports[0]
     assert reports[0] == reports[1]  # the same blocked time, though most of the loop was skipped
+
+
+def test_a_barrier_loop_settles_despite_rounding_residues_in_its_waits(tmp_path):
+    """Issue 14 (fuzz case c-2-41): `for (k < 10^9) MPI_Barrier` spun for ever because the waits
+    the barrier leaves are rounding residues (about 1e-16 s) that differ from iteration to
+    iteration by as much as they are; their tolerance is now relative to the clock."""
+    prog = tmp_path / "barriers.c"
+    prog.write_text("#include <mpi.h>\nint main(int argc, char **argv) {\n    MPI_Init(&argc, &argv);\n"
+                    "    for (int k = 0; k < 2000; k++) MPI_Barrier(MPI_COMM_WORLD);\n"
+                    "    MPI_Finalize();\n    return 0;\n}\n")
+    exact, fast = both([str(prog)], 4, [])
+    assert len(jumped(fast)) == 1 and fast.extrapolated_events > 7900
+    assert_same(exact, fast)

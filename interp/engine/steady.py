@@ -313,7 +313,11 @@ def _repeats(hist: list, m: int) -> bool:
             return False
     fl, fp = last[1], prev[1]
     inc0 = [v - u for u, v in zip(fp, fl)]
-    tols = [REL * abs(d) + CLOCK_REL * abs(v) for d, v in zip(inc0, fl)]
+    # Every statistic is a time made of clock differences (or an exact count), so its rounding
+    # is relative to the clock, not to itself: a wait of 1e-16 s that is the rounding residue of
+    # clocks near 1 s varies from iteration to iteration by as much as it is (a barrier loop).
+    scale = abs(last[0])
+    tols = [REL * abs(d) + CLOCK_REL * max(abs(v), scale) for d, v in zip(inc0, fl)]
     for j in range(2, WINDOW + 1):
         fa, fb = hist[-1 - j * m][1], hist[-1 - (j - 1) * m][1]
         for x, y, d, t in zip(fa, fb, inc0, tols):
