@@ -201,6 +201,10 @@ class Engine:
             raise ProgramHang(self._hang_report(blocked))
         total = max((p.chain.proc.end for p in self.procs), default=0.0)
         symbolic_total = total.e if isinstance(total, SymTime) else None
+        demand = dict(self.net.demand)
+        if self.options.demand:  # each process's processor: its computation and call overheads
+            for ps in self.result_procs:
+                demand[("cpu", ps.label)] = ps.comp + ps.ovh
         if self.symbolic:
             total = self._to_numbers(total)
         return RunResult(
@@ -212,7 +216,8 @@ class Engine:
             spans=self.spans,
             aau_info={a.id: (a.cls, str(a.loc) if a.loc else "", a.label)
                       for prog in (self.host_prog, self.node_prog) if prog is not None for a in prog.walk()},
-            proc_labels=list(self._labels), symbolic_total=symbolic_total)
+            proc_labels=list(self._labels), symbolic_total=symbolic_total, demand=demand,
+            capacity=dict(self.net.capacity))
 
     def _to_numbers(self, total) -> float:
         """--symbolic: reports show the numbers at the samples; the closed form is kept apart."""

@@ -75,6 +75,9 @@ def switching_of(sau, cs: dict, value) -> tuple[str, PacketCosts | None]:
 
 def packets_of(size: float, costs: PacketCosts) -> int:
     """Packets of a message: ceil(m / packet), at least one (an empty message still sends a header)."""
+    if not isinstance(size, (int, float)):
+        raise InputError("a message's size depends on a --symbolic input, but packet switching needs its "
+                         "number of packets, ceil(m / packet), as a number; give that input with -D only")
     return max(1, math.ceil(size / costs.size))
 
 
