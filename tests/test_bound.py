@@ -6,6 +6,7 @@ switching model's definition (interp/filter/switching.py); the derivation is nex
 import math
 
 import pytest
+import sympy
 
 from interp.bound.analysis import analyse
 from interp.errors import InputError
@@ -190,3 +191,58 @@ def test_run_bound_analysis_prints_the_bound_beside_the_prediction(cli):
 def test_symbolic_run_on_a_packet_network_is_refused():
     with pytest.raises(InputError, match="use interp bound --symbolic"):
         predict([TRANSFERS], "t800", 3, ["A=1", "B=0", "L=1000000"], interactive=False, symbolic=["L"])
+
+
+# -- closed forms (--symbolic) of the paper's examples ------------------------------------------
+
+def _symbols(*names):
+    return [sympy.Symbol(n, positive=True) for n in names]
+
+
+def test_pipeline_closed_form():
+    # Section 3.1: T^l = max(sum tau_m, N max tau_m). Rank 0 -> rank 3 on the T800 row 0-1-2-3:
+    # the stages are the hops, tau = (max(181, 108), max(181, 108), 108) us, sum 470 us, max
+    # 181 us, and the N data sets are the message's ceiling(L/120) packets.
+    (L,) = _symbols("L")
+    b = analyse(["samples/pamela/pipeline_mpi.c"], "t800", 4, ["M=3", "L=1000000"], symbolic=["L"],
+                interactive=False)
+    expected = sympy.Max(sympy.Rational(470, 10**6), sympy.Rational(181, 10**6) * sympy.ceiling(L / 120))
+    for value in (1, 120, 121, 300, 10**6):
+        assert float(b.symbolic.tl.subs(L, value)) == pytest.approx(float(expected.subs(L, value)), rel=1e-12)
+    assert b.tl == pytest.approx(181e-6 * K, rel=1e-12)  # at the sample L = 10^6: omega binds
+
+
+@pytest.mark.parametrize("axis,coefficient", [
+    # Section 3.6 with N = 64, P = 4: j axis, each process updates its N/P = 16 columns of rows
+    # 1..N-2: (N-2) N/P = 62 * 16 = 992 updates, no messages (linear speedup).
+    (0, 992),
+    # i axis: the rows run through the processes in turn: (N-2) N = 62 * 64 = 3968 updates on the
+    # critical path (no speedup), plus P-1 = 3 row messages of 512 bytes = 5 packets, each one
+    # packet's path on phi: 3 * 108 us.
+    (1, 3968),
+])
+def test_adi_closed_forms(axis, coefficient):
+    (tau_u,) = _symbols("tau_u")
+    b = analyse(["samples/pamela/adi_mpi.c"], "t800", 4, ["N=64", f"AXIS={axis}", "tau_u=1e-6"],
+                symbolic=["tau_u"], interactive=False)
+    phi = sympy.expand(b.symbolic.phi)
+    assert float(phi.coeff(tau_u)) == pytest.approx(coefficient, rel=1e-12)
+    assert float(phi.subs(tau_u, 0)) == pytest.approx(0 if axis == 0 else 3 * 108e-6, rel=1e-12)
+    assert b.binding == "critical path (phi)" and b.tl == pytest.approx(coefficient * 1e-6 + (axis * 324e-6))
+
+
+def test_machine_repair_closed_form():
+    # Section 2.2: T^l = N max(P tau_s, tau_l + tau_s); N = 10 iterations, P = 4 clients. phi is a
+    # client's N (tau_l + tau_s), the server's (bus) demand P N tau_s.
+    tau_l, tau_s = _symbols("tau_l", "tau_s")
+    b = analyse(["samples/pamela/mrm_mpi.c"], "samples/pamela/mrm_bus.yaml", 5, ["N=10", "tau_l=3", "tau_s=2"],
+                symbolic=["tau_l", "tau_s"], interactive=False)
+    assert b.symbolic.tl == 10 * sympy.Max(4 * tau_s, tau_l + tau_s)
+    assert b.tl == pytest.approx(80.0) and b.binding == "bus (shared medium)"
+    # below saturation (P tau_s < tau_l + tau_s) the critical path binds: tau_l = 7 s, 10 * 9 = 90 s
+    low = analyse(["samples/pamela/mrm_mpi.c"], "samples/pamela/mrm_bus.yaml", 5, ["N=10", "tau_l=7", "tau_s=2"],
+                  interactive=False)
+    assert low.tl == pytest.approx(90.0) and low.binding == "critical path (phi)"
+    full = predict(["samples/pamela/mrm_mpi.c"], "samples/pamela/mrm_bus.yaml", 5, ["N=10", "tau_l=3", "tau_s=2"],
+                   interactive=False).result.total
+    assert full >= b.tl

@@ -22,14 +22,24 @@ def expr(x) -> sympy.Expr:
     return x.e if isinstance(x, symtime.SymTime) else sympy.Float(float(x))
 
 
+def _whole(t: sympy.Expr) -> sympy.Expr:
+    """t with float coefficients that are whole numbers (to 1e-9, the engine's sums) as integers."""
+    floats = t.atoms(sympy.Float)
+    if floats and all(abs(float(f) - round(float(f))) <= 1e-9 * max(1.0, abs(float(f))) for f in floats):
+        return t.xreplace({f: sympy.Integer(round(float(f))) for f in floats})
+    return t
+
+
 def factored_max(terms: list) -> sympy.Expr:
     """Max of terms with their common (positive) factor taken out, and dominated terms dropped."""
-    terms = [sympy.nsimplify(t, rational=True) if not t.free_symbols else t for t in terms]
+    # Whole-number coefficients the engine computed as floats (10.0 * tau_l) become integers, so
+    # that sympy's gcd sees the common factor.
+    terms = [_whole(t) for t in terms]
     m = sympy.Max(*terms)
     if not isinstance(m, sympy.Max):
         return m
     common = reduce(sympy.gcd, [sympy.factor(t) for t in m.args])
-    if common.free_symbols and common != 1:
+    if common.is_positive and not (common.is_Number and float(common) == 1.0):
         return sympy.factor(common) * sympy.Max(*[sympy.factor(sympy.cancel(t / common)) for t in m.args])
     return m
 

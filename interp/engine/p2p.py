@@ -46,7 +46,9 @@ class PointToPoint:
             start = t_earliest
         xmit = r.xmit
         if not self.contention:  # interp bound: no waiting for links, one packet's path
-            arrival = start + (r.path if r.stages else xmit)
+            if r.stages:
+                xmit = r.path
+            arrival = start + xmit
         elif r.stages:
             arrival = xmit = None
         elif r.switching == STORE_AND_FORWARD:

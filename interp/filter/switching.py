@@ -76,8 +76,10 @@ def switching_of(sau, cs: dict, value) -> tuple[str, PacketCosts | None]:
 def packets_of(size: float, costs: PacketCosts) -> int:
     """Packets of a message: ceil(m / packet), at least one (an empty message still sends a header)."""
     if not isinstance(size, (int, float)):
-        raise InputError("a message's size depends on a --symbolic input, but packet switching needs its "
-                         "number of packets, ceil(m / packet), as a number; give that input with -D only")
+        # interp bound --symbolic: the count stays a closed form, ceiling(m / packet), carried like
+        # every symbolic time (engine/symtime.py); the contended engine refuses symbolic inputs on a
+        # packet network before it gets here (engine.algorithm).
+        return size.ceil_div(costs.size)
     return max(1, math.ceil(size / costs.size))
 
 
