@@ -17,7 +17,7 @@ from test_layout import graph  # noqa: E402
 
 # Stage groups, drawn from top (what the user calls) to bottom (what everything rests on).
 POSITIONS = {
-    "interp.cli": (2.0, 6), "interp.studies": (3.7, 5), "interp.calibrate": (0.3, 5),
+    "interp.cli": (2.0, 6), "interp.studies": (3.7, 5), "interp.calibrate": (0.3, 5), "interp.bound": (4.1, 3.7),
     "interp.output": (2.2, 4.2), "interp.pipeline": (0.4, 3.4), "interp.engine": (2.4, 3.0),
     "interp.filter": (3.8, 2.0), "interp.models": (1.7, 2.0), "interp.errors": (0.0, 1.6),
     "frontends.load": (1.0, 0.9), "frontends.c": (0.2, 0.0), "frontends.fortran": (1.7, 0.0),

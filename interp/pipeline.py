@@ -180,7 +180,7 @@ def refuse_unsupported(programs) -> None:
 def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
             closed_forms=True, map_file=None, symbolic=(), form=None, messages=True,
-            exact=False, max_events=None, timeout=None) -> Prediction:
+            exact=False, max_events=None, timeout=None, contention=True, demand=False) -> Prediction:
     from interp.engine.algorithm import Engine
     from interp.engine.options import EngineOptions
 
@@ -199,7 +199,7 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
         placement = load_map(map_file)
     options = EngineOptions(bound=Bound.parse(bound), trace=trace, tiebreak=tiebreak, closed_forms=closed_forms,
                             placement=placement, messages=messages, extrapolate=not exact,
-                            max_events=max_events, timeout=timeout)
+                            max_events=max_events, timeout=timeout, contention=contention, demand=demand)
     engine = Engine(programs, sag, procs, inputs, options)
     result = engine.run()
     result.inputs = {k: float(v) if type(v).__name__ == "SymTime" else v for k, v in inputs.items()}

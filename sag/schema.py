@@ -79,6 +79,12 @@ COMM_SYNC = {
     "static": _BUFFER_CLASS,
     "dynamic": _BUFFER_CLASS,
     "sync": TIME,
+    # Packet and wormhole switching (seed 004 section 3.7): a message is cut into packets of
+    # ``packet`` bytes; each packet takes ``packet_link`` on every link of its route and
+    # ``packet_forward`` of work on every node it passes through (interp/filter/switching.py).
+    "packet": SIZE,
+    "packet_link": TIME,
+    "packet_forward": TIME,
     "overlap": FRACTION,
     "bandwidth": RATE,
     "collectives": {"*": TIME},

@@ -17,6 +17,7 @@ def main():
 
 
 def _register() -> None:
+    from interp.cli.bound import bound_cmd
     from interp.cli.calibrate import calibrate_cmd
     from interp.cli.check import check_cmd
     from interp.cli.compare import compare_cmd
@@ -29,7 +30,7 @@ def _register() -> None:
 
     main.add_command(machine)
     for cmd in (run_cmd, check_cmd, show_cmd, sweep_cmd, whatif_cmd, compare_cmd, calibrate_cmd,
-                validate_cmd):
+                validate_cmd, bound_cmd):
         main.add_command(cmd)
 
 

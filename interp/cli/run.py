@@ -30,11 +30,14 @@ from interp.cli.options import budget_options, common_options
               help="Place processes on SAUs explicitly (YAML; see docs/model.md), e.g. across a heterogeneous SAG.")
 @click.option("--symbolic", multiple=True, metavar="NAME",
               help="Keep input NAME a symbol: print the time as a closed form of it (its -D value is the sample).")
+@click.option("--bound-analysis", "tl", is_flag=True,
+              help="Also compute seed 004's lower bound T^l = max(phi, omega) and print it beside the "
+                   "prediction, with the busiest shared resources (interp bound shows it in full).")
 @click.option("--exact", is_flag=True,
               help="Interpret every iteration of loops that reach a steady state (default: extrapolate them).")
 @reported
 def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, form, level, fmt,
-            top, region, output, trace_file, plot_file, map_file, symbolic, exact, max_events, timeout):
+            top, region, output, trace_file, plot_file, map_file, symbolic, tl, exact, max_events, timeout):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
     from pathlib import Path
 
@@ -43,6 +46,8 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
     from interp.output.levels import Structure
     from interp.pipeline import predict
 
+    if tl and fmt == "csv":
+        raise InputError("--bound-analysis adds the bound to text and JSON reports, not CSV; or use interp bound")
     if region is not None and level == "aag":
         raise InputError("--region restricts the subaag and aau levels; give --level subaag or --level aau")
     for opt, path in (("--output", output), ("--trace", trace_file), ("--plot", plot_file)):
@@ -65,7 +70,9 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
             return predict(list(files), machine, procs, others + extra, bound, scale, param, granularity,
                            include_dirs=include_dirs, map_file=map_file, form=form).result.total
 
-        form = closed_form(pred, symbolic, rerun)
+        closed = closed_form(pred, symbolic, rerun)
+    lower = _lower_bound(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, map_file,
+                         form, max_events, timeout) if tl else None
     structure = Structure(pred.programs)
     if region is not None:
         structure.check_region(region)
@@ -75,8 +82,11 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
         from interp.output.jsonout import to_json
         data = to_json(pred.result, level, structure, region, top or None)
         if symbolic:
-            data["closed_form"] = {"seconds": str(form.expr),
-                                   "valid": {str(k): str(v) for k, v in form.regions.items()}}
+            data["closed_form"] = {"seconds": str(closed.expr),
+                                   "valid": {str(k): str(v) for k, v in closed.regions.items()}}
+        if lower is not None:
+            from interp.bound.report import as_json
+            data["bound"] = as_json(lower)
         report = json.dumps(data, indent=2) + "\n"
     elif fmt == "csv":
         from interp.output.csvout import to_csv
@@ -86,7 +96,10 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
         report = render(pred.result, 25 if top is None else (top or None), level=level, structure=structure,
                         region=region) + "\n"
         if symbolic:
-            report += "\n" + form.text() + "\n"
+            report += "\n" + closed.text() + "\n"
+        if lower is not None:
+            from interp.bound.report import beside
+            report += beside(lower, pred.result.total) + "\n"
     if output is not None:
         write_text(output, report)
     else:
@@ -105,3 +118,12 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
         click.echo(f"wrote {output}", err=True)
 
 
+
+
+def _lower_bound(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, map_file, form,
+                 max_events, timeout):
+    """--bound-analysis: seed 004's T^l, printed beside the prediction (interp/bound)."""
+    from interp.bound.analysis import analyse
+
+    return analyse(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, map_file, form,
+                   max_events=max_events, timeout=timeout)

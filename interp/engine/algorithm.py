@@ -143,9 +143,14 @@ class Engine:
                          "coll": self.collectives.fitted, "spawn": self.spawn, "abort": self.abort}
         # Loops with no closed form are sampled (chain.sampled) unless every iteration is asked for.
         self.sampling = options.extrapolate and not options.trace and not self.symbolic
-        # Steady states are extrapolated only when no report needs every event.
-        self.steady = SteadyState(self, options.extrapolate and not self.record_messages and not self.symbolic,
-                                  options.banned)
+        # Steady states are extrapolated only when no report needs every event, and not while
+        # packet-switched messages share the network (their state is not in the occupancy compared).
+        packets = self.mapping.cube_params.packet is not None
+        if packets and self.symbolic and options.contention:
+            raise InputError(f"--symbolic on {sag.name!r}: packet switching shares links between messages "
+                             "at rates that are not closed forms; use interp bound --symbolic")
+        self.steady = SteadyState(self, options.extrapolate and not self.record_messages and not self.symbolic
+                                  and not packets, options.banned)
 
     def _model(self, sau, prog: AAG) -> NodeModel:
         key = (sau.id, id(prog))
@@ -172,9 +177,13 @@ class Engine:
         starters = [p for p in self.procs if p.chain.label == "host"] if self.host_prog else self.procs
         for p in starters:
             self._start(p, 0.0)
-        queue, procs, handlers, pop = self.queue, self.procs, self.handlers, heapq.heappop
+        queue, procs, handlers, pop, net = self.queue, self.procs, self.handlers, heapq.heappop, self.net
         check_at = self.events + BUDGET_STEP
-        while queue:
+        while queue or net.flows is not None and net.flows.busy():
+            flows = net.flows
+            if flows is not None and flows.busy() and (not queue or flows.next_time() <= queue[0][0]):
+                flows.step()  # packet-switched messages in flight, in the same global-time order
+                continue
             p = procs[pop(queue)[_PROC]]
             self.events += 1
             if self.events >= check_at:
@@ -192,6 +201,10 @@ class Engine:
             raise ProgramHang(self._hang_report(blocked))
         total = max((p.chain.proc.end for p in self.procs), default=0.0)
         symbolic_total = total.e if isinstance(total, SymTime) else None
+        demand = dict(self.net.demand)
+        if self.options.demand:  # each process's processor: its computation and call overheads
+            for ps in self.result_procs:
+                demand[("cpu", ps.label)] = ps.comp + ps.ovh
         if self.symbolic:
             total = self._to_numbers(total)
         return RunResult(
@@ -203,7 +216,8 @@ class Engine:
             spans=self.spans,
             aau_info={a.id: (a.cls, str(a.loc) if a.loc else "", a.label)
                       for prog in (self.host_prog, self.node_prog) if prog is not None for a in prog.walk()},
-            proc_labels=list(self._labels), symbolic_total=symbolic_total)
+            proc_labels=list(self._labels), symbolic_total=symbolic_total, demand=demand,
+            capacity=dict(self.net.capacity))
 
     def _to_numbers(self, total) -> float:
         """--symbolic: reports show the numbers at the samples; the closed form is kept apart."""

@@ -13,7 +13,10 @@ from typing import NamedTuple
 from sag.parameter import Bound, Parameter
 
 from interp.engine.ops import ANY, Completion, Op
+from interp.engine.packets import PacketFlows
 from interp.engine.result import Message
+from interp.filter.switching import (CIRCUIT, STORE_AND_FORWARD, demands, packet_stages, packets_of,
+                                     path_time, pipeline_time)
 
 
 def value_of(x, m: float, h: float, n: float, bound: Bound, runtime: dict) -> float:
@@ -35,6 +38,11 @@ class Route(NamedTuple):
     xmit: float  # transmission: per byte and per hop
     receive: float  # receiver's call overhead
     overlap: float  # share of overhead and transmission the sender does not wait for
+    switching: str = CIRCUIT  # filter.switching
+    hop: float = 0.0  # store-and-forward: one hop of the whole message
+    packets: int = 0  # packet / wormhole: packets of the message
+    stages: tuple = ()  # packet / wormhole: per hop, (resource, time of one packet) used side by side
+    path: float = 0.0  # packet / wormhole: one packet's time along the route (no contention)
 
 
 @dataclass(slots=True)
@@ -56,6 +64,7 @@ class Transfer:
     request: object = None  # non-blocking rendezvous send: its request record
     send_aau: int | None = None  # the sending AAU's id (for findings)
     receive: float | None = None  # the receiver's overhead on this route (None: look it up)
+    waiters: list | None = None  # packet switching: what runs once the arrival (None until then) is known
 
 
 @dataclass(slots=True)
@@ -83,6 +92,9 @@ class Network:
         self.pool_used = [0] * total  # static buffers in use at each process's node
         self.pool_waiters: list[list] = [[] for _ in range(total)]  # senders waiting for a buffer
         self._routes: dict = {}
+        self.demand: dict = {}  # resource -> service demand (seconds), when the engine records it
+        self.capacity: dict = {}  # resource -> multiplicity, where it is not 1
+        self.flows = None  # packets.PacketFlows once a packet-switched message is sent
 
     def route(self, src: int, dst: int, size: float) -> Route:
         key = (src, dst, size)
@@ -101,8 +113,41 @@ class Network:
         def v(x):
             return value_of(x, size, hops, n, bound, runtime)
 
+        if params.packet is not None:
+            stages = packet_stages(links, params.packet)
+            k = packets_of(size, params.packet)
+            return Route(params, tuple(links), static, v(cls.startup), pipeline_time(stages, k), v(cls.receive),
+                         v(params.overlap), params.switching, 0.0, k, stages, path_time(stages))
+        if params.switching == STORE_AND_FORWARD:
+            hop = v(cls.per_byte) * size + v(cls.per_hop)
+            return Route(params, tuple(links), static, v(cls.startup), hop * hops, v(cls.receive),
+                         v(params.overlap), params.switching, hop)
         return Route(params, tuple(links), static, v(cls.startup), v(cls.per_byte) * size + v(cls.per_hop) * hops,
                      v(cls.receive), v(params.overlap))
+
+    def charge(self, r: Route, dst: int, held: float) -> None:
+        """Service demand of one message on the shared resources it uses (seed 004 Eq. 3), for
+        ``interp bound``: each link (and each node's forwarding) for the time the message keeps it
+        busy, and the receiver's static buffer pool for ``held``, the transmission (a static
+        message holds one buffer at least while it arrives)."""
+        demand = self.demand
+        if r.stages:
+            for resource, t in demands(r.stages, r.packets).items():
+                demand[resource] = demand.get(resource, 0.0) + t
+        else:
+            per_link = r.hop if r.switching == STORE_AND_FORWARD else r.xmit
+            for link in r.links:
+                key = ("link",) + tuple(link)
+                demand[key] = demand.get(key, 0.0) + per_link
+        if r.static and r.params.static_buffers != float("inf"):
+            key = ("pool", dst)
+            demand[key] = demand.get(key, 0.0) + held
+            self.capacity[key] = r.params.static_buffers
+
+    def packet_flows(self) -> PacketFlows:
+        if self.flows is None:
+            self.flows = PacketFlows()
+        return self.flows
 
     def occupancy(self, i: int) -> tuple:
         """What the network holds for node i (steady states compare it between iterations)."""

@@ -19,3 +19,5 @@ class EngineOptions:
     strict: bool = False  # check mode: standard sends above the static buffer may block
     max_events: int | None = None  # budget of operations + loop iterations (None: budget.MAX_EVENTS)
     timeout: float | None = None  # budget of wall time in seconds (None: budget.TIMEOUT)
+    contention: bool = True  # False (interp bound's phi): shared resources never make anything wait
+    demand: bool = False  # record the service demand of every shared resource (interp bound's delta)

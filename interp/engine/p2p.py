@@ -14,6 +14,7 @@ from interp.engine.network import Network, Request, Transfer, matches
 from interp.engine.ops import ANY, BCAST, Completion, Op, tag_text
 from interp.engine.process import Process
 from interp.engine.result import Message
+from interp.filter.switching import STORE_AND_FORWARD
 
 
 class PointToPoint:
@@ -30,22 +31,37 @@ class PointToPoint:
         self.links = net.links
         self.record_messages = engine.record_messages
         self.messages = engine.messages
+        self.contention = engine.options.contention  # False: interp bound's critical path (no waiting)
+        self.demand = engine.options.demand  # record service demand per resource (interp bound)
 
     # -- the network --------------------------------------------------------------------------
     def transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None):
-        """Put a message on the network at t; returns the transfer and the sender's timing."""
+        """Put a message on the network at t; returns the transfer and the sender's timing.
+
+        Under packet switching (with contention) the arrival is not known yet: the message is a
+        flow (engine/packets.py) and ``msg.arrival`` stays None until the flow ends."""
         r = self.route(src, dst, op.size)
         start = t + r.startup
         if t_earliest is not None and t_earliest > start:
             start = t_earliest
-        busy = self.links
-        for link in r.links:
-            free = busy.get(link, 0.0)
-            if free > start:
-                start = free
-        arrival = start + r.xmit
-        for link in r.links:
-            busy[link] = arrival
+        xmit = r.xmit
+        if not self.contention:  # interp bound: no waiting for links, one packet's path
+            if r.stages:
+                xmit = r.path
+            arrival = start + xmit
+        elif r.stages:
+            arrival = xmit = None
+        elif r.switching == STORE_AND_FORWARD:
+            arrival, start = self._store_and_forward(r, start)
+        else:
+            busy = self.links
+            for link in r.links:
+                free = busy.get(link, 0.0)
+                if free > start:
+                    start = free
+            arrival = start + xmit
+            for link in r.links:
+                busy[link] = arrival
         rec = None
         if self.record_messages:
             rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id,
@@ -53,7 +69,41 @@ class PointToPoint:
             self.messages.append(rec)
         msg = Transfer(src, dst, op.tag, op.size, start, arrival, op.payload, r.static, rec, send_aau=op.aau.id,
                        receive=r.receive)
-        return msg, r.startup, r.xmit, r.overlap
+        if self.demand:
+            self.net.charge(r, dst, (r.path if r.stages else xmit))
+        if arrival is None:
+            msg.waiters = []
+            self.net.packet_flows().add(msg, r.packets, r.stages, start, self._arrived)
+        return msg, r.startup, xmit, r.overlap
+
+    def _store_and_forward(self, r, start: float) -> tuple[float, float]:
+        """The whole message crosses one link after the other, each held for one hop only."""
+        busy = self.links
+        ready, first = start, None
+        for link in r.links:
+            free = busy.get(link, 0.0)
+            begin = free if free > ready else ready
+            if first is None:
+                first = begin
+            ready = begin + r.hop
+            busy[link] = ready
+        return ready, (start if first is None else first)
+
+    def _arrived(self, msg: Transfer, arrival: float) -> None:
+        """A packet-switched message's last packet is in: what waited for its arrival goes on."""
+        msg.arrival = arrival
+        if msg.record is not None:
+            msg.record.arrival = arrival
+        waiters, msg.waiters = msg.waiters, None
+        for then in waiters:
+            then()
+
+    def _when_arrived(self, msg: Transfer, then) -> bool:
+        """Run ``then`` once the message's arrival is known; True if it has to wait for it."""
+        if msg.arrival is not None:
+            return False
+        msg.waiters.append(then)
+        return True
 
     # -- sends --------------------------------------------------------------------------------
     def send(self, p: Process, op: Op, t: float):
@@ -87,7 +137,7 @@ class PointToPoint:
             msg, startup, xmit, f = self.transmit(src, dst, op, t, t_post)
             self._complete_recv(dst, recv_op, t_post, msg)
             return self._sender_done(p, op, t, startup, xmit, msg, blocking, f)
-        if r.static and net.pool_used[dst] >= r.params.static_buffers:
+        if r.static and net.pool_used[dst] >= r.params.static_buffers and self.contention:
             net.pool_waiters[dst].append((p, op, t, blocking))
             p.blocked = (f"a free static buffer at {self.label(dst)} (pool of "
                          f"{int(r.params.static_buffers)} exhausted)")
@@ -98,8 +148,42 @@ class PointToPoint:
         self._deliver(msg)
         return self._sender_done(p, op, t, startup, xmit, msg, blocking, f)
 
-    def _sender_done(self, p: Process, op: Op, t: float, startup: float, xmit: float, msg: Transfer,
-                     blocking: bool, overlap: float) -> Completion:
+    def _sender_done(self, p: Process, op: Op, t: float, startup: float, xmit: float | None, msg: Transfer,
+                     blocking: bool, overlap: float, waited: float = 0.0, why: str | None = None):
+        """The sender's side of a message: its Completion, or None when a blocking send must wait
+        for a packet-switched message's arrival (the process is resumed then). ``waited``: time
+        already spent waiting for a buffer; ``why``: what a blocking sender's wait was for."""
+        if msg.arrival is None:
+            if blocking:
+                p.blocked = f"transmission of its message to {self.label(msg.dst)}"
+                msg.waiters.append(lambda: self.resume(p, self._sender_done(
+                    p, op, t, startup, None, msg, True, overlap, waited, why)))
+                return None
+            req = self._request(p, op)
+            msg.waiters.append(lambda: self._done_request(req, msg.arrival))
+            ovh = (1 - overlap) * startup
+            return Completion(t + ovh, 0.0, ovh)
+        deferred = xmit is None
+        if deferred:
+            xmit = msg.arrival - msg.t_start
+        done = self._sender_split(p, op, t, startup, xmit, msg, blocking, overlap)
+        if deferred and done.time < self.net.flows.now:
+            # overlap > 0 would end the send before the moment its arrival became known (the
+            # flow's end): the sender cannot resume in the past; the rest is transmission.
+            done.xmit += self.net.flows.now - done.time
+            done.time = self.net.flows.now
+        if waited:
+            done.wait += waited
+        if why is not None:
+            done.waits = [(done.wait, why)]
+        return done
+
+    def _done_request(self, req: Request, when: float) -> None:
+        req.done = when
+        self._wake(req)
+
+    def _sender_split(self, p: Process, op: Op, t: float, startup: float, xmit: float, msg: Transfer,
+                      blocking: bool, overlap: float) -> Completion:
         wait = msg.t_start - (t + startup)
         if not wait > 0.0:
             wait = 0.0
@@ -126,6 +210,9 @@ class PointToPoint:
         nodes = [i for i in range(self.nprocs) if i != src]
         if not nodes:
             return Completion(t)
+        if self.contention and self.net.mapping.params(src, 0).packet is not None:
+            raise InputError(f"{op.aau.loc}: the NX/2 system broadcast (csend to -1) is not modelled on a "
+                             "packet-switched network; use circuit or store-and-forward switching")
         if src == host:
             first = Op("send", op.aau, 0, op.tag, op.size, payload=op.payload)
             msg, startup, xmit, f = self.transmit(src, 0, first, t)
@@ -178,14 +265,20 @@ class PointToPoint:
             if matches(msg.src, msg.tag, rop.partner, rop.tag):
                 posted.remove(entry)
                 if rop.kind == "probe":
-                    self.resume(self.procs[dst], Completion(max(t_post, msg.arrival),
-                                                            wait=max(0.0, msg.arrival - t_post)))
+                    self._probed(dst, msg, t_post)
                     continue
                 self._complete_recv(dst, rop, t_post, msg)
                 return
         self.net.unmatched[dst].append(msg)
 
+    def _probed(self, dst: int, msg: Transfer, t_post: float) -> None:
+        if self._when_arrived(msg, lambda: self._probed(dst, msg, t_post)):
+            return
+        self.resume(self.procs[dst], Completion(max(t_post, msg.arrival), wait=max(0.0, msg.arrival - t_post)))
+
     def _complete_recv(self, dst: int, rop: Op, t_post: float, msg: Transfer) -> None:
+        if self._when_arrived(msg, lambda: self._complete_recv(dst, rop, t_post, msg)):
+            return
         done = self._recv_timing(dst, rop, t_post, msg)
         if rop.kind == "irecv":
             req = rop.request_obj
@@ -245,9 +338,9 @@ class PointToPoint:
             msg, startup, xmit, f = self.transmit(p.chain.index, dst, op, max(t, t_send))
             net.pool_used[dst] += 1
             self._deliver(msg)
-            done = self._sender_done(p, op, t_send, startup, xmit, msg, blocking, f)
-            done.wait += max(0.0, t - t_send)
-            self.resume(p, done)
+            done = self._sender_done(p, op, t_send, startup, xmit, msg, blocking, f, max(0.0, t - t_send))
+            if done is not None:
+                self.resume(p, done)
 
     # -- receives, waits, probes ---------------------------------------------------------------
     def recv(self, p: Process, op: Op, t: float):
@@ -259,25 +352,34 @@ class PointToPoint:
             return None
         if msg.sender_op is not None:  # a rendezvous sender was waiting for this receive
             return self._rendezvous(dst, op, t, msg)
-        return self._recv_timing(dst, op, t, msg)
+        return self._received(p, op, t, msg)
+
+    def _received(self, p: Process, rop: Op, t: float, msg: Transfer):
+        """A blocking receive matched to its message: done, or blocked until a packet-switched
+        message arrives."""
+        if self._when_arrived(msg, lambda: self.resume(p, self._recv_timing(p.chain.index, rop, t, msg))):
+            p.blocked = f"the last packet of the message from {self.label(msg.src)}"
+            return None
+        return self._recv_timing(p.chain.index, rop, t, msg)
 
     def _rendezvous(self, dst: int, rop: Op, t: float, pending: Transfer):
         sender = self.procs[pending.src]
         sop = pending.sender_op
         msg, startup, xmit, f = self.transmit(pending.src, dst, sop, pending.t_sent, t)
         if pending.blocking:
-            done = self._sender_done(sender, sop, pending.t_sent, startup, xmit, msg, True, f)
-            done.waits = [(done.wait, f"rendezvous with {self.label(dst)}")]
-            self.resume(sender, done)
+            done = self._sender_done(sender, sop, pending.t_sent, startup, xmit, msg, True, f,
+                                     why=f"rendezvous with {self.label(dst)}")
+            if done is not None:
+                self.resume(sender, done)
         else:
             req = pending.request
-            if req is not None:
+            if req is not None and not self._when_arrived(msg, lambda: self._done_request(req, msg.arrival)):
                 req.done = msg.arrival
                 self._wake(req)
         if rop.kind == "irecv":
             self._complete_recv(dst, rop, t, msg)
             return None
-        return self._recv_timing(dst, rop, t, msg)
+        return self._received(self.procs[dst], rop, t, msg)
 
     def irecv(self, p: Process, op: Op, t: float):
         dst = p.chain.index
@@ -288,6 +390,8 @@ class PointToPoint:
             self.net.posted[dst].append((op, t))
         elif msg.sender_op is not None:
             self._rendezvous(dst, op, t, msg)
+        elif msg.arrival is None:
+            self._complete_recv(dst, op, t, msg)
         else:
             done = self._recv_timing(dst, op, t, msg)
             req.done, req.completion = done.time, done
@@ -338,5 +442,9 @@ class PointToPoint:
         if msg is None:
             self.net.posted[dst].append((op, t))
             p.blocked = f"a message (probe) from {self.label(op.partner)}"
+            return None
+        if msg.arrival is None:
+            self._probed(dst, msg, t)
+            p.blocked = f"the last packet of the message from {self.label(msg.src)}"
             return None
         return Completion(max(t, msg.arrival), wait=max(0.0, msg.arrival - t))

@@ -138,6 +138,10 @@ class RunResult:
     proc_labels: list = field(default_factory=list)  # process index -> "rank 3" / "host"
     symbolic_total: object = None  # --symbolic: the total as a sympy expression of the symbols
     extrapolated_events: int = 0  # operations of steady-state iterations skipped (engine/steady.py)
+    # EngineOptions.demand (interp bound): resource -> service demand in seconds (a sympy-carrying
+    # SymTime under --symbolic), and the multiplicity of resources that have more than one server.
+    demand: dict = field(default_factory=dict)
+    capacity: dict = field(default_factory=dict)
 
     def aau_totals(self) -> list[AAUStats]:
         """Per-AAU statistics summed over processes (executions and times add up)."""

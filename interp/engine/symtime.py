@@ -9,6 +9,8 @@ symbols, exact wherever all recorded assumptions keep their outcome: a region th
 """
 from __future__ import annotations
 
+import math
+
 import sympy
 
 ASSUMPTIONS: list = []  # (sympy relational that held at the samples)
@@ -65,6 +67,10 @@ class SymTime:
 
     def __abs__(self):
         return self if self.v >= 0 else -self
+
+    def ceil_div(self, d: float):
+        """ceil(self / d), at least 1 (packets of a message: filter/switching.packets_of)."""
+        return wrap(max(1, math.ceil(self.v / d)), sympy.ceiling(self.e / sympy.nsimplify(d)))
 
     def __float__(self):
         return self.v

@@ -13,6 +13,7 @@ from sag.model import SAG, SAU
 from sag.parameter import Bound
 
 from interp.errors import InputError
+from interp.filter.switching import CIRCUIT, PacketCosts, switching_of
 from interp.filter.topology import Topology
 
 
@@ -36,6 +37,8 @@ class CommParams:
     overlap: float
     collectives: dict  # name -> Parameter (fitted expressions of m and n)
     source: str  # SAU id whose parameters these are
+    switching: str = CIRCUIT  # filter.switching: how a message occupies its route
+    packet: PacketCosts | None = None  # packet and wormhole switching only
 
 
 @dataclass(frozen=True)
@@ -64,12 +67,15 @@ def _params(sau: SAU, bound: Bound, runtime: dict, notes: dict, fallback: "CommP
         return BufferClass(*(v(f"{prefix}.{k}", getattr(base, k) if base else 0.0)
                              for k in ("startup", "per_byte", "per_hop", "receive")))
 
+    switching, packet = switching_of(sau, cs, v)
     static = cls("static", fallback.static if fallback else None)
     if static is None:
         static = BufferClass(0.0, 0.0, 0.0, 0.0)
         if not fallback:
-            notes.setdefault((sau.id, "comm_sync.static"),
-                             f"{sau.id} ({sau.name}) gives no communication costs: messages cost 0")
+            notes.setdefault((sau.id, "comm_sync.static"), (
+                f"{sau.id} ({sau.name}) gives no communication costs: messages cost 0" if packet is None else
+                f"{sau.id} ({sau.name}) gives no call overheads (static.startup, static.receive): 0; "
+                "messages cost their packets' transfer and forwarding"))
     dynamic = cls("dynamic", static) or static
     static_buffer = v("static_buffer", float("inf") if "dynamic.startup" not in cs else 0.0)
     return CommParams(
@@ -79,7 +85,7 @@ def _params(sau: SAU, bound: Bound, runtime: dict, notes: dict, fallback: "CommP
         sync=v("sync", fallback.sync if fallback else 0.0),
         overlap=v("overlap", 0.0),
         collectives={k.split(".", 1)[1]: p for k, p in cs.items() if k.startswith("collectives.")},
-        source=sau.id)
+        source=sau.id, switching=switching, packet=packet)
 
 
 class Mapping:
