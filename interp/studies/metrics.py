@@ -45,6 +45,7 @@ class Reference:
     work_from: str
     phase_t1: dict  # region -> (T_1(i), W_i, where from)
     own_t1: dict  # region -> the parallel program's own T_1(i) (for DOP_i)
+    own_work: dict  # region -> the parallel program's own W_i (for DOP_i in uniform mode)
 
 
 @dataclass
@@ -128,11 +129,12 @@ def reference(settings: Settings, inputs: tuple, baseline: str | None, t1: float
     if t1_value <= 0:
         raise InputError(f"T_1 is 0 ({t1_from}): give the sequential time with --t1 SECONDS or a "
                          "--baseline program that computes")
-    return Reference(t1_value, t1_from, work, work_from, phase_t1, own)
+    return Reference(t1_value, t1_from, work, work_from, phase_t1, own, work_of)
 
 
-def phases_of(ref: Reference, largest: Outcome, n: int, dops: dict) -> list[Phase]:
-    """The computing regions as phases; DOP_i annotated (--dop) or read off the largest run."""
+def phases_of(ref: Reference, largest: Outcome, n: int, dops: dict, flop_time: float | None = None) -> list[Phase]:
+    """The computing regions as phases; DOP_i annotated (--dop) or read off the largest run (in
+    uniform mode, ``flop_time`` per flop: the one-process time is then W_i * flop_time)."""
     slowest = _slowest(largest)
     out = []
     for r, (t1, work, _) in ref.phase_t1.items():
@@ -140,7 +142,8 @@ def phases_of(ref: Reference, largest: Outcome, n: int, dops: dict) -> list[Phas
             out.append(Phase(r, work, t1, dops[r], "--dop"))
             continue
         per = slowest.get(r, 0.0)
-        ratio = ref.own_t1[r] / per if per > 0 else float(n)
+        one = ref.own_work[r] * flop_time if flop_time is not None else ref.own_t1[r]
+        ratio = one / per if per > 0 else float(n)
         dop = max(1, min(n, round(ratio)))
         out.append(Phase(r, work, t1, dop, f">= {n} (every process shares it at n = {n})" if dop == n
                          else f"T_1(i) / per-process time at n = {n}"))
@@ -199,7 +202,8 @@ def metrics_sweep(settings: Settings, points: list[Point], jobs: int, baseline: 
     phases, exts = {}, {}
     for c in combos:
         top = outcomes[(c, largest)]
-        phases[c] = phases_of(refs[c], top, largest, dops) if top.total is not None else []
+        rate = refs[c].t1 / refs[c].work if mode == "uniform" else None
+        phases[c] = phases_of(refs[c], top, largest, dops, rate) if top.total is not None else []
         if mode == "uniform":  # the model's own T_1(i): W_i at the uniform rate W/T_1
             phases[c] = [replace(p, t1=p.work * refs[c].t1 / refs[c].work) for p in phases[c]]
         exts[c] = extremes(phases[c], refs[c].work, refs[c].t1) if phases[c] else None
