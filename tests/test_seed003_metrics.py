@@ -215,3 +215,46 @@ def test_cli_metrics_errors(args, message):
     assert r.exit_code != 0
     assert message in r.output
     assert "Traceback" not in r.output
+
+
+# -- the ring shift uses the machine's fitted circular_shift ----------------------------------------
+
+SHIFT = """#include <mpi.h>
+#include <stdlib.h>
+#pragma interp input m = 1024
+int main(int argc, char **argv) {
+    int rank, size; char a[1 << 16], b[1 << 16];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int m = atoi(argv[1]);
+    MPI_Sendrecv(a, m, MPI_BYTE, (rank + 1) % size, 0, b, m, MPI_BYTE, (rank - 1 + size) % size, 0,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("direction", ["forward", "backward"])
+def test_ring_shift_uses_circular_shift(tmp_path, direction):
+    src = tmp_path / "shift.c"
+    text = SHIFT if direction == "forward" else SHIFT.replace("(rank + 1) % size, 0, b", "(rank - 1 + size) % size, 0, b") \
+        .replace("MPI_BYTE, (rank - 1 + size) % size, 0,\n", "MPI_BYTE, (rank + 1) % size, 0,\n")
+    src.write_text(text)
+    # Table 4, Circular Shift, n = 256, m = 1024: (6 x 8 + 60) + (0.003 x 8 + 0.04) x 1024
+    # = 108 + 65.536 = 173.536 us.
+    t = predict([str(src)], "sp2", 256, messages=False).result.total
+    assert t == pytest.approx(173.536e-6, rel=1e-9)
+    # A machine without the expression (t3d) costs it as point-to-point: 2 us + 1024/150 us.
+    t = predict([str(src)], "t3d", 64, messages=False).result.total
+    assert t == pytest.approx((2 + 1024 / 150) * 1e-6, rel=1e-6)
+
+
+def test_a_shift_by_two_is_not_a_ring_shift(tmp_path):
+    # rank -> rank + 2: point-to-point, the Eq. 4 fit: 46 + 0.035 x 1024 = 81.84 us.
+    src = tmp_path / "shift2.c"
+    src.write_text(SHIFT.replace("(rank + 1) % size", "(rank + 2) % size").replace("(rank - 1 + size) % size",
+                                                                                    "(rank - 2 + size) % size"))
+    t = predict([str(src)], "sp2", 256, messages=False).result.total
+    assert t == pytest.approx(81.84e-6, rel=1e-9)
