@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from interp.errors import InputError
+from interp.studies.scale import latency_of
 from interp.studies.phase_parallel import Extremes, Phase, extremes
 from interp.studies.sweep import Outcome, Point, Row, Settings, predict_point, run_points, with_metrics
 
@@ -55,6 +56,7 @@ class Metrics:
     efficiency: float | None = None
     utilization: float | None = None
     bound: float | None = None
+    latency: float | None = None  # L(W, N) of seed 002 Eq. 3.5 (interp/studies/scale.py)
     phases: dict = field(default_factory=dict)  # region -> time (slowest process)
 
 
@@ -175,7 +177,7 @@ def row_metrics(row: Row, ref: Reference, peak: float | None, ext: Extremes | No
     speed = ref.work / o.total
     speedup = ref.t1 / o.total
     return Metrics(speed, speedup, speedup / n, speed / (n * peak) if peak else None,
-                   ext.bound(n) if ext is not None else None, _own_time(o))
+                   ext.bound(n) if ext is not None else None, latency_of(o, n), _own_time(o))
 
 
 def metrics_sweep(settings: Settings, points: list[Point], jobs: int, baseline: str | None = None,

@@ -15,6 +15,7 @@ DEFINITIONS = {
     "efficiency": "E_n = S_n / n (seed 003)",
     "utilization": "U_n = P_n / (n P_peak) (seed 003)",
     "bound": "max(T_1 / n, T_inf), a lower bound of T_n (seed 003 Eq. 3)",
+    "latency": "L(W, N) = T_n - (sum of the processes' computation) / n (seed 002 Eq. 3.5)",
     "phases": "per region: computation + call overhead + transmission of its slowest process, waiting "
               "excluded (seed 003 Table 9)",
 }
@@ -65,14 +66,15 @@ def render_text(report, files, bound, define_lists) -> str:
         at = f" [{_where(inputs)}]" if inputs else ""
         out.append(f"T_1 = {fmt_time(ref.t1)} ({ref.t1_from}); W = {fmt_flops(ref.work)} ({ref.work_from}){at}")
     out.append("speed P_n = W/T_n, speedup S_n = T_1/T_n, efficiency E_n = S_n/n, "
-               "utilization U_n = P_n/(n P_peak), bound = max(T_1/n, T_inf) (seed 003 Eq. 3)")
+               "utilization U_n = P_n/(n P_peak), bound = max(T_1/n, T_inf) (seed 003 Eq. 3),")
+    out.append("L(W,N) = T_n - (computation summed over processes)/n (seed 002 Eq. 3.5)")
     out.append("region columns: each region's own time on its slowest process, waiting excluded (Table 9)")
     out.append("")
-    table = [names + ["procs", "T_n", "speed", "speedup", "efficiency", "utilization", "bound"] + report.regions]
+    table = [names + ["procs", "T_n", "speed", "speedup", "efficiency", "utilization", "bound", "L(W,N)"] + report.regions]
     for r, m in zip(report.rows, report.metrics):
         cells = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [str(r.point.procs)]
         cells += ["hang" if r.outcome.hang else fmt_time(r.outcome.total), fmt_rate(m.speed), _num(m.speedup),
-                  _pct(m.efficiency), _pct(m.utilization), fmt_time(m.bound)]
+                  _pct(m.efficiency), _pct(m.utilization), fmt_time(m.bound), fmt_time(m.latency)]
         cells += [fmt_time(m.phases.get(name)) if m.phases else "-" for name in report.regions]
         table.append(cells)
     out.extend(_align(table))
@@ -128,10 +130,11 @@ def render_csv(report, define_lists) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(names + ["procs", "predicted_seconds", "speed_flops", "speedup", "efficiency", "utilization",
-                        "bound_seconds"] + [f"phase_{r}_seconds" for r in report.regions] + ["status"])
+                        "bound_seconds", "latency_seconds"] + [f"phase_{r}_seconds" for r in report.regions] + ["status"])
     for r, m in zip(report.rows, report.metrics):
         line = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [r.point.procs]
-        line += [_csv(x) for x in (r.outcome.total, m.speed, m.speedup, m.efficiency, m.utilization, m.bound)]
+        line += [_csv(x) for x in (r.outcome.total, m.speed, m.speedup, m.efficiency, m.utilization, m.bound,
+                                        m.latency)]
         line += [_csv(m.phases.get(name)) for name in report.regions]
         w.writerow(line + ["hang" if r.outcome.hang else "ok"])
     return buf.getvalue()
@@ -157,6 +160,7 @@ def to_json(report, files, bound, define_lists) -> dict:
         doc["points"].append({"inputs": dict(r.point.inputs), "procs": r.point.procs,
                               "predicted_seconds": r.outcome.total, "speed_flops": m.speed, "speedup": m.speedup,
                               "efficiency": m.efficiency, "utilization": m.utilization, "bound_seconds": m.bound,
+                              "latency_seconds": m.latency,
                               "phases": m.phases, "hang": r.outcome.hang})
     doc["notes"] = list(dict.fromkeys(n for r in report.rows for n in r.outcome.notes))
     return doc
