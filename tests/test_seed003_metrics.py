@@ -258,3 +258,23 @@ def test_a_shift_by_two_is_not_a_ring_shift(tmp_path):
                                                                                     "(rank - 2 + size) % size"))
     t = predict([str(src)], "sp2", 256, messages=False).result.total
     assert t == pytest.approx(81.84e-6, rel=1e-9)
+
+
+# -- a variable read only by an annotation's expression is critical ---------------------------------
+
+def test_variable_read_only_by_cost_is_an_input_c():
+    # householder_seq.c reads cols only in cost(8 * cols / 72e6 s): T_1 = 32^2 x 8 x 320 / 72e6 s.
+    t = predict([HT_SEQ], "sp2", 1, messages=False).result.total
+    assert t == pytest.approx(1024 * 8 * 320 / 72e6)
+
+
+def test_variable_read_only_by_cost_is_an_input_fortran(tmp_path):
+    src = tmp_path / "ht.f90"
+    src.write_text("program t\n  implicit none\n  integer :: rows, cols, k\n  character(len=32) :: arg\n"
+                   "  call get_command_argument(1, arg)\n  read(arg, *) rows\n"
+                   "  call get_command_argument(2, arg)\n  read(arg, *) cols\n"
+                   "  do k = 1, rows\n!$interp cost(8 * cols / 72e6 s)\n    call reflect(cols)\n  end do\n"
+                   "end program t\n")
+    # 32 steps of 8 x 320 / 72e6 s = 1.1378 ms.
+    t = predict([str(src)], "sp2", 1, ["rows=32", "cols=320"], messages=False).result.total
+    assert t == pytest.approx(32 * 8 * 320 / 72e6)

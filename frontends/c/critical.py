@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from ..critical import CriticalInfo, Facts, critical_info
+from ..critical import CriticalInfo, Facts, annotation_names, critical_info
 from ..msgpass import C_DATATYPES, CALLS, NX_NAMES
 from .expr import buffer_name, names_in
 
@@ -84,20 +84,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
         self.generic_visit(node)
 
     def visit_Pragma(self, node):
-        """An annotation's expression (cost, work, iters) is evaluated by the engine, so the
-        variables it reads must have known values: they are critical like a loop limit's."""
-        from ..annotations import parse
-        from ..errors import FrontendError
-
-        try:
-            ann = parse(node.string or "", "", node.coord.line if node.coord else 0)
-        except FrontendError:
-            return  # reported with its line by the level-1 parse
-        if ann is None or ann.kind not in ("cost", "work", "iters"):
-            return
-        values = ann.value.values() if isinstance(ann.value, dict) else [ann.value]
-        for v in values:
-            self.control |= {str(s) for s in getattr(v, "free_symbols", ())}
+        self.control |= annotation_names(node.string or "", node.coord.line if node.coord else 0)
 
     def visit_FuncCall(self, node):
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
