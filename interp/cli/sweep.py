@@ -9,7 +9,7 @@ from interp.errors import EXIT_PROBLEMS, InputError
 from interp.cli.reported import reported
 from interp.studies.grid import parse_define_lists, parse_procs_list
 from interp.cli.options import budget_options, prediction_options
-from interp.cli.metrics_options import metrics_options
+from interp.cli.metrics_options import metrics_options, run_metrics, wanted
 
 
 @click.command("sweep")
@@ -48,11 +48,7 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs),
                         max_events, timeout)
     points = grid(define_lists, counts)
-    from interp.cli.metrics_options import wanted
-
-    if wanted(metrics, baseline, t1, flops, dops, mode):
-        from interp.cli.metrics_options import run_metrics
-
+    if wanted(metrics, baseline, t1, flops, dops, mode):  # seed 003 (docs/scalability.md)
         return run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops,
                            mode, plot_file, measured_file)
     rows = with_metrics(points, run_points(settings, points, jobs, f"sweep ({len(points)} points)"))
