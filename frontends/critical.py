@@ -74,6 +74,23 @@ class Facts:
                 self.assign(buf, {MESSAGE}, line)
 
 
+def annotation_names(text: str, line: int) -> set[str]:
+    """The variables an annotation's expression reads (cost, work, iters): the engine evaluates
+    it, so they need known values and are critical like a loop limit's. A malformed annotation
+    reads none here; the level-1 parse reports it with its line."""
+    from .annotations import parse
+    from .errors import FrontendError
+
+    try:
+        ann = parse(text, "", line)
+    except FrontendError:
+        return set()
+    if ann is None or ann.kind not in ("cost", "work", "iters"):
+        return set()
+    values = ann.value.values() if isinstance(ann.value, dict) else [ann.value]
+    return {str(s) for v in values for s in getattr(v, "free_symbols", ())}
+
+
 def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozenset(),
                   through_pointers: bool = True) -> CriticalInfo:
     """The critical and tracked variables of a program, with the lines that define them.

@@ -61,8 +61,12 @@ def load_programs(files, granularity="cluster", include_dirs=(), defines=None, f
     return programs
 
 
-def load_machine(name: str, scale=(), params=()) -> SAG:
-    sag = open_machine(name)
+def load_machine(name: str, scale=(), params=(), mode=("full", None, "")) -> SAG:
+    """The machine with the what-ifs, run-time parameters and prediction mode (sag/modes.py) applied;
+    ``mode`` is (name, seconds per flop for uniform, where that time comes from)."""
+    from sag.modes import apply
+
+    sag = apply(open_machine(name), *mode)
     if scale:
         sag = do_scale(sag, parse_assignments(scale, "--scale"))
     if params:
@@ -180,7 +184,8 @@ def refuse_unsupported(programs) -> None:
 def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
             closed_forms=True, map_file=None, symbolic=(), form=None, messages=True,
-            exact=False, max_events=None, timeout=None, contention=True, demand=False) -> Prediction:
+            exact=False, max_events=None, timeout=None, contention=True, demand=False,
+            mode=("full", None, "")) -> Prediction:
     from interp.engine.algorithm import Engine
     from interp.engine.options import EngineOptions
 
@@ -189,7 +194,7 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
         raise InputError("give one SPMD program, or a host program and a node program")
     programs = load_programs(files, granularity, include_dirs, values, form)
     refuse_unsupported(programs)
-    sag = load_machine(machine, scale, params)
+    sag = load_machine(machine, scale, params, mode)
     inputs = resolve_inputs(programs, values, interactive, macro_names(files, values))
     if symbolic:
         inputs = symbolic_inputs(inputs, symbolic)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from ..critical import CriticalInfo, Facts, critical_info
+from ..critical import CriticalInfo, Facts, annotation_names, critical_info
 from ..msgpass import C_DATATYPES, CALLS, NX_NAMES
 from .expr import buffer_name, names_in
 
@@ -82,6 +82,9 @@ class _Collector(c_ast.NodeVisitor, Facts):
             if target:
                 self.assigns.append((target, {target}, node.coord.line if node.coord else 0))
         self.generic_visit(node)
+
+    def visit_Pragma(self, node):
+        self.control |= annotation_names(node.string or "", node.coord.line if node.coord else 0)
 
     def visit_FuncCall(self, node):
         name = node.name.name if isinstance(node.name, c_ast.ID) else None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fparser.two import Fortran2003 as F
 
-from ..critical import CriticalInfo, Facts, critical_info
+from ..critical import CriticalInfo, Facts, annotation_names, critical_info
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
 from .tree import DO_STMTS, loop_control, statements
@@ -125,10 +125,13 @@ def _io_items(stmt) -> list:
     return list(lst.items) if lst is not None and hasattr(lst, "items") else []
 
 
-def analyse(units) -> CriticalInfo:
-    """``units``: (scope, execution statements) of every program unit."""
+def analyse(units, directives=()) -> CriticalInfo:
+    """``units``: (scope, execution statements) of every program unit; ``directives``: the
+    (line, text) of every ``!$interp`` directive (the names their expressions read are critical)."""
     col = _Collector()
     for scope, body in units:
         col.unit(scope, body)
+    for line, text in directives:
+        col.control |= {n.lower() for n in annotation_names(text, line)}
     params = {scope.name: scope.dummies for scope, _ in units}
     return critical_info(col, params, through_pointers=False)

@@ -96,7 +96,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         if len(mains) > 1:
             raise FrontendError("more than one main program", self.file, T.line(self.units[-1][0]))
         self.critical = analyse([(s, T.exec_statements(u)) for u, s, _, _ in self.units
-                                 if s.kind in ("program", "subroutine", "function")])
+                                 if s.kind in ("program", "subroutine", "function")], self._directives)
 
     # -- the program's units -------------------------------------------------------------------
     def _scan_apis(self) -> None:

@@ -23,6 +23,7 @@ def _register() -> None:
     from interp.cli.compare import compare_cmd
     from interp.cli.machine import machine
     from interp.cli.run import run_cmd
+    from interp.cli.scale import scale_cmd
     from interp.cli.show import show_cmd
     from interp.cli.sweep import sweep_cmd
     from interp.cli.validate import validate_cmd
@@ -30,7 +31,7 @@ def _register() -> None:
 
     main.add_command(machine)
     for cmd in (run_cmd, check_cmd, show_cmd, sweep_cmd, whatif_cmd, compare_cmd, calibrate_cmd,
-                validate_cmd, bound_cmd):
+                validate_cmd, bound_cmd, scale_cmd):
         main.add_command(cmd)
 
 

@@ -9,6 +9,7 @@ from interp.errors import EXIT_PROBLEMS, InputError
 from interp.cli.reported import reported
 from interp.studies.grid import parse_define_lists, parse_procs_list
 from interp.cli.options import budget_options, prediction_options
+from interp.cli.metrics_options import metrics_options, run_metrics, wanted
 
 
 @click.command("sweep")
@@ -21,9 +22,10 @@ from interp.cli.options import budget_options, prediction_options
               help="CSV of measured times (one column per input, then procs, seconds): adds the error per point.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Points predicted in parallel.")
 @budget_options
+@metrics_options
 @reported
 def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, fmt, plot_file,
-              measured_file, jobs, max_events, timeout):
+              measured_file, jobs, max_events, timeout, metrics, baseline, t1, flops, dops, mode):
     """Predict FILES for every combination of the -D value lists and --procs counts.
 
     Each -D takes a comma list (-D n=1000,10000); the sweep is their cartesian product with the
@@ -46,6 +48,9 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs),
                         max_events, timeout)
     points = grid(define_lists, counts)
+    if wanted(metrics, baseline, t1, flops, dops, mode):  # seed 003 (docs/scalability.md)
+        return run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops,
+                           mode, plot_file, measured_file)
     rows = with_metrics(points, run_points(settings, points, jobs, f"sweep ({len(points)} points)"))
     unmatched = attach(rows, measurements) if measurements is not None else None
 

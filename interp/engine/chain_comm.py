@@ -156,9 +156,26 @@ class ChainComm:
                 self.remember(key, ops, names)
         return ops
 
+    def ring_shift(self, send_op, recv_op) -> Op | None:
+        """A circular shift (seed 003 section 3.3.3: "processor i sends an m-byte message to
+        processor i+1, and processor n-1 sends m bytes back to processor 0"), either way round:
+        the machine's fitted ``circular_shift`` expression of (m, n) when it has one."""
+        if send_op is None or recv_op is None or self.engine.track_payloads or self.label == "host":
+            return None
+        n, me = self.nprocs, self.index
+        ring = ((me + 1) % n, (me - 1) % n)
+        if (send_op.partner, recv_op.partner) not in (ring, ring[::-1]) or send_op.size != recv_op.size:
+            return None
+        if "circular_shift" not in self.engine.mapping.params(me, me).collectives:
+            return None
+        return Op("coll", send_op.aau, coll="circular_shift", size=send_op.size)
+
     def sendrecv(self, a: Comm):
         """MPI_Sendrecv: a send and a receive in progress at once (MPI_PROC_NULL sides skipped)."""
         send_op, recv_op, wait_op = self.sendrecv_ops(a)
+        shift = self.ring_shift(send_op, recv_op)
+        if shift is not None:
+            return (yield shift)
         send = recv = wait = None
         if send_op is not None:
             if self.engine.track_payloads:

@@ -19,8 +19,13 @@ def _roofline():
     return RooflineModel
 
 
+def _uniform():
+    from interp.models.uniform import UniformModel
+    return UniformModel
+
+
 # processing.model -> the model class (loaded when a machine asks for it)
-MODELS = {"opcount": _opcount, "roofline": _roofline}
+MODELS = {"opcount": _opcount, "roofline": _roofline, "uniform": _uniform}
 
 
 def model_for(sau):

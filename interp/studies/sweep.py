@@ -28,6 +28,8 @@ class Settings:
     include_dirs: tuple = ()
     max_events: int | None = None  # prediction budget of every point (engine/budget.py)
     timeout: float | None = None
+    mode: tuple = ("full", None, "")  # prediction mode of seed 003 (sag/modes.py)
+    regions: bool = False  # keep each region's figures (metrics: phases of seed 003)
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ class Outcome:
     scenario: tuple = ()
     notes: tuple = ()
     hang: str | None = None  # why the program cannot finish at this point (no total then)
+    regions: tuple = ()  # (name, Figures per process) when Settings.regions (studies/metrics.py)
 
     @property
     def comm_share(self) -> float | None:
@@ -92,7 +95,7 @@ def predict_point(settings: Settings, point: Point) -> Outcome:
         pred = predict(list(settings.files), settings.machine, point.procs, define_args(dict(point.inputs)),
                        settings.bound, settings.scale, settings.params, include_dirs=settings.include_dirs,
                        interactive=False, messages=False,
-                       max_events=settings.max_events, timeout=settings.timeout)
+                       max_events=settings.max_events, timeout=settings.timeout, mode=settings.mode)
     except ProgramHang as exc:
         return Outcome(None, hang=str(exc))
     except bad_input_types() as exc:
@@ -101,8 +104,15 @@ def predict_point(settings: Settings, point: Point) -> Outcome:
         raise InputError(str(exc)) from None
     r = pred.result
     sums = {c: sum(getattr(p, c) for p in r.procs) for c in ("comp", "ovh", "xmit", "wait")}
+    regions = ()
+    if settings.regions:
+        from interp.output.levels import Levels, Structure
+
+        structure = Structure(pred.programs)
+        levels = Levels(r, structure)
+        regions = tuple((name, tuple(levels.region(name).per_process.values())) for name in structure.regions)
     return Outcome(r.total, events=r.events, extrapolated_events=r.extrapolated_events, machine=r.machine, scenario=tuple(r.scenario),
-                   notes=tuple(r.notes), **sums)
+                   notes=tuple(r.notes), regions=regions, **sums)
 
 
 def _progress():
