@@ -31,6 +31,8 @@ import sympy
 
 from .aag import symexpr as S
 from .aag import Comm, Loc, Spawn, Sync, SyncSeq
+from .aag.communicators import WorldRank
+from .comms import CallError, communicator as _communicator, creator as _creator
 
 # -- MPI datatypes and reduction operations -------------------------------------------------------
 
@@ -70,6 +72,11 @@ MACHINE_CALLS = {
     "MPI_Comm_size", "MPI_Wtime", "MPI_Wtick", "MPI_Abort", "MPI_Get_count",
     "MPI_Get_processor_name", "MPI_Iprobe", "MPI_Test", "MPI_Initialized", "MPI_Finalized",
     "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_hvector", "MPI_Type_commit", "MPI_Type_size",
+    "MPI_Type_indexed", "MPI_Type_create_indexed_block", "MPI_Type_create_struct", "MPI_Type_struct",
+    "MPI_Buffer_attach", "MPI_Buffer_detach", "MPI_Pack_size",
+    # communicator and topology queries (frontends/comms.py): values, no message
+    "MPI_Dims_create", "MPI_Cart_coords", "MPI_Cart_shift", "MPI_Cart_rank", "MPI_Cart_get",
+    "MPI_Cartdim_get",
 }
 
 # Derived datatypes built from others (MPI 4.1 section 5.1.2): the bytes one element of the new
@@ -103,7 +110,7 @@ RESULT_TYPES = {
 }
 
 # MPI calls that need more than MPI_COMM_WORLD and predefined datatypes: reported, not modelled.
-UNSUPPORTED_MPI = {"MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create",
+UNSUPPORTED_MPI = {"MPI_Comm_create", "MPI_Graph_create", "MPI_Intercomm_create", "MPI_Comm_split_type",
                    "MPI_Waitany",
                    "MPI_Testall", "MPI_Win_create", "MPI_Put", "MPI_Get"}
 # Calls that end processes (canonical names): a Seq holding one gets this control word. "exit" ends
@@ -135,7 +142,9 @@ def count_call(counts, name: str, nargs: int) -> None:
 
 # Roles whose argument decides control: the critical variables of paper 3.3.2.
 CONTROL_ROLES = ("count", "send_count", "recv_count", "partner", "recv_partner", "tag", "recv_tag",
-                 "root", "node", "datatype", "send_datatype", "recv_datatype")
+                 "root", "node", "datatype", "send_datatype", "recv_datatype", "comm")
+# The arguments a new communicator is made of (MPI_Comm_split, MPI_Cart_create, ...).
+CREATOR_ROLES = ("comm", "color", "key", "ndims", "dims", "periods", "remain")
 # Roles the model never reads (a status, NX/2's process id and work arrays, ...).
 _UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt"}
 
@@ -174,6 +183,12 @@ class MsgCall:
     def control(self) -> tuple[int, ...]:
         """Positions of the arguments that decide sizes, partners, tags and roots."""
         return tuple(i for i, role in enumerate(self.params) if role in CONTROL_ROLES)
+
+    def creates(self) -> tuple[int | None, tuple[int, ...]]:
+        """A communicator creator: the position of the new handle and of what it is made of."""
+        if "newcomm" not in self.params:
+            return None, ()
+        return self.at("newcomm"), tuple(i for i, role in enumerate(self.params) if role in CREATOR_ROLES)
 
     def send_buffer(self) -> int | None:
         """Position of the buffer whose values leave this process."""
@@ -224,6 +239,12 @@ def _rows() -> list[MsgCall]:
          "buf count datatype recv_buf recv_count recv_datatype comm"),
         ("MPI_Alltoall", "SyncSeq", "alltoall", "standard",
          "buf count datatype recv_buf recv_count recv_datatype comm"),
+        # Communicators the program creates: collective over the parent communicator
+        # (interp/engine/communicators.py); the new handle is assigned to newcomm.
+        ("MPI_Comm_split", "SyncSeq", "comm_split", "standard", "comm color key newcomm"),
+        ("MPI_Comm_dup", "SyncSeq", "comm_dup", "standard", "comm newcomm"),
+        ("MPI_Cart_create", "SyncSeq", "cart_create", "standard", "comm ndims dims periods reorder newcomm"),
+        ("MPI_Cart_sub", "SyncSeq", "cart_sub", "standard", "comm remain newcomm"),
         # NX/2: counts are bytes; a receive takes any sender; isend/irecv return the message id.
         ("csend", "Comm", "send", "nx", "tag buf count partner pid"),
         ("crecv", "Comm", "recv", "standard", "tag buf count"),
@@ -290,10 +311,6 @@ def communicators_created(names) -> bool:
                      "MPI_Comm_split_type", "MPI_Intercomm_create", "MPI_Graph_create") for n in names)
 
 
-class CallError(Exception):
-    """A message-passing call the frontend cannot model; becomes a reported Problem."""
-
-
 class CallArgs:
     """A call's actual arguments as the frontend of its language reads them, by position.
 
@@ -305,13 +322,15 @@ class CallArgs:
     """
 
     def __init__(self, n: int, value: Callable, name: Callable, buffer: Callable, request: Callable,
-                 string: Callable, language: str, int_bytes: int, creates_comms: bool = True):
+                 string: Callable, language: str, int_bytes: int, creates_comms: bool = True,
+                 cart_ndims: int | None = None):
         self.n = n
         self.value, self.name, self.buffer, self.request, self.string = value, name, buffer, request, string
         self.datatypes = DATATYPES[language]
         self.int_bytes = int_bytes
         # Without MPI_Comm_split and its kin every communicator variable holds MPI_COMM_WORLD.
         self.creates_comms = creates_comms
+        self.cart_ndims = cart_ndims  # the program's one constant number of Cartesian dimensions
 
 
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
@@ -325,20 +344,23 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
     call = CALLS.get(name)
     if call is None or args.n < call.needed:
         raise CallError(f"{spelling} with {args.n} arguments is not modelled")
-    comm = args.name(call.at("comm")) if call.at("comm") is not None else None
-    # A variable named comm... is taken to hold MPI_COMM_WORLD (``MPI_Comm comm = MPI_COMM_WORLD``).
-    if comm is not None and comm.upper() != "MPI_COMM_WORLD" and not comm.lower().startswith("comm") \
-            and (args.creates_comms or comm.upper().startswith("MPI_COMM_")):
-        raise CallError(f"{spelling} on communicator {comm}: only MPI_COMM_WORLD is modelled")
+    comm = _communicator(call, spelling, args)
     a = _Reader(call, args)
     common = dict(loc=loc, label=spelling)
     if call.aau == "Spawn":
         return Spawn(program=a.string("program") or "?", node=a.value("node"), **common)
     if call.aau == "Sync":
-        return Sync(api=call.api, op=call.op, **common)
+        return Sync(api=call.api, op=call.op, comm=comm, **common)
+    if call.aau == "SyncSeq" and call.at("newcomm") is not None:
+        return SyncSeq(api=call.api, op=call.op, comm=comm, **_creator(call, a, spelling), **common)
     if call.aau == "SyncSeq":
-        return SyncSeq(api=call.api, op=call.op, **_collective(call, a), **common)
-    return Comm(api=call.api, op=call.op, **_point_to_point(call, a, assigned_to), **common)
+        return SyncSeq(api=call.api, op=call.op, comm=comm, **_collective(call, a), **common)
+    kw = _point_to_point(call, a, assigned_to)
+    if comm is not None:  # ranks of the communicator: the engine addresses processes
+        for role in ("partner", "recv_partner"):
+            if kw.get(role) is not None:
+                kw[role] = WorldRank(comm, kw[role])
+    return Comm(api=call.api, op=call.op, **kw, **common)
 
 
 class _Reader:
@@ -446,7 +468,7 @@ def undetermined(aau) -> list[str]:
         needed = ("size", "partner")
     elif aau.cls == "Comm" and aau.op == "probe":
         needed = ("partner",)
-    elif aau.cls == "SyncSeq":
+    elif aau.cls == "SyncSeq" and aau.creates is None:
         needed = ("size",)
     else:
         needed = ()

@@ -13,12 +13,15 @@ import sympy
 from pycparser import c_ast
 
 from ..aag import symexpr as S
+from ..aag.communicators import handle_value
 from ..aag import AAU, Call, ExternalInput, Loc, Seq
 from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
 from . import tree as T
 from .calls import build_call
 from .critical import target_name
+from .expr import buffer_name
+from ..comms import QUERIES, QueryArgs, cart_ndims, is_hidden, query_defs
 
 # Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
 _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
@@ -85,6 +88,8 @@ class CallStatements:
         bytes, what the datatype role of the message-passing table reads."""
         if isinstance(node, c_ast.ID):
             size = datatype_value(node.name, "c")
+            if size is None:
+                size = handle_value(node.name)  # a predefined communicator (MPI_COMM_WORLD)
             if size is not None:
                 return size
         return self.ctx.sym(node)
@@ -172,10 +177,8 @@ class CallStatements:
     def _call_defs(self, call: c_ast.FuncCall, seq: Seq) -> None:
         name = call.name.name
         args = call.args.exprs if call.args else []
-        if name in ("MPI_Comm_rank", "MPI_Comm_size") and len(args) == 2:
-            target = target_name(args[1].expr if isinstance(args[1], c_ast.UnaryOp) else args[1])
-            if target:
-                seq.defs.append((target, S.RANK if name.endswith("rank") else S.NPROCS))
+        if name in QUERIES and name not in self.fundefs:
+            self._query_defs(call, name, args, seq)
         elif name in DERIVED_DATATYPES and len(args) > DERIVED_DATATYPES[name][2]:
             factors, old, new = DERIVED_DATATYPES[name]
             target = target_name(args[new].expr if isinstance(args[new], c_ast.UnaryOp) else args[new])
@@ -197,13 +200,38 @@ class CallStatements:
                         self._register_input(target, call, name)
                         seq.defs.append((target, sympy.Symbol(f"input:{target}", real=True)))
 
+    def _query_defs(self, call, name: str, args: list, seq: Seq) -> None:
+        """MPI_Comm_rank, MPI_Cart_shift, ...: the values they assign (frontends/comms.py)."""
+        qargs = QueryArgs(len(args), value=lambda i: self.ctx.sym(args[i]),
+                          name=lambda i: args[i].name if isinstance(args[i], c_ast.ID) else None,
+                          target=lambda i: buffer_name(args[i]), cart_ndims=self._cart_ndims(),
+                          creates_comms=self._creates_comms())
+        try:
+            defs = query_defs(name, name, qargs)
+        except CallError as exc:
+            self.problem("unsupported", str(exc), call)
+            return
+        for target, value in defs:
+            if target and (is_hidden(target) or self.critical.is_tracked(target)):
+                seq.defs.append((target, value))
+
+    def _cart_ndims(self) -> int | None:
+        """The one constant number of dimensions of the program's MPI_Cart_create calls."""
+        if not hasattr(self, "_ndims"):
+            self._ndims = cart_ndims(
+                self.ctx.sym(n.args.exprs[1]) if n.args and len(n.args.exprs) > 1 else None
+                for fd in self.fundefs.values() for n in T.walk(fd)
+                if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name == "MPI_Cart_create")
+        return self._ndims
+
     def _comm(self, call: c_ast.FuncCall, target, out, node) -> None:
         name = call.name.name
         args = call.args.exprs if call.args else []
         self._flush(out)
         loc = Loc(self.file, *T.lines(node))
         try:
-            aau = build_call(name, args, self.ctx, loc, target, self.types.lp64, self._creates_comms())
+            aau = build_call(name, args, self.ctx, loc, target, self.types.lp64, self._creates_comms(),
+                             self._cart_ndims())
         except CallError as exc:
             self.problem("unsupported", str(exc), call)
             return

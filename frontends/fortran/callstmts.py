@@ -13,6 +13,7 @@ from fparser.two import Fortran2003 as F
 from ..aag import symexpr as S
 from .. import msgpass
 from ..aag import Call, Loc, Seq
+from ..comms import QUERIES, CallError, QueryArgs, cart_ndims, is_hidden, query_defs
 from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
 from . import tree as T
@@ -62,10 +63,8 @@ class CallStatements:
             return
         if up in calls.MACHINE:
             count_call(seq.counts, calls.MACHINE[up], len(args))
-            if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:
-                target = self.ex.target_name(args[1])
-                if target and self.critical.is_tracked(target):
-                    self._def(seq, target, S.RANK if up == "MPI_COMM_RANK" else S.NPROCS)
+            if calls.MACHINE[up] in QUERIES:
+                self._query_defs(calls.MACHINE[up], name, args, seq, first)
             derived = DERIVED_DATATYPES.get(calls.MACHINE[up])
             if derived is not None and len(args) > derived[2]:  # CALL MPI_TYPE_VECTOR(..., OLD, NEW, IERR)
                 factors, old, new = derived
@@ -90,6 +89,25 @@ class CallStatements:
                          "annotate it with '!$interp cost(EXPR)')", first)
             for a in args:
                 self._clobber(a, seq)
+
+    def _query_defs(self, canon: str, name: str, args, seq: Seq, line: int) -> None:
+        """MPI_COMM_RANK, MPI_CART_SHIFT, ...: the values they assign (frontends/comms.py)."""
+        qargs = QueryArgs(len(args), value=lambda i: self.ex.sym(args[i]),
+                          name=lambda i: str(args[i]).upper() if isinstance(args[i], F.Name) else None,
+                          target=lambda i: self.ex.buffer_name(args[i]), cart_ndims=self._cart_ndims(),
+                          creates_comms=self.creates_comms)
+        try:
+            defs = query_defs(canon, name, qargs)
+        except CallError as exc:
+            self.problem("unsupported", str(exc), line)
+            return
+        for target, value in defs:
+            if target and (is_hidden(target) or self.critical.is_tracked(target)):
+                self._def(seq, target, value)
+
+    def _cart_ndims(self) -> int | None:
+        """The one constant number of dimensions of the program's MPI_CART_CREATE calls."""
+        return cart_ndims(self.ex.sym(args_of(s)[1]) if len(args_of(s)) > 1 else None for s in self.cart_creates)
 
     def _datatype_value(self, node):
         """A predefined datatype named as a value is its size in bytes (see msgpass)."""
@@ -190,7 +208,8 @@ class CallStatements:
         call_args = msgpass.CallArgs(len(args), value=lambda i: ex.sym(args[i]), name=lambda i: plain(args[i]),
                                      buffer=lambda i: ex.buffer_name(args[i]),
                                      request=lambda i: request(args[i]), string=lambda i: string(args[i]),
-                                     language="fortran", int_bytes=4)  # INTEGER (the i860's long too)
+                                     language="fortran", int_bytes=4,  # INTEGER (the i860's long too)
+                                     creates_comms=self.creates_comms, cart_ndims=self._cart_ndims())
         try:
             aau = msgpass.build(msgpass.canonical(name, "fortran"), name, call_args, loc, target)
         except msgpass.CallError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sympy
 from fparser.two import Fortran2003 as F
 
+from ..aag.communicators import handle_value
 from ..aag import symexpr as S
 from ..aag import ExternalInput, Seq
 from ..msgpass import count_call
@@ -55,7 +56,8 @@ class SimpleStatements:
             return
         if "[" not in name and is_ref(target):
             return  # a variable subscript into a buffer: its elements keep their values
-        value = self.ex.sym(rhs)
+        value = handle_value(str(rhs)) if isinstance(rhs, F.Name) and self.scope.is_handle(str(rhs)) else None
+        value = self.ex.sym(rhs) if value is None else value
         if value is not None and self.ex.ftype(target).kind == "int" and self.ex.ftype(rhs).kind in ("real", "double"):
             value = S.CTrunc(value)
         self._def(seq, name, value)

@@ -48,6 +48,8 @@ class Chain(ChainComm, Values):
         self.current: AAU | None = None
         self.requests: dict[str, list] = {}
         self.coll_seq = 0
+        self.comm_seqs: dict[int, int] = {}  # collectives so far per communicator the program created
+        self.creations: dict[int, int] = {}  # communicators created so far, per parent communicator
         Values.__init__(self, not engine.symbolic)
         self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
         self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order

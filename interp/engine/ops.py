@@ -46,6 +46,7 @@ class Op:
     program: str | None = None  # spawn
     internal: bool = False  # a step of a collective, not the program's own call
     request_obj: object = None  # the engine's request record of an irecv
+    comm: object = None  # collectives: the Communicator (engine/communicators.py); None: every process
 
 
 @dataclass(slots=True, init=False)
