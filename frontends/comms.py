@@ -1,7 +1,9 @@
-"""The MPI calls that read communicators and Cartesian topologies, for both languages.
+"""The MPI calls that compute values without communicating, for both languages: those that read
+communicators and Cartesian topologies, the sizes of datatypes built from arrays (indexed,
+struct) and the count of a received message (MPI_Get_count).
 
-These calls communicate nothing: they assign values the program then uses as ranks, partners and
-sizes (paper 3.3.2's critical variables). Each row of ``QUERIES`` names the communicator argument,
+These calls assign values the program then uses as ranks, partners and sizes (paper 3.3.2's
+critical variables). Each row of ``QUERIES`` names the communicator argument,
 the other arguments read and the arguments written (a scalar ``&x``, or an array ``dims``, whose
 elements are tracked as ``dims[k]``). ``query_defs`` gives the values assigned, as functions of the
 communicator (frontends/aag/communicators.py): on MPI_COMM_WORLD they are known at once; on a
@@ -20,7 +22,7 @@ from typing import Callable
 import sympy
 
 from .aag import symexpr as S
-from .aag.communicators import (COMM_NULL, COMM_WORLD, CartCoord, CartDim, CartNdims, CartPeriod, CartRank,
+from .aag.communicators import (COMM_NULL, COMM_WORLD, STATUS_BYTES, CartCoord, CartDim, CartNdims, CartPeriod, CartRank,
                                 CartShift, CommRank, CommSize, DimsCreate, handle_value)
 
 
@@ -40,7 +42,21 @@ QUERIES = {
     "MPI_Cart_rank": Query(0, (1,), (2,)),
     "MPI_Cart_get": Query(0, (1,), (2, 3, 4)),
     "MPI_Cartdim_get": Query(0, (), (1,)),
+    # Datatypes of blocks given by arrays (MPI 4.1 section 5.1.2): the bytes one element carries,
+    # the sum of the blocks (the displacements decide the layout in memory, not the bytes sent).
+    "MPI_Type_indexed": Query(None, (0, 1, 3), (4,)),
+    "MPI_Type_create_struct": Query(None, (0, 1, 3), (4,)),
+    "MPI_Type_struct": Query(None, (0, 1, 3), (4,)),
+    "MPI_Pack_size": Query(None, (0, 1), (3,)),
+    # The count of the message a receive or probe matched: the engine keeps its bytes with the
+    # status variable (``status@bytes``, interp/engine/chain_comm.py).
+    "MPI_Get_count": Query(None, (0, 1), (2,)),
 }
+# Calls whose flag says whether something happened yet (a message arrived, a request completed):
+# the position of the flag. Its value depends on timing the source does not show; a loop that
+# polls it needs iters() (docs/model.md).
+FLAG_CALLS = {"MPI_Iprobe": 3, "MPI_Test": 1}
+
 
 
 class CallError(Exception):
@@ -72,11 +88,11 @@ def comm_value(args: QueryArgs, i: int):
     return known if known is not None else args.value(i)
 
 
-def _constant(args: QueryArgs, i: int, spelling: str, what: str) -> int:
+def _constant(args: QueryArgs, i: int, spelling: str, what: str, most: int = 16) -> int:
     v = args.value(i) if i < args.n else None
-    if v is None or not v.is_Integer or not 0 <= int(v) <= 16:
-        raise QueryError(f"{spelling}: the {what} must be a constant from 0 to 16 (interp tracks each "
-                         "dimension as a value of its own)")
+    if v is None or not v.is_Integer or not 0 <= int(v) <= most:
+        raise QueryError(f"{spelling}: the {what} must be a constant from 0 to {most} (interp tracks each "
+                         "array element as a value of its own)")
     return int(v)
 
 
@@ -125,6 +141,22 @@ def query_defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, obj
         rank = args.value(1)
         return [(c, None if rank is None else CartCoord(comm, rank, k))
                 for k, c in enumerate(_elements(args, 3, _constant(args, 2, spelling, "maxdims argument")))]
+    if name in ("MPI_Type_indexed", "MPI_Type_create_struct", "MPI_Type_struct"):
+        n = _constant(args, 0, spelling, "count", 64)
+        blocks = [S.var(b) for b in _elements(args, 1, n)]
+        if name == "MPI_Type_indexed":
+            old = args.value(3)
+            return [(out(4), None if old is None else sympy.Add(*blocks) * old)]
+        types = [S.var(t) for t in _elements(args, 3, n)]  # each element: its datatype's bytes
+        return [(out(4), sympy.Add(*[b * t for b, t in zip(blocks, types)]))]
+    if name == "MPI_Pack_size":
+        count, size = args.value(0), args.value(1)
+        return [(out(3), None if count is None or size is None else count * size)]
+    if name == "MPI_Get_count":
+        status, size = args.target(0), args.value(1)
+        if not status or size is None:
+            return [(out(2), None)]
+        return [(out(2), S.CDiv(S.var(status + STATUS_BYTES), size))]
     if name == "MPI_Cart_rank":
         coords = _elements(args, 1, _ndims(args, spelling))
         return [(out(2), CartRank(comm, *[S.var(c) for c in coords]))]

@@ -84,7 +84,7 @@ MACHINE_CALLS = {
 # count old elements; (h)vector(count, blocklength, stride, old, &new) count * blocklength (the
 # stride decides the layout in memory, not the bytes sent).
 DERIVED_DATATYPES = {"MPI_Type_contiguous": ((0,), 1, 2), "MPI_Type_vector": ((0, 1), 3, 4),
-                     "MPI_Type_hvector": ((0, 1), 3, 4)}  # name -> (factor args, old type, new type)
+                     "MPI_Type_hvector": ((0, 1), 3, 4), "MPI_Type_create_indexed_block": ((0, 1), 3, 4)}  # name -> (factor args, old type, new type)
 
 # Library functions (paper Table 1 "Library Characs"), costed by ``lib.NAME``: the C library, and
 # the C calls the Fortran frontend costs its intrinsics and I/O statements as.
@@ -426,6 +426,9 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["tag"] = a.value("tag")
     if call.op in ("send", "isend", "recv", "irecv", "sendrecv"):
         kw["buffer"] = a.buffer("buf")
+    status = a.buffer("status") if call.op in ("recv", "probe", "sendrecv") else None
+    if status and not status.upper().startswith("MPI_"):
+        kw["status"] = status  # MPI_Get_count reads the matched message's bytes from it
     if call.at("request") is not None:
         kw["request"] = a.request("request")
     elif call.op in ("isend", "irecv"):

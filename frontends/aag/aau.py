@@ -182,6 +182,7 @@ class Comm(AAU):
     requests: list[str] | None = None  # waitall
     buffer: str | None = None  # base variable of the (send) buffer: tracked values travel with it
     recv_buffer: str | None = None  # sendrecv: base variable of the receive buffer
+    status: str | None = None  # recv, probe, sendrecv: the status variable MPI_Get_count reads
 
 
 @dataclass

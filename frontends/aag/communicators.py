@@ -21,6 +21,9 @@ COMM_NULL = 0x04000000
 FIRST_CREATED = 0x84000000  # the handle of the first communicator a program creates
 PROC_NULL = -2  # MPI_PROC_NULL (frontends/include/mpi.h): a partner that makes a no-op
 UNDEFINED = -32766  # MPI_UNDEFINED: a Comm_split color that gives MPI_COMM_NULL
+# The bytes of the message a receive or probe matched, kept by the engine with the call's status
+# variable (``status@bytes``) for MPI_Get_count.
+STATUS_BYTES = "@bytes"
 
 # Communicator names a program may use as values, with their handles.
 HANDLES = {"MPI_COMM_WORLD": COMM_WORLD, "MPI_COMM_SELF": COMM_SELF, "MPI_COMM_NULL": COMM_NULL}

@@ -21,7 +21,7 @@ from . import tree as T
 from .calls import build_call
 from .critical import target_name
 from .expr import buffer_name
-from ..comms import QUERIES, QueryArgs, cart_ndims, is_hidden, query_defs
+from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, is_hidden, query_defs
 
 # Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
 _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
@@ -179,6 +179,10 @@ class CallStatements:
         args = call.args.exprs if call.args else []
         if name in QUERIES and name not in self.fundefs:
             self._query_defs(call, name, args, seq)
+        elif name in FLAG_CALLS and len(args) > FLAG_CALLS[name] and name not in self.fundefs:
+            target = buffer_name(args[FLAG_CALLS[name]])
+            if target and self.critical.is_tracked(target):
+                seq.defs.append((target, None))  # it depends on timing: a loop on it needs iters()
         elif name in DERIVED_DATATYPES and len(args) > DERIVED_DATATYPES[name][2]:
             factors, old, new = DERIVED_DATATYPES[name]
             target = target_name(args[new].expr if isinstance(args[new], c_ast.UnaryOp) else args[new])
@@ -202,7 +206,7 @@ class CallStatements:
 
     def _query_defs(self, call, name: str, args: list, seq: Seq) -> None:
         """MPI_Comm_rank, MPI_Cart_shift, ...: the values they assign (frontends/comms.py)."""
-        qargs = QueryArgs(len(args), value=lambda i: self.ctx.sym(args[i]),
+        qargs = QueryArgs(len(args), value=lambda i: self._value(args[i]),
                           name=lambda i: args[i].name if isinstance(args[i], c_ast.ID) else None,
                           target=lambda i: buffer_name(args[i]), cart_ndims=self._cart_ndims(),
                           creates_comms=self._creates_comms())
@@ -241,6 +245,8 @@ class CallStatements:
         for attr in undetermined(aau):
             self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
                          "know; it must come from inputs, the rank and constants", call)
+        if getattr(aau, "status", None) and not self.critical.is_tracked(aau.status):
+            aau.status = None  # no MPI_Get_count reads it
         out.append(aau)
         if target is not None and name.startswith("MPI_") and self.critical.is_tracked(target):
             # rc = MPI_Send(...): interp models the calls that succeed, so rc is MPI_SUCCESS (0)

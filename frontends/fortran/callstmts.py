@@ -13,7 +13,7 @@ from fparser.two import Fortran2003 as F
 from ..aag import symexpr as S
 from .. import msgpass
 from ..aag import Call, Loc, Seq
-from ..comms import QUERIES, CallError, QueryArgs, cart_ndims, is_hidden, query_defs
+from ..comms import FLAG_CALLS, QUERIES, CallError, QueryArgs, cart_ndims, is_hidden, query_defs
 from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
 from . import tree as T
@@ -65,6 +65,11 @@ class CallStatements:
             count_call(seq.counts, calls.MACHINE[up], len(args))
             if calls.MACHINE[up] in QUERIES:
                 self._query_defs(calls.MACHINE[up], name, args, seq, first)
+            flag = FLAG_CALLS.get(calls.MACHINE[up])
+            if flag is not None and len(args) > flag:
+                target = self.ex.target_name(args[flag])
+                if target and self.critical.is_tracked(target):
+                    self._def(seq, target, None)  # it depends on timing: a loop on it needs iters()
             derived = DERIVED_DATATYPES.get(calls.MACHINE[up])
             if derived is not None and len(args) > derived[2]:  # CALL MPI_TYPE_VECTOR(..., OLD, NEW, IERR)
                 factors, old, new = derived
@@ -92,7 +97,7 @@ class CallStatements:
 
     def _query_defs(self, canon: str, name: str, args, seq: Seq, line: int) -> None:
         """MPI_COMM_RANK, MPI_CART_SHIFT, ...: the values they assign (frontends/comms.py)."""
-        qargs = QueryArgs(len(args), value=lambda i: self.ex.sym(args[i]),
+        qargs = QueryArgs(len(args), value=lambda i: self._datatype_value(args[i]),
                           name=lambda i: str(args[i]).upper() if isinstance(args[i], F.Name) else None,
                           target=lambda i: self.ex.buffer_name(args[i]), cart_ndims=self._cart_ndims(),
                           creates_comms=self.creates_comms)
@@ -218,6 +223,8 @@ class CallStatements:
         aau.region = self._region[-1] if self._region else None
         aau.function = self.fn_name
         aau.label = T.label(node)
+        if getattr(aau, "status", None) and not self.critical.is_tracked(aau.status):
+            aau.status = None  # no MPI_GET_COUNT reads it
         for attr in msgpass.undetermined(aau):
             self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
                          "know; it must come from inputs, the rank and constants", first)

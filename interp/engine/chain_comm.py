@@ -14,7 +14,7 @@ from frontends.aag import symexpr as S
 from frontends.aag import Comm, Spawn, Sync, SyncSeq
 
 from interp.errors import InputError
-from frontends.aag.communicators import COMM_WORLD
+from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES
 
 from interp.engine.communicators import EXCHANGE_BYTES
 from interp.engine.ops import ANY, BCAST, Completion, Op
@@ -84,6 +84,8 @@ class ChainComm:
             done = yield op
         self.finish(a, start, done)
         if a.cls == "Comm":
+            if a.status is not None:  # MPI_Get_count reads the bytes of the message matched
+                self.assign(a.status + STATUS_BYTES, self.matched_bytes)
             if a.op == "recv":
                 self.deliver(a.buffer, done.payload)
         elif a.cls == "SyncSeq" and a.op == "bcast":

@@ -178,6 +178,7 @@ class PointToPoint:
             if matches(msg.src, msg.tag, rop.partner, rop.tag):
                 posted.remove(entry)
                 if rop.kind == "probe":
+                    self.procs[dst].chain.matched_bytes = msg.size
                     self.resume(self.procs[dst], Completion(max(t_post, msg.arrival),
                                                             wait=max(0.0, msg.arrival - t_post)))
                     continue
@@ -217,6 +218,7 @@ class PointToPoint:
                 "truncated"))
         if msg.static:
             self._free_buffer(dst, max(t_post, msg.arrival))
+        self.procs[dst].chain.matched_bytes = msg.size  # for MPI_Get_count (chain_comm.visit_Comm)
         receive = msg.receive
         if receive is None:
             receive = self.net.route(msg.src, dst, msg.size).receive
@@ -339,4 +341,5 @@ class PointToPoint:
             self.net.posted[dst].append((op, t))
             p.blocked = f"a message (probe) from {self.label(op.partner)}"
             return None
+        p.chain.matched_bytes = msg.size
         return Completion(max(t, msg.arrival), wait=max(0.0, msg.arrival - t))
