@@ -73,7 +73,7 @@ MACHINE_CALLS = {
     "MPI_Get_processor_name", "MPI_Iprobe", "MPI_Test", "MPI_Initialized", "MPI_Finalized",
     "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_hvector", "MPI_Type_commit", "MPI_Type_size",
     "MPI_Type_indexed", "MPI_Type_create_indexed_block", "MPI_Type_create_struct", "MPI_Type_struct",
-    "MPI_Buffer_attach", "MPI_Buffer_detach", "MPI_Pack_size",
+    "MPI_Buffer_attach", "MPI_Buffer_detach", "MPI_Pack_size", "MPI_Get_address",
     # communicator and topology queries (frontends/comms.py): values, no message
     "MPI_Dims_create", "MPI_Cart_coords", "MPI_Cart_shift", "MPI_Cart_rank", "MPI_Cart_get",
     "MPI_Cartdim_get",
@@ -339,8 +339,10 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
     ``assigned_to``: the variable the call's result is assigned to (an NX/2 message id).
     """
     if name in UNSUPPORTED_MPI:
-        raise CallError(f"{spelling} is not modelled (interp supports MPI_COMM_WORLD point-to-point and "
-                        "collectives on predefined datatypes)")
+        raise CallError(f"{spelling} is not modelled (interp models MPI_COMM_WORLD, MPI_COMM_SELF and the "
+                        "communicators of MPI_Comm_split, MPI_Comm_dup, MPI_Cart_create and MPI_Cart_sub): "
+                        "build the communicator with one of those, or state the time of this part with "
+                        "cost(EXPR)")
     call = CALLS.get(name)
     if call is None or args.n < call.needed:
         raise CallError(f"{spelling} with {args.n} arguments is not modelled")

@@ -85,7 +85,10 @@ class CallStatements:
     def _value(self, node):
         """An argument's or right-hand side's value: a predefined MPI datatype passed on or
         stored (``send_to(buf, n, MPI_DOUBLE, dest)``, ``MPI_Datatype t = MPI_INT``) is its size in
-        bytes, what the datatype role of the message-passing table reads."""
+        bytes, what the datatype role of the message-passing table reads. A chained assignment
+        (``dims[0] = dims[1] = q``) has the value of its right-most operand."""
+        while isinstance(node, c_ast.Assignment) and node.op == "=":
+            node = node.rvalue
         if isinstance(node, c_ast.ID):
             size = datatype_value(node.name, "c")
             if size is None:
