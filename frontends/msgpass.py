@@ -111,6 +111,7 @@ RESULT_TYPES = {
 
 # MPI calls that need more than MPI_COMM_WORLD and predefined datatypes: reported, not modelled.
 UNSUPPORTED_MPI = {"MPI_Comm_create", "MPI_Graph_create", "MPI_Intercomm_create", "MPI_Comm_split_type",
+                   "MPI_Comm_group", "MPI_Group_incl", "MPI_Group_excl", "MPI_Group_range_incl",
                    "MPI_Waitany",
                    "MPI_Testall", "MPI_Win_create", "MPI_Put", "MPI_Get"}
 # Calls that end processes (canonical names): a Seq holding one gets this control word. "exit" ends
