@@ -108,8 +108,14 @@ def _elements(args: QueryArgs, i: int, n: int) -> list[str]:
     return [f"{base}[{k}]" for k in range(n)] if base else []
 
 
-def query_defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]:
-    """The assignments (variable, value) a query call makes, in order; QueryError if unmodelled."""
+def query_defs(name: str, spelling: str, args: QueryArgs, tracked: Callable) -> list[tuple[str, object]]:
+    """The assignments (variable, value) a query call makes to variables that are ``tracked`` (and
+    those it keeps for itself), in order; QueryError if unmodelled."""
+    return [(target, value) for target, value in _defs(name, spelling, args)
+            if target and (is_hidden(target) or tracked(target))]
+
+
+def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]:
     q = QUERIES[name]
     if args.n < max(q.outputs) + 1:
         raise QueryError(f"{spelling} with {args.n} arguments is not modelled")

@@ -21,7 +21,7 @@ from . import tree as T
 from .calls import build_call
 from .critical import target_name
 from .expr import buffer_name
-from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, is_hidden, query_defs
+from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 
 # Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
 _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
@@ -214,13 +214,9 @@ class CallStatements:
                           target=lambda i: buffer_name(args[i]), cart_ndims=self._cart_ndims(),
                           creates_comms=self._creates_comms())
         try:
-            defs = query_defs(name, name, qargs)
+            seq.defs.extend(query_defs(name, name, qargs, self.critical.is_tracked))
         except CallError as exc:
             self.problem("unsupported", str(exc), call)
-            return
-        for target, value in defs:
-            if target and (is_hidden(target) or self.critical.is_tracked(target)):
-                seq.defs.append((target, value))
 
     def _cart_ndims(self) -> int | None:
         """The one constant number of dimensions of the program's MPI_Cart_create calls."""

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from fparser.two import Fortran2003 as F
 
-from ..aag import symexpr as S
 from .. import msgpass
 from ..aag import Call, Loc, Seq
-from ..comms import FLAG_CALLS, QUERIES, CallError, QueryArgs, cart_ndims, is_hidden, query_defs
+from ..comms import FLAG_CALLS, QUERIES, CallError, QueryArgs, cart_ndims, query_defs
 from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
 from . import tree as T
@@ -102,13 +101,12 @@ class CallStatements:
                           target=lambda i: self.ex.buffer_name(args[i]), cart_ndims=self._cart_ndims(),
                           creates_comms=self.creates_comms)
         try:
-            defs = query_defs(canon, name, qargs)
+            defs = query_defs(canon, name, qargs, self.critical.is_tracked)
         except CallError as exc:
             self.problem("unsupported", str(exc), line)
             return
         for target, value in defs:
-            if target and (is_hidden(target) or self.critical.is_tracked(target)):
-                self._def(seq, target, value)
+            self._def(seq, target, value)  # by reference: a dummy's caller gets it too
 
     def _cart_ndims(self) -> int | None:
         """The one constant number of dimensions of the program's MPI_CART_CREATE calls."""
