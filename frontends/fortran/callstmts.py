@@ -12,6 +12,7 @@ from fparser.two import Fortran2003 as F
 
 from .. import msgpass
 from ..aag import Call, Loc, Seq
+from ..aag.communicators import handle_value
 from ..comms import FLAG_CALLS, QUERIES, CallError, QueryArgs, cart_ndims, query_defs
 from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
@@ -113,9 +114,10 @@ class CallStatements:
         return cart_ndims(self.ex.sym(args_of(s)[1]) if len(args_of(s)) > 1 else None for s in self.cart_creates)
 
     def _datatype_value(self, node):
-        """A predefined datatype named as a value is its size in bytes (see msgpass)."""
+        """A predefined datatype named as a value is its size in bytes (see msgpass), a predefined
+        communicator its handle (frontends/aag/communicators.py)."""
         if isinstance(node, F.Name):
-            size = datatype_value(str(node), "fortran")
+            size = datatype_value(str(node), "fortran") or handle_value(str(node))
             if size is not None:
                 return size
         return self.ex.sym(node)
@@ -148,7 +150,7 @@ class CallStatements:
                 if self.critical.is_tracked(var) and self.critical.is_tracked(f"*{params[i]}"):
                     refs[params[i]] = var
         return self._new(Call, first, last, callee=callee, label=T.label(node),
-                         args=[self.ex.sym(a) for a in args], refs=refs)
+                         args=[self._datatype_value(a) for a in args], refs=refs)
 
     def _params_of(self, name: str) -> list[str]:
         for _, s, _, _ in self.units:
