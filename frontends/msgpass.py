@@ -31,7 +31,7 @@ import sympy
 
 from .aag import symexpr as S
 from .aag import Comm, Loc, Spawn, Sync, SyncSeq
-from .aag.communicators import WorldRank
+from .aag.communicators import CommTag, WorldRank
 from .comms import CallError, communicator as _communicator, creator as _creator
 
 # -- MPI datatypes and reduction operations -------------------------------------------------------
@@ -363,6 +363,9 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
         for role in ("partner", "recv_partner"):
             if kw.get(role) is not None:
                 kw[role] = WorldRank(comm, kw[role])
+        for role in ("tag", "recv_tag"):  # tags of one communicator never match another's
+            if kw.get(role) is not None:
+                kw[role] = CommTag(comm, kw[role])
     return Comm(api=call.api, op=call.op, **kw, **common)
 
 

@@ -582,3 +582,39 @@ def test_a_communicator_through_a_helper_and_wtime_for_timing(tmp_path, name, te
     # 5 us). MPI_Wtime only feeds a printed difference: it changes nothing.
     r = run(tmp_path, name, text, 4)
     assert r.total == pytest.approx(CREATE_P4 + (10 * 84.36 + 168.72 + 4.6) * US, rel=3e-3)
+
+
+# -- messages on different communicators never match each other (MPI's contexts) -----------------
+
+CONTEXTS_C = r"""#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, one = 0;
+    double ten[10];
+    MPI_Comm lib;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_dup(MPI_COMM_WORLD, &lib);
+    if (rank == 0) {
+        MPI_Send(ten, 10, MPI_DOUBLE, 1, 0, lib);
+        MPI_Send(&one, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        MPI_Recv(&one, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(ten, 10, MPI_DOUBLE, 0, 0, lib, MPI_STATUS_IGNORE);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_the_same_source_and_tag_on_two_communicators_do_not_match(tmp_path):
+    r = run(tmp_path, "contexts.c", CONTEXTS_C, 2)
+    # Each receive gets the message of its own communicator, though both have source 0 and tag 0
+    # and the one on lib is sent first: the 4-byte one at line 14, the 80-byte one at line 15.
+    aau_line = {aau_id: loc for aau_id, (cls, loc, label) in r.aau_info.items()}
+    got = sorted((m.size, aau_line[m.aau_recv].rsplit(":", 1)[1]) for m in r.messages if not m.internal)
+    assert got == [(4, "14"), (80, "15")]
+    # Dup (one exchange of 8 B, 1 hop: 84.36 us); the 80 B message (70 + 33.6 + 11 = 114.6 us),
+    # then the 4 B one (82.68 us) arrives at 197.28 us: 281.64 us.
+    assert r.total == pytest.approx((84.36 + 114.6 + 82.68) * US, rel=3e-3)

@@ -99,6 +99,31 @@ class CartNdims(_World):
     """CartNdims(comm): the number of dimensions (MPI_Cartdim_get)."""
 
 
+def comm_tag_num(comm, tag):
+    """A message tag as the engine matches it: on a communicator the program created, the tag plus
+    the communicator's number times TAG_SPACE, so it never matches the same tag on another
+    communicator (MPI's contexts); MPI_ANY_TAG and tags on MPI_COMM_WORLD / MPI_COMM_SELF stay."""
+    h, t = int(comm), int(tag)
+    if t < 0 or h < FIRST_CREATED:
+        return t
+    return t + (h - FIRST_CREATED + 1) * TAG_SPACE
+
+
+TAG_SPACE = 1 << 32  # above every tag MPI allows (MPI_TAG_UB is at least 32767)
+
+
+class CommTag(sympy.Function):
+    """CommTag(comm, tag): ``comm_tag_num`` once both are numbers."""
+
+    @classmethod
+    def eval(cls, comm, tag):
+        if _num(comm) and _num(tag):
+            return sympy.Integer(comm_tag_num(comm, tag))
+
+    def _eval_is_integer(self):
+        return True
+
+
 # The functions the engine must give a numeric body to (by name, as sympy.lambdify looks them up).
 ENGINE_FUNCTIONS = (CommRank, CommSize, WorldRank, CartCoord, CartShift, CartRank, CartDim, CartPeriod,
                     CartNdims)

@@ -10,7 +10,7 @@ import math
 
 import sympy
 
-from .communicators import dims_create_num
+from .communicators import comm_tag_num, dims_create_num
 
 RANK = sympy.Symbol("__rank", integer=True)
 NPROCS = sympy.Symbol("__nprocs", integer=True)
@@ -161,3 +161,4 @@ class CTrunc(sympy.Function):
 
 NUMERIC_FUNCS["CTrunc"] = lambda a: int(a)
 NUMERIC_FUNCS["DimsCreate"] = dims_create_num
+NUMERIC_FUNCS["CommTag"] = comm_tag_num

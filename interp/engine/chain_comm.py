@@ -14,10 +14,10 @@ from frontends.aag import symexpr as S
 from frontends.aag import Comm, Spawn, Sync, SyncSeq
 
 from interp.errors import InputError
-from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES
+from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES, TAG_SPACE
 
 from interp.engine.communicators import EXCHANGE_BYTES
-from interp.engine.ops import ANY, BCAST, Completion, Op
+from interp.engine.ops import ANY, BCAST, CommTagged, Completion, Op
 from interp.engine.result import Span
 
 LONGEST_WAITS = 5  # per process, for "why is this process late"
@@ -51,6 +51,8 @@ class ChainComm:
         if expr is None:
             return ANY
         value = int(self.concrete(self.need(expr, "message tag"), "message tag"))
+        if value >= TAG_SPACE:  # a tag on a communicator the program created
+            return CommTagged(value % TAG_SPACE, value // TAG_SPACE)
         return ANY if value == -1 else value
 
     def payload(self, buffer: str | None):
