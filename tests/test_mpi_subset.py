@@ -618,3 +618,51 @@ def test_the_same_source_and_tag_on_two_communicators_do_not_match(tmp_path):
     # Dup (one exchange of 8 B, 1 hop: 84.36 us); the 80 B message (70 + 33.6 + 11 = 114.6 us),
     # then the 4 B one (82.68 us) arrives at 197.28 us: 281.64 us.
     assert r.total == pytest.approx((84.36 + 114.6 + 82.68) * US, rel=3e-3)
+
+
+UNDEFINED_C = r"""#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank;
+    double x = 1.0, s;
+    MPI_Comm some;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_split(MPI_COMM_WORLD, rank < 3 ? 0 : MPI_UNDEFINED, rank, &some);
+    if (some != MPI_COMM_NULL)
+        MPI_Allreduce(&x, &s, 1, MPI_DOUBLE, MPI_SUM, some);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+UNDEFINED_F = """\
+program undefined
+  use mpi
+  implicit none
+  integer :: ierr, rank, color, some
+  double precision :: x, s
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  color = 0
+  if (rank >= 3) color = MPI_UNDEFINED
+  x = 1.0d0
+  call MPI_Comm_split(MPI_COMM_WORLD, color, rank, some, ierr)
+  if (some /= MPI_COMM_NULL) then
+     call MPI_Allreduce(x, s, 1, MPI_DOUBLE_PRECISION, MPI_SUM, some, ierr)
+  end if
+  call MPI_Finalize(ierr)
+end program undefined
+"""
+
+
+@pytest.mark.parametrize("name, text", [("undef.c", UNDEFINED_C), ("undef.f90", UNDEFINED_F)])
+def test_color_undefined_gives_comm_null(tmp_path, name, text):
+    # Rank 3 gets MPI_COMM_NULL and skips the Allreduce of {0, 1, 2}: 3 is not a power of two, so
+    # a reduce to 0 then a broadcast (binomial trees): 1 -> 0 and 2 -> 0 at once over different
+    # links (8 B, 1 hop: 84.36 us; a receive has no overhead of its own on the iPSC/860), then
+    # 0 -> 2 and 0 -> 1 one after the other (2 x 84.36 us): 3 x 84.36 = 253.08 us, after the split
+    # (172.08 us): 425.16 us (plus the combines and the branch, under 0.5 us).
+    r = run(tmp_path, name, text, 4)
+    assert r.total == pytest.approx(CREATE_P4 + 3 * 84.36 * US, rel=2e-3)
+    assert all(3 not in (m.src, m.dst) for m in r.messages if m.size == 8.0 and m.send_time > CREATE_P4 - 1e-9)
