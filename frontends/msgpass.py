@@ -308,7 +308,7 @@ def datatype_value(name: str | None, language: str):
 
 def communicators_created(names) -> bool:
     """Does a program create communicators? If not, every MPI_Comm value is MPI_COMM_WORLD."""
-    return any(n in ("MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create",
+    return any(n in ("MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create", "MPI_Cart_sub",
                      "MPI_Comm_split_type", "MPI_Intercomm_create", "MPI_Graph_create") for n in names)
 
 
