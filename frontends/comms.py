@@ -216,16 +216,19 @@ def communicator(call, spelling: str, args):
     value = args.value(i)
     if value is None:
         raise CallError(f"{spelling}: communicator {name or 'expression'} is neither a predefined "
-                        "communicator nor a variable holding one")
+                        "communicator nor a variable holding one (interp does not follow communicators "
+                        "kept in struct fields or array elements picked by a variable): keep it in a "
+                        "variable")
     return value
 
 
 def creator(call, a, spelling: str) -> dict:
     """SyncSeq fields of a call that creates a communicator: what it is made of and the variable
     that receives it (the engine builds it, interp/engine/communicators.py)."""
-    target = a.buffer("newcomm")
+    target = a.target("newcomm")
     if not target:
-        raise CallError(f"{spelling}: the new communicator is not stored in a variable")
+        raise CallError(f"{spelling}: the new communicator is not stored in a variable (interp does not "
+                        "follow communicators kept in struct fields): keep it in a variable")
     kw: dict = {"creates": target}
     if call.op == "comm_split":
         kw.update(color=a.value("color"), key=a.value("key"))

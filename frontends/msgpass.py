@@ -316,7 +316,8 @@ class CallArgs:
     """A call's actual arguments as the frontend of its language reads them, by position.
 
     ``value(i)``: symbolic value or None; ``name(i)``: a plain identifier (datatype, reduction op,
-    communicator) or None; ``buffer(i)``: the base variable of a buffer argument; ``request(i)``:
+    communicator) or None; ``buffer(i)``: the base variable of a buffer argument; ``target(i)``:
+    the variable an output argument stores to (default: ``buffer``); ``request(i)``:
     the request variable (``req``, ``reqs[]``); ``string(i)``: a character literal's text.
     ``language`` selects the datatypes the program may name; ``int_bytes`` is the size of the
     language's integer (NX/2 integer global operations).
@@ -324,7 +325,7 @@ class CallArgs:
 
     def __init__(self, n: int, value: Callable, name: Callable, buffer: Callable, request: Callable,
                  string: Callable, language: str, int_bytes: int, creates_comms: bool = True,
-                 cart_ndims: int | None = None):
+                 cart_ndims: int | None = None, target: Callable | None = None):
         self.n = n
         self.value, self.name, self.buffer, self.request, self.string = value, name, buffer, request, string
         self.datatypes = DATATYPES[language]
@@ -332,6 +333,7 @@ class CallArgs:
         # Without MPI_Comm_split and its kin every communicator variable holds MPI_COMM_WORLD.
         self.creates_comms = creates_comms
         self.cart_ndims = cart_ndims  # the program's one constant number of Cartesian dimensions
+        self.target = target  # the variable an output argument stores to (``&comms[1]``: comms[1])
 
 
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
@@ -387,6 +389,9 @@ class _Reader:
 
     def buffer(self, *roles):
         return self._get(self.args.buffer, roles)
+
+    def target(self, *roles):
+        return self._get(self.args.target or self.args.buffer, roles)
 
     def request(self, *roles):
         return self._get(self.args.request, roles)

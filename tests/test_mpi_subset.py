@@ -666,3 +666,38 @@ def test_color_undefined_gives_comm_null(tmp_path, name, text):
     r = run(tmp_path, name, text, 4)
     assert r.total == pytest.approx(CREATE_P4 + 3 * 84.36 * US, rel=2e-3)
     assert all(3 not in (m.src, m.dst) for m in r.messages if m.size == 8.0 and m.send_time > CREATE_P4 - 1e-9)
+
+
+COMM_ARRAY_C = r"""#include <mpi.h>
+typedef struct { MPI_Comm row; } grid_t;
+int main(int argc, char **argv)
+{
+    int rank, x = 0;
+    MPI_Comm halves[2];
+    grid_t grid;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_split(MPI_COMM_WORLD, rank / 2, rank, &halves[0]);
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &halves[1]);
+    MPI_Bcast(&x, 1, MPI_INT, 0, halves[0]);
+    MPI_Bcast(&x, 1, MPI_INT, 0, halves[1]);
+    STRUCT
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_communicators_in_array_elements_and_struct_fields(tmp_path):
+    # halves[0] = {0, 1}, {2, 3}; halves[1] = {0, 2}, {1, 3}: two creations (2 x 172.08 us) and
+    # two broadcasts of 4 B to the one other member, 1 hop (82.68 us each): 509.52 us.
+    r = run(tmp_path, "halves.c", COMM_ARRAY_C.replace("STRUCT", ""), 4)
+    assert r.total == pytest.approx(2 * CREATE_P4 + 2 * 82.68 * US, rel=2e-3)
+    # A communicator in a struct field is not followed: refused at its lines, saying what to do.
+    with pytest.raises(InputError) as err:
+        run(tmp_path, "field.c", COMM_ARRAY_C.replace(
+            "STRUCT", "MPI_Comm_split(MPI_COMM_WORLD, 0, rank, &grid.row); MPI_Barrier(grid.row);"), 4)
+    msg = str(err.value)
+    assert "field.c:14: MPI_Comm_split: the new communicator is not stored in a variable" in msg
+    assert "field.c:14: MPI_Barrier: communicator expression is neither a predefined communicator" in msg
+    assert "keep it in a variable" in msg

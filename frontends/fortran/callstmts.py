@@ -214,7 +214,8 @@ class CallStatements:
                                      buffer=lambda i: ex.buffer_name(args[i]),
                                      request=lambda i: request(args[i]), string=lambda i: string(args[i]),
                                      language="fortran", int_bytes=4,  # INTEGER (the i860's long too)
-                                     creates_comms=self.creates_comms, cart_ndims=self._cart_ndims())
+                                     creates_comms=self.creates_comms, cart_ndims=self._cart_ndims(),
+                                     target=lambda i: ex.target_name(args[i]))
         try:
             aau = msgpass.build(msgpass.canonical(name, "fortran"), name, call_args, loc, target)
         except msgpass.CallError as exc:
