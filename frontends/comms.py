@@ -22,8 +22,8 @@ from typing import Callable
 import sympy
 
 from .aag import symexpr as S
-from .aag.communicators import (COMM_NULL, COMM_WORLD, STATUS_BYTES, CartCoord, CartDim, CartNdims, CartPeriod, CartRank,
-                                CartShift, CommRank, CommSize, DimsCreate, handle_value)
+from .aag.communicators import (COMM_NULL, COMM_WORLD, STATUS_BYTES, CartCoord, CartDim, CartNdims, CartPeriod,
+                                CartRank, CartShift, CommRank, CommSize, DimsCreate, handle_value)
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,6 @@ QUERIES = {
 # the position of the flag. Its value depends on timing the source does not show; a loop that
 # polls it needs iters() (docs/model.md).
 FLAG_CALLS = {"MPI_Iprobe": 3, "MPI_Test": 1}
-
 
 
 class CallError(Exception):

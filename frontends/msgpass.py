@@ -82,9 +82,11 @@ MACHINE_CALLS = {
 # Derived datatypes built from others (MPI 4.1 section 5.1.2): the bytes one element of the new
 # type carries, from the call's arguments by position: contiguous(count, old, &new) carries
 # count old elements; (h)vector(count, blocklength, stride, old, &new) count * blocklength (the
-# stride decides the layout in memory, not the bytes sent).
+# stride decides the layout in memory, not the bytes sent); create_indexed_block(count,
+# blocklength, displacements, old, &new) count * blocklength too.
+# name -> (factor args, old type, new type)
 DERIVED_DATATYPES = {"MPI_Type_contiguous": ((0,), 1, 2), "MPI_Type_vector": ((0, 1), 3, 4),
-                     "MPI_Type_hvector": ((0, 1), 3, 4), "MPI_Type_create_indexed_block": ((0, 1), 3, 4)}  # name -> (factor args, old type, new type)
+                     "MPI_Type_hvector": ((0, 1), 3, 4), "MPI_Type_create_indexed_block": ((0, 1), 3, 4)}
 
 # Library functions (paper Table 1 "Library Characs"), costed by ``lib.NAME``: the C library, and
 # the C calls the Fortran frontend costs its intrinsics and I/O statements as.

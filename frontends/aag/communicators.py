@@ -133,7 +133,7 @@ def dims_create(nnodes: int, given: list[int]) -> list[int]:
     """MPI_Dims_create: fill the zero entries of ``given`` so that the product is ``nnodes``, the
     filled dimensions as close to each other as possible and in non-increasing order (MPI 4.1
     section 8.5.2). ValueError when ``nnodes`` is not a multiple of the given entries' product."""
-    if nnodes <= 0 or any(d < 0 for d in given):
+    if not 0 < nnodes < 2 ** 31 or any(d < 0 for d in given):  # a C int of processes
         raise ValueError(f"MPI_Dims_create of {nnodes} processes with dims {given}: not valid")
     fixed = 1
     for d in given:
