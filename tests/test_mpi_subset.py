@@ -382,10 +382,11 @@ int main(int argc, char **argv)
     int rank, lens[3] = {2, 1, 4}, displs[3] = {0, 4, 8};
     MPI_Aint offs[3] = {0, 8, 16};
     MPI_Datatype kinds[3] = {MPI_INT, MPI_DOUBLE, MPI_CHAR};
-    MPI_Datatype tri, rec;
+    MPI_Datatype tri, rec, blk;
     double a[64];
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Type_create_indexed_block(2, 3, displs, MPI_INT, &blk);
     MPI_Type_indexed(3, lens, displs, MPI_DOUBLE, &tri);
     MPI_Type_create_struct(3, lens, offs, kinds, &rec);
     MPI_Type_commit(&tri);
@@ -393,9 +394,11 @@ int main(int argc, char **argv)
     if (rank == 0) {
         MPI_Send(a, 2, tri, 1, 0, MPI_COMM_WORLD);
         MPI_Send(a, 1, rec, 1, 1, MPI_COMM_WORLD);
+        MPI_Send(a, 1, blk, 1, 2, MPI_COMM_WORLD);
     } else if (rank == 1) {
         MPI_Recv(a, 2, tri, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Recv(a, 1, rec, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(a, 1, blk, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
     MPI_Type_free(&tri);
     MPI_Type_free(&rec);
@@ -408,7 +411,7 @@ TYPES_F = """\
 program types
   use mpi
   implicit none
-  integer :: ierr, rank, tri, rec
+  integer :: ierr, rank, tri, rec, blk
   integer :: lens(3), displs(3), kinds(3)
   integer(kind=MPI_ADDRESS_KIND) :: offs(3)
   double precision :: a(64)
@@ -426,6 +429,7 @@ program types
   kinds(1) = MPI_INTEGER
   kinds(2) = MPI_DOUBLE_PRECISION
   kinds(3) = MPI_CHARACTER
+  call MPI_Type_create_indexed_block(2, 3, displs, MPI_INTEGER, blk, ierr)
   call MPI_Type_indexed(3, lens, displs, MPI_DOUBLE_PRECISION, tri, ierr)
   call MPI_Type_create_struct(3, lens, offs, kinds, rec, ierr)
   call MPI_Type_commit(tri, ierr)
@@ -433,9 +437,11 @@ program types
   if (rank == 0) then
      call MPI_Send(a, 2, tri, 1, 0, MPI_COMM_WORLD, ierr)
      call MPI_Send(a, 1, rec, 1, 1, MPI_COMM_WORLD, ierr)
+     call MPI_Send(a, 1, blk, 1, 2, MPI_COMM_WORLD, ierr)
   else if (rank == 1) then
      call MPI_Recv(a, 2, tri, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
      call MPI_Recv(a, 1, rec, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
+     call MPI_Recv(a, 1, blk, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
   end if
   call MPI_Type_free(tri, ierr)
   call MPI_Type_free(rec, ierr)
@@ -449,10 +455,11 @@ def test_indexed_and_struct_datatypes_carry_the_sum_of_their_blocks(tmp_path, na
     r = run(tmp_path, name, text, 2)
     # indexed: blocks 2 + 1 + 4 = 7 doubles = 56 B per element; 2 elements = 112 B (dynamic, 1 hop:
     # 175 + 40.32 + 33 = 248.32 us). struct: 2 ints + 1 double + 4 chars = 8 + 8 + 4 = 20 B (static:
-    # 70 + 8.4 + 11 = 89.4 us), sent after the first: 337.72 us, after rank 0's setup (the arrays'
-    # 12 stores at 50 ns and their fetches, about 0.9 us).
-    assert program_messages(r) == [(0, 1, 20), (0, 1, 112)]
-    assert r.total == pytest.approx((248.32 + 89.4 + 0.9) * US, rel=1e-3)
+    # 70 + 8.4 + 11 = 89.4 us), sent after the first. indexed_block: 2 blocks of 3 ints = 24 B
+    # (70 + 10.08 + 11 = 91.08 us), last: 428.8 us, after rank 0's setup (the arrays' 12 stores at
+    # 50 ns and their fetches, about 0.9 us).
+    assert program_messages(r) == [(0, 1, 20), (0, 1, 24), (0, 1, 112)]
+    assert r.total == pytest.approx((248.32 + 89.4 + 91.08 + 0.9) * US, rel=1e-3)
 
 
 # -- MPI_Sendrecv_replace in Fortran (the C ring is the corpus's sendrecv_replace_ring) -------------
