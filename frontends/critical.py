@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .comms import query_facts
 from .msgpass import MsgCall
 
 MESSAGE = "<message>"  # the value a received buffer gets: defined by a message, not an expression
@@ -72,6 +73,23 @@ class Facts:
             buf = buffer_name(args[pos])
             if buf:
                 self.assign(buf, {MESSAGE}, line)
+        pos, made_of = call.creates()
+        if pos is not None and pos < len(args):
+            self._computed(buffer_name(args[pos]), args, made_of, names_in, line)
+
+    def query_call(self, name: str, args: list, names_in: Callable, target_of: Callable, line: int) -> None:
+        """A communicator or topology query (frontends/comms.py): its outputs are computed from
+        the communicator and its inputs."""
+        for out, reads in query_facts(name, len(args)):
+            self._computed(target_of(args[out]), args, reads, names_in, line)
+
+    def _computed(self, target: str | None, args: list, reads, names_in: Callable, line: int) -> None:
+        if target:
+            names: set[str] = set()
+            for i in reads:
+                if i < len(args):
+                    names |= names_in(args[i])
+            self.assign(target, names, line)
 
 
 def annotation_names(text: str, line: int) -> set[str]:

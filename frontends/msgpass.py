@@ -31,6 +31,8 @@ import sympy
 
 from .aag import symexpr as S
 from .aag import Comm, Loc, Spawn, Sync, SyncSeq
+from .aag.communicators import CommTag, WorldRank
+from .comms import CallError, communicator as _communicator, creator as _creator
 
 # -- MPI datatypes and reduction operations -------------------------------------------------------
 
@@ -70,14 +72,21 @@ MACHINE_CALLS = {
     "MPI_Comm_size", "MPI_Wtime", "MPI_Wtick", "MPI_Abort", "MPI_Get_count",
     "MPI_Get_processor_name", "MPI_Iprobe", "MPI_Test", "MPI_Initialized", "MPI_Finalized",
     "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_hvector", "MPI_Type_commit", "MPI_Type_size",
+    "MPI_Type_indexed", "MPI_Type_create_indexed_block", "MPI_Type_create_struct", "MPI_Type_struct",
+    "MPI_Buffer_attach", "MPI_Buffer_detach", "MPI_Pack_size", "MPI_Get_address",
+    # communicator and topology queries (frontends/comms.py): values, no message
+    "MPI_Dims_create", "MPI_Cart_coords", "MPI_Cart_shift", "MPI_Cart_rank", "MPI_Cart_get",
+    "MPI_Cartdim_get",
 }
 
 # Derived datatypes built from others (MPI 4.1 section 5.1.2): the bytes one element of the new
 # type carries, from the call's arguments by position: contiguous(count, old, &new) carries
 # count old elements; (h)vector(count, blocklength, stride, old, &new) count * blocklength (the
-# stride decides the layout in memory, not the bytes sent).
+# stride decides the layout in memory, not the bytes sent); create_indexed_block(count,
+# blocklength, displacements, old, &new) count * blocklength too.
+# name -> (factor args, old type, new type)
 DERIVED_DATATYPES = {"MPI_Type_contiguous": ((0,), 1, 2), "MPI_Type_vector": ((0, 1), 3, 4),
-                     "MPI_Type_hvector": ((0, 1), 3, 4)}  # name -> (factor args, old type, new type)
+                     "MPI_Type_hvector": ((0, 1), 3, 4), "MPI_Type_create_indexed_block": ((0, 1), 3, 4)}
 
 # Library functions (paper Table 1 "Library Characs"), costed by ``lib.NAME``: the C library, and
 # the C calls the Fortran frontend costs its intrinsics and I/O statements as.
@@ -103,7 +112,8 @@ RESULT_TYPES = {
 }
 
 # MPI calls that need more than MPI_COMM_WORLD and predefined datatypes: reported, not modelled.
-UNSUPPORTED_MPI = {"MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create",
+UNSUPPORTED_MPI = {"MPI_Comm_create", "MPI_Graph_create", "MPI_Intercomm_create", "MPI_Comm_split_type",
+                   "MPI_Comm_group", "MPI_Group_incl", "MPI_Group_excl", "MPI_Group_range_incl",
                    "MPI_Waitany",
                    "MPI_Testall", "MPI_Win_create", "MPI_Put", "MPI_Get"}
 # Calls that end processes (canonical names): a Seq holding one gets this control word. "exit" ends
@@ -135,7 +145,9 @@ def count_call(counts, name: str, nargs: int) -> None:
 
 # Roles whose argument decides control: the critical variables of paper 3.3.2.
 CONTROL_ROLES = ("count", "send_count", "recv_count", "partner", "recv_partner", "tag", "recv_tag",
-                 "root", "node", "datatype", "send_datatype", "recv_datatype")
+                 "root", "node", "datatype", "send_datatype", "recv_datatype", "comm")
+# The arguments a new communicator is made of (MPI_Comm_split, MPI_Cart_create, ...).
+CREATOR_ROLES = ("comm", "color", "key", "ndims", "dims", "periods", "remain")
 # Roles the model never reads (a status, NX/2's process id and work arrays, ...).
 _UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt"}
 
@@ -174,6 +186,12 @@ class MsgCall:
     def control(self) -> tuple[int, ...]:
         """Positions of the arguments that decide sizes, partners, tags and roots."""
         return tuple(i for i, role in enumerate(self.params) if role in CONTROL_ROLES)
+
+    def creates(self) -> tuple[int | None, tuple[int, ...]]:
+        """A communicator creator: the position of the new handle and of what it is made of."""
+        if "newcomm" not in self.params:
+            return None, ()
+        return self.at("newcomm"), tuple(i for i, role in enumerate(self.params) if role in CREATOR_ROLES)
 
     def send_buffer(self) -> int | None:
         """Position of the buffer whose values leave this process."""
@@ -224,6 +242,12 @@ def _rows() -> list[MsgCall]:
          "buf count datatype recv_buf recv_count recv_datatype comm"),
         ("MPI_Alltoall", "SyncSeq", "alltoall", "standard",
          "buf count datatype recv_buf recv_count recv_datatype comm"),
+        # Communicators the program creates: collective over the parent communicator
+        # (interp/engine/communicators.py); the new handle is assigned to newcomm.
+        ("MPI_Comm_split", "SyncSeq", "comm_split", "standard", "comm color key newcomm"),
+        ("MPI_Comm_dup", "SyncSeq", "comm_dup", "standard", "comm newcomm"),
+        ("MPI_Cart_create", "SyncSeq", "cart_create", "standard", "comm ndims dims periods reorder newcomm"),
+        ("MPI_Cart_sub", "SyncSeq", "cart_sub", "standard", "comm remain newcomm"),
         # NX/2: counts are bytes; a receive takes any sender; isend/irecv return the message id.
         ("csend", "Comm", "send", "nx", "tag buf count partner pid"),
         ("crecv", "Comm", "recv", "standard", "tag buf count"),
@@ -286,32 +310,32 @@ def datatype_value(name: str | None, language: str):
 
 def communicators_created(names) -> bool:
     """Does a program create communicators? If not, every MPI_Comm value is MPI_COMM_WORLD."""
-    return any(n in ("MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create",
+    return any(n in ("MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Cart_create", "MPI_Cart_sub",
                      "MPI_Comm_split_type", "MPI_Intercomm_create", "MPI_Graph_create") for n in names)
-
-
-class CallError(Exception):
-    """A message-passing call the frontend cannot model; becomes a reported Problem."""
 
 
 class CallArgs:
     """A call's actual arguments as the frontend of its language reads them, by position.
 
     ``value(i)``: symbolic value or None; ``name(i)``: a plain identifier (datatype, reduction op,
-    communicator) or None; ``buffer(i)``: the base variable of a buffer argument; ``request(i)``:
+    communicator) or None; ``buffer(i)``: the base variable of a buffer argument; ``target(i)``:
+    the variable an output argument stores to (default: ``buffer``); ``request(i)``:
     the request variable (``req``, ``reqs[]``); ``string(i)``: a character literal's text.
     ``language`` selects the datatypes the program may name; ``int_bytes`` is the size of the
     language's integer (NX/2 integer global operations).
     """
 
     def __init__(self, n: int, value: Callable, name: Callable, buffer: Callable, request: Callable,
-                 string: Callable, language: str, int_bytes: int, creates_comms: bool = True):
+                 string: Callable, language: str, int_bytes: int, creates_comms: bool = True,
+                 cart_ndims: int | None = None, target: Callable | None = None):
         self.n = n
         self.value, self.name, self.buffer, self.request, self.string = value, name, buffer, request, string
         self.datatypes = DATATYPES[language]
         self.int_bytes = int_bytes
         # Without MPI_Comm_split and its kin every communicator variable holds MPI_COMM_WORLD.
         self.creates_comms = creates_comms
+        self.cart_ndims = cart_ndims  # the program's one constant number of Cartesian dimensions
+        self.target = target  # the variable an output argument stores to (``&comms[1]``: comms[1])
 
 
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
@@ -320,25 +344,33 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
     ``assigned_to``: the variable the call's result is assigned to (an NX/2 message id).
     """
     if name in UNSUPPORTED_MPI:
-        raise CallError(f"{spelling} is not modelled (interp supports MPI_COMM_WORLD point-to-point and "
-                        "collectives on predefined datatypes)")
+        raise CallError(f"{spelling} is not modelled (interp models MPI_COMM_WORLD, MPI_COMM_SELF and the "
+                        "communicators of MPI_Comm_split, MPI_Comm_dup, MPI_Cart_create and MPI_Cart_sub): "
+                        "build the communicator with one of those, or state the time of this part with "
+                        "cost(EXPR)")
     call = CALLS.get(name)
     if call is None or args.n < call.needed:
         raise CallError(f"{spelling} with {args.n} arguments is not modelled")
-    comm = args.name(call.at("comm")) if call.at("comm") is not None else None
-    # A variable named comm... is taken to hold MPI_COMM_WORLD (``MPI_Comm comm = MPI_COMM_WORLD``).
-    if comm is not None and comm.upper() != "MPI_COMM_WORLD" and not comm.lower().startswith("comm") \
-            and (args.creates_comms or comm.upper().startswith("MPI_COMM_")):
-        raise CallError(f"{spelling} on communicator {comm}: only MPI_COMM_WORLD is modelled")
+    comm = _communicator(call, spelling, args)
     a = _Reader(call, args)
     common = dict(loc=loc, label=spelling)
     if call.aau == "Spawn":
         return Spawn(program=a.string("program") or "?", node=a.value("node"), **common)
     if call.aau == "Sync":
-        return Sync(api=call.api, op=call.op, **common)
+        return Sync(api=call.api, op=call.op, comm=comm, **common)
+    if call.aau == "SyncSeq" and call.at("newcomm") is not None:
+        return SyncSeq(api=call.api, op=call.op, comm=comm, **_creator(call, a, spelling), **common)
     if call.aau == "SyncSeq":
-        return SyncSeq(api=call.api, op=call.op, **_collective(call, a), **common)
-    return Comm(api=call.api, op=call.op, **_point_to_point(call, a, assigned_to), **common)
+        return SyncSeq(api=call.api, op=call.op, comm=comm, **_collective(call, a), **common)
+    kw = _point_to_point(call, a, assigned_to)
+    if comm is not None:  # ranks of the communicator: the engine addresses processes
+        for role in ("partner", "recv_partner"):
+            if kw.get(role) is not None:
+                kw[role] = WorldRank(comm, kw[role])
+        for role in ("tag", "recv_tag"):  # tags of one communicator never match another's
+            if kw.get(role) is not None:
+                kw[role] = CommTag(comm, kw[role])
+    return Comm(api=call.api, op=call.op, **kw, **common)
 
 
 class _Reader:
@@ -359,6 +391,9 @@ class _Reader:
 
     def buffer(self, *roles):
         return self._get(self.args.buffer, roles)
+
+    def target(self, *roles):
+        return self._get(self.args.target or self.args.buffer, roles)
 
     def request(self, *roles):
         return self._get(self.args.request, roles)
@@ -404,6 +439,9 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["tag"] = a.value("tag")
     if call.op in ("send", "isend", "recv", "irecv", "sendrecv"):
         kw["buffer"] = a.buffer("buf")
+    status = a.buffer("status") if call.op in ("recv", "probe", "sendrecv") else None
+    if status and not status.upper().startswith("MPI_"):
+        kw["status"] = status  # MPI_Get_count reads the matched message's bytes from it
     if call.at("request") is not None:
         kw["request"] = a.request("request")
     elif call.op in ("isend", "irecv"):
@@ -446,7 +484,7 @@ def undetermined(aau) -> list[str]:
         needed = ("size", "partner")
     elif aau.cls == "Comm" and aau.op == "probe":
         needed = ("partner",)
-    elif aau.cls == "SyncSeq":
+    elif aau.cls == "SyncSeq" and aau.creates is None:
         needed = ("size",)
     else:
         needed = ()

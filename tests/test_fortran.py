@@ -624,14 +624,14 @@ program p
 end program p
 """)
     aag = load_fortran(path)
-    isend, recv, wait, allreduce = [a for a in aag.walk() if a.cls in ("Comm", "SyncSeq")]
+    isend, recv, wait, allreduce, split = [a for a in aag.walk() if a.cls in ("Comm", "SyncSeq")]
     assert int(isend.size) == 40 and isend.request == "req" and wait.request == "req"
     assert int(recv.partner) == -1 and int(recv.tag) == -1
     assert allreduce.elem_op == "real_add" and int(allreduce.size) == 40
-    assert any("MPI_COMM_SPLIT is not modelled" in p.message and p.line == 12 for p in aag.problems)
-    # A prediction would leave the split out without saying so: it is refused, naming the line.
-    with pytest.raises(InputError, match=r"mpi.f90:12: MPI_COMM_SPLIT is not modelled"):
-        predict([path], "ipsc860", 4, interactive=False)
+    # MPI_COMM_SPLIT is modelled (issue 13 defect 11): a collective that stores the new
+    # communicator in its last argument (here np), colour 0 and key rank.
+    assert (split.op, split.creates, int(split.color), str(split.key)) == ("comm_split", "np", 0, "rank")
+    assert not aag.problems
 
 
 # -- the samples compile (when a Fortran compiler is at hand) -----------------------------------------

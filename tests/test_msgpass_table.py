@@ -31,7 +31,16 @@ ARGS = {
     "status": ("&status", "STATUS"), "statuses": ("statuses", "STATUSES"),
     "requests": ("reqs", "REQS"), "ncnt": ("&ncnt", "NCNT"), "pid": ("0", "0"),
     "program": ('"node"', "'node'"), "node": ("-1", "-1"), "ierr": (None, "IERR"),
+    # communicator creators: a 2 x 2 periodic grid, colour 1 and key 0, the new handle in newcomm
+    "color": ("1", "1"), "key": ("0", "0"), "ndims": ("2", "2"), "dims": ("dims", "DIMS"),
+    "periods": ("periods", "PERIODS"), "reorder": ("0", "0"), "remain": ("remain", "REMAIN"),
+    "newcomm": ("&newcomm", "NEWCOMM"),
 }
+# MPI_Cart_sub needs a Cartesian communicator: the program creates one first (its number of
+# dimensions is the one every MPI_Cart_create gives).
+PRELUDE = {"MPI_Cart_sub": ("MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &cart);",
+                            "CALL MPI_CART_CREATE(MPI_COMM_WORLD, 2, DIMS, PERIODS, 0, CART, IERR)")}
+VARIABLES = {"MPI_Cart_sub": {"comm": ("cart", "CART")}}
 
 
 def request_arg(call: MsgCall) -> tuple[str, str]:
@@ -41,6 +50,8 @@ def request_arg(call: MsgCall) -> tuple[str, str]:
 def actual(call: MsgCall, role: str, lang: int, variables: dict) -> str:
     if role in variables:
         return variables[role]
+    if role in VARIABLES.get(call.name, {}):
+        return VARIABLES[call.name][role][lang]
     if role == "request":
         return request_arg(call)[lang]
     return ARGS[role][lang]
@@ -66,8 +77,11 @@ int main(int argc, char **argv)
     double buf[100], rbuf[100];
     MPI_Request req, reqs[{COUNT}];
     MPI_Status status, statuses[{COUNT}];
+    int dims[2] = {{2, 2}}, periods[2] = {{1, 1}}, remain[2] = {{1, 0}};
+    MPI_Comm newcomm, cart;
 {decls}    MPI_Init(&argc, &argv);
-{assigns}    {text}
+{assigns}    {PRELUDE.get(call.name, ("", ""))[0]}
+    {text}
     MPI_Finalize();
     return 0;
 }}
@@ -97,8 +111,16 @@ def fortran_program(call: MsgCall, variables=None) -> str:
   double precision buf(100), rbuf(100)
   integer req, reqs({COUNT}), ierr
   integer status(MPI_STATUS_SIZE), statuses(MPI_STATUS_SIZE, {COUNT})
+  integer dims(2), periods(2), remain(2), newcomm, cart
 {decls}  call MPI_INIT(ierr)
-{assigns}  {text}
+  dims(1) = 2
+  dims(2) = 2
+  periods(1) = 1
+  periods(2) = 1
+  remain(1) = 1
+  remain(2) = 0
+{assigns}  {PRELUDE.get(call.name, ("", ""))[1]}
+  {text}
   call MPI_FINALIZE(ierr)
 end program t
 """
@@ -113,8 +135,9 @@ end program t
 
 def the_aau(aag):
     found = [a for a in aag.walk() if a.cls in ("Comm", "Sync", "SyncSeq", "Spawn")]
-    assert len(found) == 1, [a.cls for a in found]
-    return found[0]
+    assert len(found) == (2 if found and found[-1].label.upper().startswith("MPI_CART_SUB") else 1), \
+        [a.cls for a in found]
+    return found[-1]  # after the prelude's
 
 
 def load_both(tmp_path, call: MsgCall, variables=None):
@@ -136,7 +159,8 @@ def expected_bytes(call: MsgCall):
 
 
 FIELDS = ("mode", "size", "recv_size", "partner", "recv_partner", "tag", "recv_tag", "root",
-          "elements", "elem_op", "node", "program")
+          "elements", "elem_op", "node", "program", "comm", "creates", "color", "key", "dims", "periods",
+          "remain")
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
@@ -159,6 +183,10 @@ def test_every_call_gives_the_same_aau_in_c_and_fortran(tmp_path, name):
         assert ca.recv_size == fa.recv_size == COUNT * 8
     for attr in FIELDS:
         assert getattr(ca, attr, None) == getattr(fa, attr, None), attr
+    if call.at("newcomm") is not None:  # a creator: the new handle goes to newcomm, on the parent
+        assert ca.creates == "newcomm" and (ca.comm is None) == (name != "MPI_Cart_sub")
+        if call.at("dims") is not None:
+            assert [str(d) for d in ca.dims] == ["dims[0]", "dims[1]"]
 
 
 @pytest.mark.parametrize("name", sorted(n for n in CALLS if CALLS[n].control()))

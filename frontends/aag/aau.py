@@ -182,6 +182,7 @@ class Comm(AAU):
     requests: list[str] | None = None  # waitall
     buffer: str | None = None  # base variable of the (send) buffer: tracked values travel with it
     recv_buffer: str | None = None  # sendrecv: base variable of the receive buffer
+    status: str | None = None  # recv, probe, sendrecv: the status variable MPI_Get_count reads
 
 
 @dataclass
@@ -191,6 +192,7 @@ class Sync(AAU):
     cls: str = "Sync"
     api: str = "mpi"
     op: str = "barrier"
+    comm: sympy.Expr | None = None  # the communicator's handle; None: MPI_COMM_WORLD
 
 
 @dataclass
@@ -209,6 +211,15 @@ class SyncSeq(AAU):
     elements: sympy.Expr | None = None
     elem_op: str | None = None  # e.g. double_add for a sum of doubles
     buffer: str | None = None  # bcast: tracked values of the root's buffer reach every process
+    comm: sympy.Expr | None = None  # the communicator's handle; None: MPI_COMM_WORLD
+    # Communicator creators (op comm_split, comm_dup, cart_create, cart_sub): the variable that
+    # receives the new handle, and what the communicator is made of.
+    creates: str | None = None
+    color: sympy.Expr | None = None
+    key: sympy.Expr | None = None
+    dims: list = field(default_factory=list)
+    periods: list = field(default_factory=list)
+    remain: list = field(default_factory=list)
 
 
 @dataclass

@@ -6,7 +6,7 @@ static half of the steady-state test (interp's engine checks the dynamic half).
 from __future__ import annotations
 
 from . import symexpr as S
-from .aau import AAU, Call, Comm, Condt, Iter, Seq, Spawn, SyncSeq
+from .aau import AAU, Call, Comm, Condt, Iter, Seq, Spawn, Sync, SyncSeq
 
 
 def _names(e) -> set[str]:
@@ -123,11 +123,16 @@ class _Reads:
             self.received.add(a.recv_buffer)
 
     def visit_SyncSeq(self, a: SyncSeq) -> None:
-        for e in (a.size, a.root, a.elements):
+        for e in (a.size, a.root, a.elements, a.comm, a.color, a.key, *a.dims, *a.periods, *a.remain):
             self.reads.update(_names(e))
+        if a.creates:  # a new communicator each time: its handle differs from the last one's
+            self.varying.add(a.creates)
         if a.buffer:
             self.sent.add(a.buffer)
             self.received.add(a.buffer)
+
+    def visit_Sync(self, a: Sync) -> None:
+        self.reads.update(_names(a.comm))
 
     def visit_Spawn(self, a: Spawn) -> None:
         self.reads.add("<spawn>")

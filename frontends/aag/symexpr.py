@@ -10,6 +10,8 @@ import math
 
 import sympy
 
+from .communicators import comm_tag_num, dims_create_num
+
 RANK = sympy.Symbol("__rank", integer=True)
 NPROCS = sympy.Symbol("__nprocs", integer=True)
 HOST = -32768  # the value NX/2 myhost() takes in interp (any value no node number can take)
@@ -105,10 +107,13 @@ NUMERIC_FUNCS = {
 }
 
 
-def compile_fn(expr, names: list[str]):
-    """Compile ``expr`` into a float function of ``names`` (the engine calls it per event)."""
+def compile_fn(expr, names: list[str], functions: dict | None = None):
+    """Compile ``expr`` into a float function of ``names`` (the engine calls it per event).
+    ``functions``: bodies of functions only the caller can evaluate (by name: the engine's
+    communicators, frontends/aag/communicators.py)."""
     syms = [RANK if n == "__rank" else NPROCS if n == "__nprocs" else var(n) for n in names]
-    return sympy.lambdify(syms, expr, modules=[NUMERIC_FUNCS, "math"])
+    modules = [{**NUMERIC_FUNCS, **functions}, "math"] if functions else [NUMERIC_FUNCS, "math"]
+    return sympy.lambdify(syms, expr, modules=modules)
 
 
 def free_names(expr) -> set[str]:
@@ -155,3 +160,5 @@ class CTrunc(sympy.Function):
 
 
 NUMERIC_FUNCS["CTrunc"] = lambda a: int(a)
+NUMERIC_FUNCS["DimsCreate"] = dims_create_num
+NUMERIC_FUNCS["CommTag"] = comm_tag_num

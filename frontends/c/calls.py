@@ -12,6 +12,7 @@ from pycparser import c_ast
 
 from ..aag import Loc
 from ..msgpass import CallArgs, build
+from .critical import target_name
 from .expr import ExprContext, buffer_name
 
 
@@ -32,16 +33,19 @@ def _string(node) -> str | None:
     return node.value.strip('"') if isinstance(node, c_ast.Constant) else None
 
 
-def c_call_args(args: list, ctx: ExprContext, lp64: bool, creates_comms: bool = True) -> CallArgs:
+def c_call_args(args: list, ctx: ExprContext, lp64: bool, creates_comms: bool = True,
+                cart_ndims: int | None = None) -> CallArgs:
     """The actual arguments of a C call, as the shared builder reads them."""
     return CallArgs(len(args), value=lambda i: ctx.sym(args[i]), name=lambda i: _id(args[i]),
                     buffer=lambda i: buffer_name(args[i]), request=lambda i: _request(args[i]),
                     string=lambda i: _string(args[i]), language="c",
                     int_bytes=8 if lp64 else 4,  # NX/2 integers are C longs
-                    creates_comms=creates_comms)
+                    creates_comms=creates_comms, cart_ndims=cart_ndims,
+                    target=lambda i: target_name(args[i].expr if isinstance(args[i], c_ast.UnaryOp)
+                                                 and args[i].op == "&" else args[i]))
 
 
 def build_call(name: str, args: list, ctx: ExprContext, loc: Loc, assigned_to: str | None, lp64: bool,
-               creates_comms: bool = True):
+               creates_comms: bool = True, cart_ndims: int | None = None):
     """The AAU of the C message-passing call ``name(args)`` (or msgpass.CallError)."""
-    return build(name, name, c_call_args(args, ctx, lp64, creates_comms), loc, assigned_to)
+    return build(name, name, c_call_args(args, ctx, lp64, creates_comms, cart_ndims), loc, assigned_to)

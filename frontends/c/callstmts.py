@@ -13,12 +13,15 @@ import sympy
 from pycparser import c_ast
 
 from ..aag import symexpr as S
+from ..aag.communicators import handle_value
 from ..aag import AAU, Call, ExternalInput, Loc, Seq
 from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
 from . import tree as T
 from .calls import build_call
 from .critical import target_name
+from .expr import buffer_name
+from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 
 # Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
 _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
@@ -82,9 +85,14 @@ class CallStatements:
     def _value(self, node):
         """An argument's or right-hand side's value: a predefined MPI datatype passed on or
         stored (``send_to(buf, n, MPI_DOUBLE, dest)``, ``MPI_Datatype t = MPI_INT``) is its size in
-        bytes, what the datatype role of the message-passing table reads."""
+        bytes, what the datatype role of the message-passing table reads. A chained assignment
+        (``dims[0] = dims[1] = q``) has the value of its right-most operand."""
+        while isinstance(node, c_ast.Assignment) and node.op == "=":
+            node = node.rvalue
         if isinstance(node, c_ast.ID):
             size = datatype_value(node.name, "c")
+            if size is None:
+                size = handle_value(node.name)  # a predefined communicator (MPI_COMM_WORLD)
             if size is not None:
                 return size
         return self.ctx.sym(node)
@@ -172,10 +180,12 @@ class CallStatements:
     def _call_defs(self, call: c_ast.FuncCall, seq: Seq) -> None:
         name = call.name.name
         args = call.args.exprs if call.args else []
-        if name in ("MPI_Comm_rank", "MPI_Comm_size") and len(args) == 2:
-            target = target_name(args[1].expr if isinstance(args[1], c_ast.UnaryOp) else args[1])
-            if target:
-                seq.defs.append((target, S.RANK if name.endswith("rank") else S.NPROCS))
+        if name in QUERIES and name not in self.fundefs:
+            self._query_defs(call, name, args, seq)
+        elif name in FLAG_CALLS and len(args) > FLAG_CALLS[name] and name not in self.fundefs:
+            target = buffer_name(args[FLAG_CALLS[name]])
+            if target and self.critical.is_tracked(target):
+                seq.defs.append((target, None))  # it depends on timing: a loop on it needs iters()
         elif name in DERIVED_DATATYPES and len(args) > DERIVED_DATATYPES[name][2]:
             factors, old, new = DERIVED_DATATYPES[name]
             target = target_name(args[new].expr if isinstance(args[new], c_ast.UnaryOp) else args[new])
@@ -197,13 +207,34 @@ class CallStatements:
                         self._register_input(target, call, name)
                         seq.defs.append((target, sympy.Symbol(f"input:{target}", real=True)))
 
+    def _query_defs(self, call, name: str, args: list, seq: Seq) -> None:
+        """MPI_Comm_rank, MPI_Cart_shift, ...: the values they assign (frontends/comms.py)."""
+        qargs = QueryArgs(len(args), value=lambda i: self._value(args[i]),
+                          name=lambda i: args[i].name if isinstance(args[i], c_ast.ID) else None,
+                          target=lambda i: buffer_name(args[i]), cart_ndims=self._cart_ndims(),
+                          creates_comms=self._creates_comms())
+        try:
+            seq.defs.extend(query_defs(name, name, qargs, self.critical.is_tracked))
+        except CallError as exc:
+            self.problem("unsupported", str(exc), call)
+
+    def _cart_ndims(self) -> int | None:
+        """The one constant number of dimensions of the program's MPI_Cart_create calls."""
+        if not hasattr(self, "_ndims"):
+            self._ndims = cart_ndims(
+                self.ctx.sym(n.args.exprs[1]) if n.args and len(n.args.exprs) > 1 else None
+                for fd in self.fundefs.values() for n in T.walk(fd)
+                if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name == "MPI_Cart_create")
+        return self._ndims
+
     def _comm(self, call: c_ast.FuncCall, target, out, node) -> None:
         name = call.name.name
         args = call.args.exprs if call.args else []
         self._flush(out)
         loc = Loc(self.file, *T.lines(node))
         try:
-            aau = build_call(name, args, self.ctx, loc, target, self.types.lp64, self._creates_comms())
+            aau = build_call(name, args, self.ctx, loc, target, self.types.lp64, self._creates_comms(),
+                             self._cart_ndims())
         except CallError as exc:
             self.problem("unsupported", str(exc), call)
             return
@@ -213,6 +244,8 @@ class CallStatements:
         for attr in undetermined(aau):
             self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
                          "know; it must come from inputs, the rank and constants", call)
+        if getattr(aau, "status", None) and not self.critical.is_tracked(aau.status):
+            aau.status = None  # no MPI_Get_count reads it
         out.append(aau)
         if target is not None and name.startswith("MPI_") and self.critical.is_tracked(target):
             # rc = MPI_Send(...): interp models the calls that succeed, so rc is MPI_SUCCESS (0)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from ..critical import CriticalInfo, Facts, annotation_names, critical_info
+from ..comms import QUERIES
 from ..msgpass import C_DATATYPES, CALLS, NX_NAMES
 from .expr import buffer_name, names_in
 
 # Predefined names that are never variables, though they appear where control is decided.
-_CONSTANTS = frozenset(C_DATATYPES) | {"MPI_COMM_WORLD", "argv"} | NX_NAMES
+_CONSTANTS = frozenset(C_DATATYPES) | {"MPI_COMM_WORLD", "MPI_COMM_SELF", "MPI_COMM_NULL", "argv"} | NX_NAMES
 
 
 class _Collector(c_ast.NodeVisitor, Facts):
@@ -91,7 +92,9 @@ class _Collector(c_ast.NodeVisitor, Facts):
         args = node.args.exprs if node.args else []
         if name in CALLS:
             self.message_call(CALLS[name], args, names_in, buffer_name, node.coord.line if node.coord else 0)
-        if name in self.functions:
+        if name in QUERIES and name not in self.functions:
+            self.query_call(name, args, names_in, buffer_name, node.coord.line if node.coord else 0)
+        elif name in self.functions:
             for i, a in enumerate(args):
                 self.call_args.append((name, i, names_in(a)))
                 if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID):

@@ -12,6 +12,7 @@ import sympy
 from pycparser import c_ast
 
 from ..aag import symexpr as S
+from ..aag.communicators import HANDLES
 from ..msgpass import RESULT_TYPES
 from .counts import OpCounter
 from .types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, integer_literal, promote
@@ -121,6 +122,8 @@ class ExprContext(OpCounter):
     def _sym_ID(self, node):
         if node.name in self.constants:
             return sympy.Integer(self.constants[node.name])
+        if node.name in HANDLES:  # MPI_COMM_NULL in `if (comm != MPI_COMM_NULL)`
+            return sympy.Integer(HANDLES[node.name])
         t = self.lookup(node.name)
         if t is not None and t.kind == "ptr" and not t.is_array:
             # Pointers are taken to be non-null: allocations succeed, so the usual

@@ -46,7 +46,7 @@ class SimpleStatements:
             self.ctx.count(stmt.init, seq.counts, seq.accesses)
             if self.critical.is_tracked(stmt.name):
                 for i, e in enumerate(stmt.init.exprs):
-                    seq.defs.append((f"{stmt.name}[{i}]", self.ctx.sym(e)))
+                    seq.defs.append((f"{stmt.name}[{i}]", self._value(e)))  # MPI_INT: its bytes
             return
         self._expression(assign, out, stmt)
 

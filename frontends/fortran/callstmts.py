@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from fparser.two import Fortran2003 as F
 
-from ..aag import symexpr as S
 from .. import msgpass
 from ..aag import Call, Loc, Seq
+from ..aag.communicators import handle_value
+from ..comms import FLAG_CALLS, QUERIES, CallError, QueryArgs, cart_ndims, query_defs
 from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
 from . import tree as T
@@ -62,10 +63,13 @@ class CallStatements:
             return
         if up in calls.MACHINE:
             count_call(seq.counts, calls.MACHINE[up], len(args))
-            if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:
-                target = self.ex.target_name(args[1])
+            if calls.MACHINE[up] in QUERIES:
+                self._query_defs(calls.MACHINE[up], name, args, seq, first)
+            flag = FLAG_CALLS.get(calls.MACHINE[up])
+            if flag is not None and len(args) > flag:
+                target = self.ex.target_name(args[flag])
                 if target and self.critical.is_tracked(target):
-                    self._def(seq, target, S.RANK if up == "MPI_COMM_RANK" else S.NPROCS)
+                    self._def(seq, target, None)  # it depends on timing: a loop on it needs iters()
             derived = DERIVED_DATATYPES.get(calls.MACHINE[up])
             if derived is not None and len(args) > derived[2]:  # CALL MPI_TYPE_VECTOR(..., OLD, NEW, IERR)
                 factors, old, new = derived
@@ -91,10 +95,29 @@ class CallStatements:
             for a in args:
                 self._clobber(a, seq)
 
+    def _query_defs(self, canon: str, name: str, args, seq: Seq, line: int) -> None:
+        """MPI_COMM_RANK, MPI_CART_SHIFT, ...: the values they assign (frontends/comms.py)."""
+        qargs = QueryArgs(len(args), value=lambda i: self._datatype_value(args[i]),
+                          name=lambda i: str(args[i]).upper() if isinstance(args[i], F.Name) else None,
+                          target=lambda i: self.ex.buffer_name(args[i]), cart_ndims=self._cart_ndims(),
+                          creates_comms=self.creates_comms)
+        try:
+            defs = query_defs(canon, name, qargs, self.critical.is_tracked)
+        except CallError as exc:
+            self.problem("unsupported", str(exc), line)
+            return
+        for target, value in defs:
+            self._def(seq, target, value)  # by reference: a dummy's caller gets it too
+
+    def _cart_ndims(self) -> int | None:
+        """The one constant number of dimensions of the program's MPI_CART_CREATE calls."""
+        return cart_ndims(self.ex.sym(args_of(s)[1]) if len(args_of(s)) > 1 else None for s in self.cart_creates)
+
     def _datatype_value(self, node):
-        """A predefined datatype named as a value is its size in bytes (see msgpass)."""
+        """A predefined datatype named as a value is its size in bytes (see msgpass), a predefined
+        communicator its handle (frontends/aag/communicators.py)."""
         if isinstance(node, F.Name):
-            size = datatype_value(str(node), "fortran")
+            size = datatype_value(str(node), "fortran") or handle_value(str(node))
             if size is not None:
                 return size
         return self.ex.sym(node)
@@ -127,7 +150,7 @@ class CallStatements:
                 if self.critical.is_tracked(var) and self.critical.is_tracked(f"*{params[i]}"):
                     refs[params[i]] = var
         return self._new(Call, first, last, callee=callee, label=T.label(node),
-                         args=[self.ex.sym(a) for a in args], refs=refs)
+                         args=[self._datatype_value(a) for a in args], refs=refs)
 
     def _params_of(self, name: str) -> list[str]:
         for _, s, _, _ in self.units:
@@ -190,7 +213,9 @@ class CallStatements:
         call_args = msgpass.CallArgs(len(args), value=lambda i: ex.sym(args[i]), name=lambda i: plain(args[i]),
                                      buffer=lambda i: ex.buffer_name(args[i]),
                                      request=lambda i: request(args[i]), string=lambda i: string(args[i]),
-                                     language="fortran", int_bytes=4)  # INTEGER (the i860's long too)
+                                     language="fortran", int_bytes=4,  # INTEGER (the i860's long too)
+                                     creates_comms=self.creates_comms, cart_ndims=self._cart_ndims(),
+                                     target=lambda i: ex.target_name(args[i]))
         try:
             aau = msgpass.build(msgpass.canonical(name, "fortran"), name, call_args, loc, target)
         except msgpass.CallError as exc:
@@ -199,6 +224,8 @@ class CallStatements:
         aau.region = self._region[-1] if self._region else None
         aau.function = self.fn_name
         aau.label = T.label(node)
+        if getattr(aau, "status", None) and not self.critical.is_tracked(aau.status):
+            aau.status = None  # no MPI_GET_COUNT reads it
         for attr in msgpass.undetermined(aau):
             self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
                          "know; it must come from inputs, the rank and constants", first)

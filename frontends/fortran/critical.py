@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from fparser.two import Fortran2003 as F
 
+from ..comms import QUERIES
 from ..critical import CriticalInfo, Facts, annotation_names, critical_info
+from ..msgpass import canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
 from .tree import DO_STMTS, loop_control, statements
@@ -90,10 +92,8 @@ class _Collector(Facts):
             self.message_call(b, args, ex.names_in, ex.buffer_name, line)
             return
         up = name.upper()
-        if up in ("MPI_COMM_RANK", "MPI_COMM_SIZE") and len(args) >= 2:
-            target = ex.target_name(args[1])
-            if target is not None:
-                self.assign(target, set(), line)
+        if canonical(name, "fortran") in QUERIES and ex.scope.ref_kind(name) != "user":
+            self.query_call(canonical(name, "fortran"), args, ex.names_in, ex.buffer_name, line)
             return
         if up in MACHINE:
             return

@@ -25,6 +25,7 @@ from fparser.two.utils import BinaryOpBase, UnaryOpBase
 
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
+from ..aag.communicators import HANDLES
 from ..msgpass import count_call
 from . import calls
 from .intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
@@ -144,6 +145,8 @@ class FExpr:
             value = self.scope.constant(str(node))
             if value is not None:
                 return value
+            if self.scope.is_handle(str(node)) and str(node).upper() in HANDLES:  # MPI_COMM_NULL
+                return sympy.Integer(HANDLES[str(node).upper()])
             t = self.scope.var_type(str(node))
             if t is None or not t.arithmetic or t.is_array:
                 return None

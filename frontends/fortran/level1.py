@@ -29,7 +29,7 @@ from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Se
 from ..errors import FrontendError
 from ..level1_common import AnnotatedParse
 from ..memory import symbol_table
-from ..msgpass import NX_NAMES, canonical
+from ..msgpass import NX_NAMES, canonical, communicators_created
 from ..source import read_source
 from . import calls
 from . import tree as T
@@ -100,6 +100,8 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
 
     # -- the program's units -------------------------------------------------------------------
     def _scan_apis(self) -> None:
+        self.cart_creates = []  # the MPI_CART_CREATE statements (their number of dimensions)
+        called = set()
         for inc in self.src.includes:
             if inc.known == "mpi":
                 self.info.uses_mpi = True
@@ -109,6 +111,9 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             name = None
             if isinstance(node, F.Call_Stmt):
                 name = str(node.items[0]).upper()
+                called.add(canonical(name, "fortran"))
+                if name == "MPI_CART_CREATE":
+                    self.cart_creates.append(node)
             elif is_ref(node):
                 name = ref_name(node)
             elif isinstance(node, F.Use_Stmt) and T.use_module(node) in ("mpi", "mpi_f08"):
@@ -119,6 +124,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 self.info.uses_mpi = True
             elif canonical(name, "fortran") in NX_NAMES:
                 self.info.uses_nx = True
+        self.creates_comms = communicators_created(called)
 
     def _declare(self, unit, scope: Scope) -> None:
         stmts = [(T.line(s), 0, s, None) for s in T.spec_statements(unit)]

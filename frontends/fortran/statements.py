@@ -9,9 +9,10 @@ from __future__ import annotations
 import sympy
 from fparser.two import Fortran2003 as F
 
+from ..aag.communicators import handle_value
 from ..aag import symexpr as S
 from ..aag import ExternalInput, Seq
-from ..msgpass import count_call
+from ..msgpass import count_call, datatype_value
 from . import calls
 from . import tree as T
 from .expr import args_of, is_ref, ref_name
@@ -55,7 +56,10 @@ class SimpleStatements:
             return
         if "[" not in name and is_ref(target):
             return  # a variable subscript into a buffer: its elements keep their values
-        value = self.ex.sym(rhs)
+        value = None
+        if isinstance(rhs, F.Name) and self.scope.is_handle(str(rhs)):  # MPI_COMM_WORLD, MPI_REAL
+            value = handle_value(str(rhs)) or datatype_value(str(rhs), "fortran")
+        value = self.ex.sym(rhs) if value is None else value
         if value is not None and self.ex.ftype(target).kind == "int" and self.ex.ftype(rhs).kind in ("real", "double"):
             value = S.CTrunc(value)
         self._def(seq, name, value)

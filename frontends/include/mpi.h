@@ -50,6 +50,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
 #define MPI_PROC_NULL          (-2)   /* partner -2: no-op communication */
 #define MPI_ROOT               (-3)
 #define MPI_UNDEFINED          (-32766)
+#define MPI_BSEND_OVERHEAD     96     /* MPICH's value */
 #define MPI_SUCCESS            0
 #define MPI_ERR_OTHER          15
 #define MPI_MAX_PROCESSOR_NAME 256
@@ -160,6 +161,10 @@ int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
 int MPI_Cart_shift(MPI_Comm comm, int direction, int disp,
                    int *rank_source, int *rank_dest);
 int MPI_Dims_create(int nnodes, int ndims, int dims[]);
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
+int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[],
+                 int coords[]);
+int MPI_Cartdim_get(MPI_Comm comm, int *ndims);
 
 /* ---- point to point ------------------------------------------------------- */
 int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest,
@@ -251,5 +256,19 @@ int MPI_Type_vector(int count, int blocklength, int stride,
 int MPI_Type_commit(MPI_Datatype *datatype);
 int MPI_Type_free(MPI_Datatype *datatype);
 int MPI_Type_size(MPI_Datatype datatype, int *size);
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride,
+                     MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_indexed(int count, const int array_of_blocklengths[],
+                     const int array_of_displacements[], MPI_Datatype oldtype,
+                     MPI_Datatype *newtype);
+int MPI_Type_create_indexed_block(int count, int blocklength,
+                                  const int array_of_displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
+                           const MPI_Aint array_of_displacements[],
+                           const MPI_Datatype array_of_types[],
+                           MPI_Datatype *newtype);
+int MPI_Get_address(const void *location, MPI_Aint *address);
+int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
 
 #endif /* INTERP_FAKE_MPI_H */

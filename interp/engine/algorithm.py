@@ -33,6 +33,7 @@ from sag.model import SAG
 
 from interp.engine.budget import Budget
 from interp.engine.chain import Chain
+from interp.engine.communicators import Communicators
 from interp.engine.compiled import Compiled
 from interp.engine.collective import Collectives
 from interp.engine.leftovers import Leftovers
@@ -93,7 +94,8 @@ class Engine:
         self.record_messages = options.messages or options.trace  # Message records: traces, plots, the SAAG
         self.bound = options.bound
         self.notes: dict = {}
-        self.compiled = Compiled()
+        self.comms = Communicators(nprocs)
+        self.compiled = Compiled(self.comms.functions())
         self.stats: dict = {}
         self.tracing = options.trace
         self.spans: list = []

@@ -48,6 +48,9 @@ class Chain(ChainComm, Values):
         self.current: AAU | None = None
         self.requests: dict[str, list] = {}
         self.coll_seq = 0
+        self.comm_seqs: dict[int, int] = {}  # collectives so far per communicator the program created
+        self.creations: dict[int, int] = {}  # communicators created so far, per parent communicator
+        self.matched_bytes = 0.0  # bytes of the message the last receive or probe matched
         Values.__init__(self, not engine.symbolic)
         self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
         self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order
@@ -268,9 +271,10 @@ class Chain(ChainComm, Values):
                             if a.var is not None and step is not None:
                                 self.assign(a.var, self.lookup(a.var) + skip * step)
             else:
-                if (a.kind != "do" or k > 0) and a.cond is not None \
-                        and not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
-                    break
+                if (a.kind != "do" or k > 0) and a.cond is not None:
+                    self.current = a  # an error names the loop's line, not its body's last AAU
+                    if not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
+                        break
                 # A loop with no count ends only when its state changes: the same state at two
                 # iteration starts repeats for ever (nothing else decides its control flow).
                 state = (dict(self.frames[-1]), dict(self.globals))

@@ -14,7 +14,10 @@ from frontends.aag import symexpr as S
 from frontends.aag import Comm, Spawn, Sync, SyncSeq
 
 from interp.errors import InputError
-from interp.engine.ops import ANY, BCAST, Completion, Op
+from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES, TAG_SPACE
+
+from interp.engine.communicators import EXCHANGE_BYTES
+from interp.engine.ops import ANY, BCAST, CommTagged, Completion, Op
 from interp.engine.result import Span
 
 LONGEST_WAITS = 5  # per process, for "why is this process late"
@@ -51,6 +54,8 @@ class ChainComm:
         if expr is None:
             return ANY
         value = int(self.concrete(self.need(expr, "message tag"), "message tag"))
+        if value >= TAG_SPACE:  # a tag on a communicator the program created
+            return CommTagged(value % TAG_SPACE, value // TAG_SPACE)
         return ANY if value == -1 else value
 
     def payload(self, buffer: str | None):
@@ -74,6 +79,8 @@ class ChainComm:
         start = self.clock
         if a.cls == "Comm" and a.op == "sendrecv":
             done = yield from self.sendrecv(a)
+        elif a.cls == "SyncSeq" and a.creates is not None:
+            done = yield from self.create_comm(a)
         else:
             op = self.make_op(a)
             if op is None:  # MPI_PROC_NULL
@@ -82,6 +89,8 @@ class ChainComm:
             done = yield op
         self.finish(a, start, done)
         if a.cls == "Comm":
+            if a.status is not None:  # MPI_Get_count reads the bytes of the message matched
+                self.assign(a.status + STATUS_BYTES, self.matched_bytes)
             if a.op == "recv":
                 self.deliver(a.buffer, done.payload)
         elif a.cls == "SyncSeq" and a.op == "bcast":
@@ -200,6 +209,46 @@ class ChainComm:
                     done.waits += d.waits
         return done
 
+    def comm_of(self, a):
+        """The communicator a collective works on (None: MPI_COMM_WORLD)."""
+        if a.comm is None:
+            return None
+        handle = self.need(a.comm, "communicator")
+        try:
+            comm = self.engine.comms.get(handle, self.index)
+        except ValueError as exc:
+            raise InputError(f"{self._where()}: {a.label} on {self.label}: {exc}") from None
+        if self.index not in comm.index:
+            raise InputError(f"{self._where()}: {a.label} on {self.label}: the process is not a member of "
+                             "the communicator")
+        return None if comm.handle == COMM_WORLD else comm
+
+    def create_comm(self, a: SyncSeq):
+        """MPI_Comm_split, MPI_Comm_dup, MPI_Cart_create, MPI_Cart_sub: collective over the parent
+        (interp/engine/communicators.py); the new handle goes to the variable the call names."""
+        comms = self.engine.comms
+        parent = self.comm_of(a)
+        within = parent or comms.world
+        k = self.creations.get(within.handle, 0)
+        self.creations[within.handle] = k + 1
+        key = (within.handle, k)
+
+        def ints(exprs, what):
+            return tuple(int(self.concrete(self.need(e, what), what)) for e in exprs)
+
+        if a.op == "comm_split":
+            part = ints((a.color, a.key), "color and key of MPI_Comm_split")
+        elif a.op == "cart_create":
+            part = (ints(a.dims, "Cartesian dimensions"), tuple(bool(x) for x in ints(a.periods, "periods")))
+        elif a.op == "cart_sub":
+            part = tuple(bool(x) for x in ints(a.remain, "remain_dims of MPI_Cart_sub"))
+        else:
+            part = None
+        comms.bring(key, self.index, part)
+        done = yield Op("coll", a, coll="allgather", size=EXCHANGE_BYTES, comm=parent)
+        self.assign(a.creates, float(comms.handle_for(key, a.op, within, self.index)))
+        return done
+
     def make_op(self, a) -> Op | None:
         if isinstance(a, Comm):
             if a.op in ("send", "isend"):
@@ -219,14 +268,19 @@ class ChainComm:
             if a.op == "waitall":
                 return Op("waitall", a, request=(a.requests or [None])[0])
         if isinstance(a, Sync):
-            return Op("barrier", a)
+            return Op("barrier", a, comm=self.comm_of(a))
         if isinstance(a, SyncSeq):
             root = int(self.concrete(self.need(a.root, "collective root"), "collective root")) \
                 if a.root is not None else 0
             elements = self.need(a.elements, "element count") if a.elements is not None else 0.0
+            comm = self.comm_of(a)
+            n = self.nprocs if comm is None else comm.size
+            if a.root is not None and not 0 <= root < n:
+                raise InputError(f"{self._where()}: {a.label} has root {root}, but its communicator has {n} "
+                                 f"processes (ranks 0..{n - 1})")
             return Op("coll", a, coll=a.op, root=root, size=self.need(a.size, "message size"),
                       elements=elements, elem_op=a.elem_op,
-                      payload=self.payload(a.buffer) if a.op == "bcast" else None)
+                      payload=self.payload(a.buffer) if a.op == "bcast" else None, comm=comm)
         if isinstance(a, Spawn):
             return Op("spawn", a, program=a.program)
         raise InputError(f"{a.loc}: {a.cls} {a.label} cannot be interpreted")

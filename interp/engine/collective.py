@@ -16,34 +16,48 @@ class Collectives:
         self.nprocs = engine.nprocs
         self.groups: dict = {}  # key -> [(process, arrival time, op)]: collectives not all arrived
 
-    def _cost(self, x, m: float) -> float:
+    def _cost(self, x, m: float, n: int) -> float:
         e = self.engine
-        return value_of(x, m, 0, self.nprocs, e.options.bound, e.sag.runtime)
+        return value_of(x, m, 0, n, e.options.bound, e.sag.runtime)
+
+    def _next(self, p: Process, op: Op):
+        """(members, number of processes, sequence number) of the collective ``op`` on ``p``: on
+        MPI_COMM_WORLD every process; on a communicator the program created its members, each
+        counting that communicator's collectives apart (interp/engine/communicators.py)."""
+        chain = p.chain
+        if op.comm is None:
+            chain.coll_seq += 1
+            return None, self.nprocs, chain.coll_seq - 1
+        k = chain.comm_seqs.get(op.comm.handle, 0)
+        chain.comm_seqs[op.comm.handle] = k + 1
+        return op.comm.members, op.comm.size, (op.comm.handle, k)
 
     def barrier(self, p: Process, op: Op, t: float):
-        key = ("barrier", p.chain.coll_seq)
-        p.chain.coll_seq += 1
+        members, n, seq = self._next(p, op)
+        key = ("barrier", seq)
         params = self.engine.mapping.params(p.chain.index, p.chain.index)
         fitted = params.collectives.get("barrier")
-        cost = self._cost(fitted if fitted is not None else params.sync, 0)
-        return self._gather_all(p, key, t, cost, "barrier")
+        cost = self._cost(fitted if fitted is not None else params.sync, 0, n)
+        return self._gather_all(p, key, t, cost, "barrier", op, n, members)
 
     def fitted(self, p: Process, op: Op, t: float):
         """A collective with a fitted expression: all processes leave at last arrival + T(m, n)."""
-        key = ("coll", op.coll, p.chain.coll_seq)
-        p.chain.coll_seq += 1
+        members, n, seq = self._next(p, op)
+        key = ("coll", op.coll, seq)
         params = self.engine.mapping.params(p.chain.index, p.chain.index)
-        return self._gather_all(p, key, t, self._cost(params.collectives[op.coll], op.size), op.coll, op)
+        return self._gather_all(p, key, t, self._cost(params.collectives[op.coll], op.size, n), op.coll, op, n,
+                                members)
 
-    def _gather_all(self, p: Process, key, t: float, cost: float, what: str, op: Op | None = None):
+    def _gather_all(self, p: Process, key, t: float, cost: float, what: str, op: Op, n: int, members):
         group = self.groups.setdefault(key, [])
         group.append((p, t, op))
-        if len(group) < self.nprocs:
-            p.blocked = f"{what}: {len(group)} of {self.nprocs} processes have arrived"
+        if len(group) < n:
+            p.blocked = f"{what}: {len(group)} of {n} processes have arrived"
             return None
         release = max(x[1] for x in group) + cost
-        root_payload = next((o.payload for q, _, o in group if o is not None and o.payload is not None
-                             and o.root == q.chain.index), None)
+        root = op.root if members is None else members[op.root]
+        root_payload = next((o.payload for q, _, o in group if o.payload is not None and root == q.chain.index),
+                            None)
         del self.groups[key]
         mine = None
         for q, tq, _ in group:
@@ -57,13 +71,15 @@ class Collectives:
 
     def steps(self, p: Process, op: Op):
         """Generator: the point-to-point steps of a collective for one process."""
-        me = p.chain.index
-        tag = CollTag(p.chain.coll_seq)
-        p.chain.coll_seq += 1
+        members, n, seq = self._next(p, op)
+        me = p.chain.index if members is None else op.comm.index[p.chain.index]
+        tag = CollTag(seq)
         totals = Completion(0.0)
         payload = op.payload if me == op.root else None
         elem_time = p.chain.model.t(f"ops.{op.elem_op}") if op.elem_op else 0.0
-        for kind, partner, size in collectives.steps(op.coll, me, self.nprocs, op.root, op.size, op.elements):
+        for kind, partner, size in collectives.steps(op.coll, me, n, op.root, op.size, op.elements):
+            if members is not None and kind != "combine":
+                partner = members[partner]  # a rank of the communicator: the process it names
             if kind == "combine":
                 done = yield Op("compute", op.aau, seconds=partner * elem_time, internal=True)
             elif kind == "send":

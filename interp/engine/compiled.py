@@ -20,8 +20,9 @@ class Unknown(Exception):
 class Compiled:
     """Sympy expressions compiled once to float functions of the names they use."""
 
-    def __init__(self):
+    def __init__(self, functions: dict | None = None):
         self._fns: dict = {}
+        self.functions = functions  # bodies of the engine's own functions (communicators), by name
 
     def get(self, expr):
         # Keyed by identity: AAG expressions live as long as the run, and hashing a sympy tree
@@ -35,7 +36,7 @@ class Compiled:
             entry = (None, _term_sum_evaluator(expr, self))
         else:
             names = tuple(sorted(S.free_names(expr)))
-            entry = (names, S.compile_fn(expr, list(names)))
+            entry = (names, S.compile_fn(expr, list(names), self.functions))
         self._fns[id(expr)] = (entry[0], entry[1], expr)  # keep expr alive: its id stays unique
         return entry
 

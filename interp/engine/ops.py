@@ -28,6 +28,17 @@ class CollTag(NamedTuple):
         return f"collective #{self.seq}"
 
 
+class CommTagged(NamedTuple):
+    """A tag of a message on a communicator the program created (frontends/aag/communicators.py,
+    ``comm_tag_num``): equal only to the same tag on the same communicator."""
+
+    tag: int
+    comm: int  # the communicator's number: 1 for the first the program created
+
+    def __str__(self) -> str:
+        return f"{self.tag} on communicator #{self.comm}"
+
+
 @dataclass(slots=True)
 class Op:
     kind: str  # send isend recv irecv wait waitall probe barrier coll spawn compute
@@ -46,6 +57,7 @@ class Op:
     program: str | None = None  # spawn
     internal: bool = False  # a step of a collective, not the program's own call
     request_obj: object = None  # the engine's request record of an irecv
+    comm: object = None  # collectives: the Communicator (engine/communicators.py); None: every process
 
 
 @dataclass(slots=True, init=False)

@@ -265,6 +265,7 @@ class PointToPoint:
             if matches(msg.src, msg.tag, rop.partner, rop.tag):
                 posted.remove(entry)
                 if rop.kind == "probe":
+                    self.procs[dst].chain.matched_bytes = msg.size
                     self._probed(dst, msg, t_post)
                     continue
                 self._complete_recv(dst, rop, t_post, msg)
@@ -310,6 +311,7 @@ class PointToPoint:
                 "truncated"))
         if msg.static:
             self._free_buffer(dst, max(t_post, msg.arrival))
+        self.procs[dst].chain.matched_bytes = msg.size  # for MPI_Get_count (chain_comm.visit_Comm)
         receive = msg.receive
         if receive is None:
             receive = self.net.route(msg.src, dst, msg.size).receive
@@ -443,6 +445,7 @@ class PointToPoint:
             self.net.posted[dst].append((op, t))
             p.blocked = f"a message (probe) from {self.label(op.partner)}"
             return None
+        p.chain.matched_bytes = msg.size
         if msg.arrival is None:
             self._probed(dst, msg, t)
             p.blocked = f"the last packet of the message from {self.label(msg.src)}"
