@@ -45,6 +45,13 @@ class Rows(HTMLParser):
             self._row["cells"][-1] += data
 
 
+def script_data(path: Path) -> dict:
+    """The AAUs of a source page's data file (window.INTERP_AAUS = {...};)."""
+    text = path.read_text()
+    assert text.startswith("window.INTERP_AAUS = ") and text.endswith(";\n")
+    return json.loads(text[len("window.INTERP_AAUS = "):-2])
+
+
 def parse(path: Path) -> Rows:
     p = Rows()
     p.feed(path.read_text())
@@ -70,14 +77,17 @@ def trapezoid(tmp_path_factory):
 def test_pages_are_written_and_self_contained(trapezoid):
     report, _ = trapezoid
     names = sorted(p.name for p in report.iterdir())
-    assert names == ["index.html", "src1-trapezoid_host.c.html", "src2-trapezoid_node.c.html"]
-    for page in report.iterdir():
+    assert names == ["index.html", "src1-trapezoid_host.c.html", "src1-trapezoid_host.c.js",
+                     "src2-trapezoid_node.c.html", "src2-trapezoid_node.c.js"]
+    for page in report.glob("*.html"):
         text = page.read_text()
         # Nothing outside DIR: no address with a scheme, no external script, style or image.
         assert not re.search(r"\b(?:https?|ftp)://(?!www\.w3\.org/2000/svg)", text), page
         for tag, attrs in parse(page).tags:
             assert not (tag in ("script", "img", "iframe") and attrs.get("src")), (page, tag, attrs)
             assert tag != "link", (page, attrs)
+            if attrs.get("data-script"):  # a source page's figures per process, read on demand
+                assert (report / attrs["data-script"]).is_file()
             href = attrs.get("href")
             if href:
                 target = href.split("#")[0]
@@ -96,18 +106,17 @@ def test_hottest_line_is_marked_and_its_figures_are_the_json_reports(trapezoid):
     entry = next(a for a in data["aaus"] if a["lines"] == "trapezoid_node.c:19")
     assert entry["executions"] == 12_000
     assert row["attrs"]["data-aaus"] == str(entry["id"])
-    assert float(row["attrs"]["data-total"]) == entry["total"]
-    assert float(row["attrs"]["data-mean"]) == entry["mean"]
-    for c in ("comp", "ovh", "xmit", "wait"):
-        assert float(row["attrs"][f"data-{c}"]) == entry[c]
+    figures = script_data(report / "src2-trapezoid_node.c.js")[str(entry["id"])]["figures"]
+    assert figures == {k: entry[k] for k in ("executions", "total", "mean", "comp", "ovh", "xmit", "wait")}
     cells = [c.strip() for c in row["cells"]]
     assert cells[2:10] == [entry["class"], fmt_count(entry["executions"]), fmt_time(entry["total"]),
                            fmt_time(entry["mean"]), *[fmt_time(entry[c]) for c in ("comp", "ovh", "xmit", "wait")]]
     assert row["cells"][10] == "    return 4.0 / (1.0 + x * x);"  # as in the file, indentation kept
     # Hover: the spread over processes (every node runs the same share here).
     per = entry["per_process"]
-    assert f"min {fmt_time(per[0]['total'])} (rank " in row["attrs"]["title"]
-    assert "over 4 processes" in row["attrs"]["title"]
+    spread = script_data(report / "src2-trapezoid_node.c.js")[str(entry["id"])]["spread"]
+    assert spread == (f"Seq trapezoid_node.c:19: total per process min {fmt_time(per[0]['total'])} (rank 0), "
+                      f"max {fmt_time(per[0]['total'])} (rank 0) over 4 processes")
 
 
 def test_shares_are_self_times_over_busy_time(trapezoid):
@@ -194,9 +203,12 @@ def hostile(tmp_path_factory):
 
 def test_source_text_is_escaped_in_html_and_in_embedded_json(hostile):
     pages = sorted(hostile.iterdir())
-    assert [p.name for p in pages] == ["index.html", "src1-x_ss_.c.html"]
+    assert [p.name for p in pages] == ["index.html", "src1-x_ss_.c.html", "src1-x_ss_.c.js"]
     for page in pages:
         text = page.read_text()
+        if page.suffix == ".js":
+            assert "<" not in text
+            continue
         assert "<img" not in text and "onerror=alert(1)>" not in text
         assert "x<ss>" not in text
         # Exactly one script block ends per script block started: the data cannot close one.
@@ -205,10 +217,14 @@ def test_source_text_is_escaped_in_html_and_in_embedded_json(hostile):
     rows = parse(hostile / "src1-x_ss_.c.html").rows
     assert rows[3]["cells"][-1] == f"/* {XSS} */"  # the comment, as text
     assert "&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;" in src
-    # The printf's label travels in the JSON for the script: '<' and '>' as \u003c and \u003e.
-    block = re.search(r'<script type="application/json" id="aau-data">(.*?)</script>', src, re.S).group(1)
-    assert "\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e" in block
-    assert any(XSS in a["label"] for a in json.loads(block).values())
+    # The printf's label travels in the page's data file: '<' as \u003c there too.
+    data = (hostile / "src1-x_ss_.c.js").read_text()
+    assert "<" not in data and "\\u003c/script>\\u003cimg src=x onerror=alert(1)>" in data
+    assert any(XSS in a["label"] for a in script_data(hostile / "src1-x_ss_.c.js").values())
+    # The summary's JSON block (the diagram's links) is escaped by tojson.
+    index = (hostile / "index.html").read_text()
+    block = re.search(r'<script type="application/json" id="st-links">(.*?)</script>', index, re.S).group(1)
+    assert "<" not in block
 
 
 def test_html_dir_that_is_a_file_is_one_clear_error(cli, tmp_path):

@@ -119,4 +119,5 @@ def _write_files(pred, trace_file, plot_file, html_dir) -> None:
     if html_dir is not None:
         from interp.output.html import write_run
         written = write_run(html_dir, pred.result, pred.programs)
-        click.echo(f"wrote {written[0]} and {len(written) - 1} source pages (HTML report)", err=True)
+        pages = sum(1 for p in written if p.suffix == ".html") - 1
+        click.echo(f"wrote {written[0]} and {pages} source pages (HTML report: open {written[0]})", err=True)

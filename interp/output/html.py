@@ -9,6 +9,7 @@ and ``'`` (no ``</script>`` can end the block). No file refers to anything outsi
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from interp.output.jsonout import to_json
 from interp.output.levels import Structure
 from interp.output.spacetime import BAR, ROW, WIDTH, diagram
 
+CHUNK = 250  # source lines rendered at once; the rest follow once the page is open (report.js)
 CATEGORY_NAMES = {"comp": "compute", "ovh": "overhead", "xmit": "transmit", "wait": "wait"}
 
 
@@ -32,7 +34,7 @@ def environment():
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(time=fmt_time, count=fmt_count, value=fmt_value,
                        pct=lambda x: f"{100 * x:.1f}%")
-    env.globals.update(CATEGORIES=CATEGORIES, CATEGORY_NAMES=CATEGORY_NAMES, ROW=ROW, BAR=BAR, WIDTH=WIDTH)
+    env.globals.update(CHUNK=CHUNK, CATEGORIES=CATEGORIES, CATEGORY_NAMES=CATEGORY_NAMES, ROW=ROW, BAR=BAR, WIDTH=WIDTH)
     return env
 
 
@@ -55,6 +57,14 @@ def page_names(files: list[SourceFile]) -> dict[str, str]:
         base = re.sub(r"[^A-Za-z0-9_.-]", "_", Path(sf.path).name)
         out[sf.path] = f"src{k}-{base}.html"
     return out
+
+
+def _script_entry(a: dict) -> dict:
+    """What the source page's script shows of one AAU: the JSON report's figures, its spread over
+    processes (hover) and its figures per process (click), formatted as the text report does."""
+    return {"cls": a["class"], "lines": a["lines"], "label": a["label"], "spread": _spread(a),
+            "figures": {k: a[k] for k in ("executions", "total", "mean", *CATEGORIES)},
+            "per_process": _per_process(a)}
 
 
 def _per_process(entry: dict) -> list:
@@ -82,8 +92,7 @@ def source_rows(sf: SourceFile, aaus: dict, top_share: float) -> list[dict]:
         entry = aaus.get(line.aaus[0]) if line else None
         rows.append({"n": n, "text": text, "line": line, "aau": entry,
                      "more": len(line.aaus) - 1 if line else 0,
-                     "heat": line.share / top_share if line and top_share > 0 else 0.0,
-                     "title": _spread(entry) if entry else ""})
+                     "heat": line.share / top_share if line and top_share > 0 else 0.0})
     return rows
 
 
@@ -117,13 +126,17 @@ def write_run(path: str, r: RunResult, programs) -> list[Path]:
     index = d / "index.html"
     write_text(index, env.get_template("run.html").render(**ctx))
     written.append(index)
-    top = ctx["hottest"][1].share if ctx["hottest"] else 0.0
+    best = ctx["hottest"]
+    top = best[1].share if best else 0.0
     for sf in files:
         page = d / ctx["names"][sf.path]
+        script = page.with_suffix(".js")
         on_page = {aid for line in sf.lines.values() for aid in line.aaus}
-        script = {str(aid): {"cls": a["class"], "lines": a["lines"], "label": a["label"], "per_process": _per_process(a)}
-                  for aid, a in ctx["aaus"].items() if aid in on_page}
+        # Not inside a <script> element, but "<" is escaped all the same (as tojson does).
+        text = json.dumps({str(aid): _script_entry(a) for aid, a in ctx["aaus"].items() if aid in on_page})
+        write_text(script, "window.INTERP_AAUS = " + text.replace("<", "\\u003c") + ";\n")
+        hot_line = best[1].number if best and best[0] is sf else None
         write_text(page, env.get_template("source.html").render(
-            **ctx, sf=sf, rows=source_rows(sf, ctx["aaus"], top), script=script))
-        written.append(page)
+            **ctx, sf=sf, rows=source_rows(sf, ctx["aaus"], top), hot_line=hot_line, data_file=script.name))
+        written += [page, script]
     return written

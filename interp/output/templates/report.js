@@ -59,13 +59,68 @@
     if (old) old.classList.remove("selected");
     row.classList.add("selected");
   }
+  // The figures per process live in the page's own data file (srcN-name.js, beside it), read on
+  // the first hover or click: the page opens without parsing them.
   var source = document.getElementById("source");
+  function withData(then) {
+    if (window.INTERP_AAUS) { then(window.INTERP_AAUS); return; }
+    var waiting = withData.waiting = withData.waiting || [];
+    waiting.push(then);
+    if (waiting.length > 1) return;
+    var s = document.createElement("script");
+    s.src = source.getAttribute("data-script");
+    s.onload = function () { waiting.splice(0).forEach(function (f) { f(window.INTERP_AAUS || {}); }); };
+    s.onerror = function () { showPanelText("cannot read " + s.src + " (it belongs beside this page)"); };
+    document.body.appendChild(s);
+  }
+  function showPanelText(text) {
+    var body = document.getElementById("detail-body");
+    body.textContent = ""; body.appendChild(el("p", text, "warn"));
+    document.getElementById("detail").hidden = false;
+  }
+  // Lines past the first chunk wait in <template> elements: added after the page has opened,
+  // at once up to a line the address points to.
+  function addRows(upto) {
+    var t;
+    while ((t = source.querySelector("template.rows"))) {
+      source.tBodies[0].appendChild(t.content);
+      t.parentNode.removeChild(t);
+      if (upto !== undefined && +t.getAttribute("data-last") >= upto) return;
+    }
+  }
+  function goToHash() {
+    var m = /^#L(\d+)$/.exec(window.location.hash);
+    if (!m) return;
+    if (!document.getElementById("L" + m[1])) addRows(+m[1]);
+    var row = document.getElementById("L" + m[1]);
+    if (row) { row.scrollIntoView({block: "center"}); row.classList.add("targeted"); }
+  }
   if (source) {
-    var data = readJSON("aau-data") || {};
-    source.addEventListener("click", function (ev) {
-      var row = ev.target.closest("tr.aau");
-      if (row && !ev.target.closest("a")) showLine(row, data);
+    goToHash();
+    window.addEventListener("hashchange", function () {
+      var old = document.querySelector("tr.targeted");
+      if (old) old.classList.remove("targeted");
+      goToHash();
     });
+    window.addEventListener("load", function () {
+      // One insertion, not one per chunk: each insertion lays the whole table out again.
+      setTimeout(function () { addRows(); source.setAttribute("data-complete", ""); }, 0);
+    });
+    source.addEventListener("click", function (ev) {
+      var num = ev.target.closest("td.n");
+      if (num) { window.location.hash = "L" + num.textContent; return; }
+      var row = ev.target.closest("tr.aau");
+      if (row) withData(function (data) { showLine(row, data); });
+    });
+    source.addEventListener("mouseover", function (ev) {
+      var row = ev.target.closest("tr.aau");
+      if (!row) { hideTip(); return; }
+      withData(function (data) {
+        var a = data[row.getAttribute("data-aaus").split(" ")[0]];
+        if (a && a.spread) showTip(a.spread, ev);
+      });
+    });
+    source.addEventListener("mouseleave", hideTip);
     document.querySelector("#detail .close").addEventListener("click", function () {
       document.getElementById("detail").hidden = true;
     });
