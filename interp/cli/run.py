@@ -26,6 +26,9 @@ from interp.cli.options import budget_options, common_options
               help="Write a Chrome Trace Event file (JSON) of every AAU execution and message, for the Perfetto UI.")
 @click.option("--plot", "plot_file", default=None, type=click.Path(dir_okay=False),
               help="Write a space-time diagram (.png, .pdf or .svg).")
+@click.option("--html", "html_dir", default=None, type=click.Path(),
+              help="Write a self-contained HTML report into this directory: the source annotated with "
+                   "predicted time, the processes, the space-time diagram (open DIR/index.html).")
 @click.option("--map", "map_file", default=None, type=click.Path(dir_okay=False),
               help="Place processes on SAUs explicitly (YAML; see docs/model.md), e.g. across a heterogeneous SAG.")
 @click.option("--symbolic", multiple=True, metavar="NAME",
@@ -37,7 +40,8 @@ from interp.cli.options import budget_options, common_options
               help="Interpret every iteration of loops that reach a steady state (default: extrapolate them).")
 @reported
 def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, form, level, fmt,
-            top, region, output, trace_file, plot_file, map_file, symbolic, tl, exact, max_events, timeout):
+            top, region, output, trace_file, plot_file, html_dir, map_file, symbolic, tl, exact, max_events,
+            timeout):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
     from pathlib import Path
 
@@ -56,9 +60,12 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
     if plot_file is not None:
         from interp.output.plot import plot_format
         plot_format(plot_file)  # a bad file name is found before the prediction, not after
+    if html_dir is not None:
+        from interp.output.html import check_dir
+        check_dir(html_dir)
 
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
-                   trace=bool(trace_file or plot_file), include_dirs=include_dirs, map_file=map_file,
+                   trace=bool(trace_file or plot_file or html_dir), include_dirs=include_dirs, map_file=map_file,
                    symbolic=symbolic, form=form, messages=False, exact=exact,
                    max_events=max_events, timeout=timeout)
     if symbolic:
@@ -104,7 +111,16 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
         write_text(output, report)
     else:
         click.echo(report, nl=False)
-    # File notices go to stderr: standard output may be a JSON or CSV report in a pipe.
+    _write_files(pred, trace_file, plot_file, html_dir)
+    if output is not None:
+        click.echo(f"wrote {output}", err=True)
+
+
+def _write_files(pred, trace_file, plot_file, html_dir) -> None:
+    """--trace, --plot and --html. Notices go to stderr: standard output may be a JSON or CSV
+    report in a pipe."""
+    from interp.output.atomic import write_text
+
     if trace_file is not None:
         from interp.output.trace import trace_json
         text = trace_json(pred.result, pred.programs)
@@ -114,10 +130,11 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
         from interp.output.plot import write_plot
         write_plot(pred.result, plot_file, pred.programs)
         click.echo(f"wrote {plot_file} (space-time diagram)", err=True)
-    if output is not None:
-        click.echo(f"wrote {output}", err=True)
-
-
+    if html_dir is not None:
+        from interp.output.html import write_run
+        written = write_run(html_dir, pred.result, pred.programs)
+        pages = sum(1 for p in written if p.suffix == ".html") - 1
+        click.echo(f"wrote {written[0]} and {pages} source pages (HTML report: open {written[0]})", err=True)
 
 
 def _lower_bound(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, map_file, form,

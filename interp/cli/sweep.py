@@ -18,13 +18,15 @@ from interp.cli.metrics_options import metrics_options, run_metrics, wanted
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text", show_default=True)
 @click.option("--plot", "plot_file", type=click.Path(dir_okay=False),
               help="Write a plot (.png, .svg, .pdf): time and speedup against processes.")
+@click.option("--html", "html_dir", default=None, type=click.Path(),
+              help="Write the sweep as a self-contained HTML page into this directory (charts and table).")
 @click.option("--measured", "measured_file", type=click.Path(dir_okay=False),
               help="CSV of measured times (one column per input, then procs, seconds): adds the error per point.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Points predicted in parallel.")
 @budget_options
 @metrics_options
 @reported
-def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, fmt, plot_file,
+def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, fmt, plot_file, html_dir,
               measured_file, jobs, max_events, timeout, metrics, baseline, t1, flops, dops, mode):
     """Predict FILES for every combination of the -D value lists and --procs counts.
 
@@ -43,12 +45,18 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
         from interp.studies.sweep_plot import check_plot_path
 
         check_plot_path(plot_file)
+    if html_dir:
+        from interp.output.html import check_dir
+
+        check_dir(html_dir)
     # Read the measurements first: a malformed file fails before minutes of predictions.
     measurements = read_measured(measured_file, define_lists) if measured_file else None
     settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs),
                         max_events, timeout)
     points = grid(define_lists, counts)
     if wanted(metrics, baseline, t1, flops, dops, mode):  # seed 003 (docs/scalability.md)
+        if html_dir:
+            raise InputError("--html does not show seed 003's metrics yet: drop --html, or the metric options")
         return run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops,
                            mode, plot_file, measured_file)
     rows = with_metrics(points, run_points(settings, points, jobs, f"sweep ({len(points)} points)"))
@@ -69,5 +77,10 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
         plot_sweep(rows, plot_file, f"{' '.join(files)} on {machine_name}", unmatched or ())
         # On stderr with csv/json, so stdout stays one parseable document.
         click.echo(f"wrote {plot_file}", err=fmt != "text")
+    if html_dir:
+        from interp.studies.sweep_html import write_sweep
+
+        index = write_sweep(html_dir, to_json(rows, files, bound, define_lists, unmatched))
+        click.echo(f"wrote {index} (HTML report)", err=fmt != "text")
     if any(r.outcome.hang for r in rows):
         sys.exit(EXIT_PROBLEMS)

@@ -35,24 +35,37 @@ def _unit(total: float):
     return "ns", 1e-9
 
 
-def _bars(result: RunResult, send_ids: set):
-    """Per process and category: (start, width) intervals in seconds."""
-    bars = [{"comp": [], "comm": [], "wait": []} for _ in result.procs]
-    # Compound spans first, as computation: their own time (loop control, condition tests) is
-    # computation, and the spans inside them are drawn over them.
+def send_aaus(programs) -> set:
+    """Ids of the AAUs that send: their wait follows the call overhead (see ``segments``)."""
+    return {a.id for prog in programs for a in prog.walk() if getattr(a, "op", None) in SEND_OPS}
+
+
+def segments(result: RunResult, send_ids: set):
+    """(process, category, start, end, aau id) of every drawn interval, in drawing order.
+
+    Compound spans first, as computation: their own time (loop control, condition tests) is
+    computation, and the spans inside them are drawn over them. The space-time diagram of the
+    HTML report (``spacetime.py``) draws the same intervals.
+    """
     for s in sorted(result.spans, key=lambda s: s.kind != "compound"):
-        b = bars[s.proc]
         width = s.end - s.start
         if width <= 0:
             continue
         if s.kind != "comm" or s.wait <= 0:
-            b["comm" if s.kind == "comm" else "comp"].append((s.start, width))
+            yield s.proc, "comm" if s.kind == "comm" else "comp", s.start, s.end, s.aau_id
             continue
         w0 = s.start + (min(s.ovh, width) if s.aau_id in send_ids else 0.0)
         w1 = min(w0 + s.wait, s.end)
         for a, z, cat in ((s.start, w0, "comm"), (w0, w1, "wait"), (w1, s.end, "comm")):
             if z > a:
-                b[cat].append((a, z - a))
+                yield s.proc, cat, a, z, s.aau_id
+
+
+def _bars(result: RunResult, send_ids: set):
+    """Per process and category: (start, width) intervals in seconds."""
+    bars = [{"comp": [], "comm": [], "wait": []} for _ in result.procs]
+    for proc, cat, a, z, _ in segments(result, send_ids):
+        bars[proc][cat].append((a, z - a))
     return bars
 
 
@@ -63,7 +76,7 @@ def render_png(result: RunResult, programs=(), fmt: str = "png") -> bytes:
     from matplotlib.patches import Patch
     from matplotlib.lines import Line2D
 
-    send_ids = {a.id for prog in programs for a in prog.walk() if getattr(a, "op", None) in SEND_OPS}
+    send_ids = send_aaus(programs)
     labels = result.proc_labels or [p.label for p in result.procs]
     n = len(labels)
     unit, f = _unit(result.total)
