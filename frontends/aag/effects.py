@@ -23,6 +23,16 @@ _K = sympy.Dummy("k", integer=True, nonnegative=True)
 
 
 def loop_effects(loop: Iter) -> list[tuple[str, sympy.Expr]] | None:
+    try:
+        return _effects(loop)
+    except (TypeError, ValueError, AttributeError, NotImplementedError, RecursionError,
+            sympy.PolynomialError, sympy.CoercionFailed):
+        # sympy could not sum or simplify an update (it fails inside its polynomial code on some
+        # symbolic steps): the loop is interpreted, as it was before closed forms existed
+        return None
+
+
+def _effects(loop: Iter) -> list[tuple[str, sympy.Expr]] | None:
     if loop.var is None or loop.lo is None or loop.step is None or loop.num_iters is None:
         return None
     step_map = _body_map(loop.body)

@@ -21,6 +21,7 @@ from fparser.two.symbol_table import SYMBOL_TABLES
 from fparser.two.utils import FortranSyntaxError
 
 from ..source import read_source
+from .blocks import check_blocks
 from ..errors import FrontendError, quote, shorten
 
 FIXED_EXTENSIONS = (".f", ".for", ".f77", ".ftn")
@@ -107,7 +108,9 @@ def parse_text(text: str, file: str, form: str, include_dirs: list[str] | None =
         m = (_FIXED_DIRECTIVE.match(line) if form == "fixed" else None) or _FREE_DIRECTIVE.match(line)
         if m:
             directives.append((k + 1, " ".join(m.group(1).split())))
-    ast = _parse("\n".join(lines), file, form)
+    source = "\n".join(lines)
+    check_blocks(source, file, form)  # before fparser, which backtracks for ever over unclosed blocks
+    ast = _parse(source, file, form)
     return FSource(ast=ast, file=file, text=text, form=form, directives=directives, includes=includes)
 
 
