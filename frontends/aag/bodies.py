@@ -10,32 +10,26 @@ def flat(body: list[AAU]):
 
 
 def has_jump(body: list[AAU]) -> bool:
-    """A break, return or ending call (exit, MPI_Abort) that leaves this loop (breaks inside inner
-    loops stay there)."""
-    for a in body:
-        if isinstance(a, Seq) and a.control in ("break", "return", "continue") + ENDS:
-            return True
-        if isinstance(a, Condt) and any(has_jump(b.body) for b in a.branches):
-            return True
-        if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control in ("return",) + ENDS
-                                       for x in flat(a.body)):
-            return True
-    return False
+    """A break, continue, return or ending call (exit, MPI_Abort) in this loop's body: its
+    iterations may not all run to the end (breaks inside inner loops stay there)."""
+    return _jumps(body, ("break", "return", "continue") + ENDS)
 
 
 def can_leave(body: list[AAU]) -> bool:
     """Can interpretation leave a loop with this body other than by its condition? A break,
     return or ending call that leaves it, or a call to a function of the program (which may end
     the process: the engine looks inside). ``continue`` stays in the loop."""
+    return _jumps(body, ("break", "return") + ENDS) or any(isinstance(x, Call) for x in flat(body))
+
+
+def _jumps(body: list[AAU], words: tuple) -> bool:
     for a in body:
-        if isinstance(a, Seq) and a.control in ("break", "return") + ENDS:
+        if isinstance(a, Seq) and a.control in words:
             return True
-        if isinstance(a, Condt) and any(can_leave(b.body) for b in a.branches):
+        if isinstance(a, Condt) and any(_jumps(b.body, words) for b in a.branches):
             return True
         if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control in ("return",) + ENDS
                                        for x in flat(a.body)):
-            return True
-        if any(isinstance(x, Call) for x in flat([a])):
             return True
     return False
 
