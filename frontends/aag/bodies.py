@@ -1,7 +1,8 @@
 """Language-neutral walks over AAG bodies, shared by the C and Fortran level-1 parses."""
 from __future__ import annotations
 
-from .aau import AAU, Call, Condt, Iter, Seq
+from .aau import AAU, Call, Comm, Condt, Iter, Seq, Sync, SyncSeq
+from .symexpr import free_names, var
 
 
 def flat(body: list[AAU]):
@@ -32,6 +33,30 @@ def _jumps(body: list[AAU], words: tuple) -> bool:
                                        for x in flat(a.body)):
             return True
     return False
+
+
+def cond_fixed(cond, body: list[AAU]) -> bool:
+    """Can nothing in ``body`` change a name ``cond`` reads? No way out of the loop (can_leave),
+    every assignment to such a name an identity (`r *= 1`, `r += 0`), and no message, status or
+    request landing in one. Conservative: any other AAU that may write variables says no."""
+    names = {n.split("[", 1)[0] for n in free_names(cond)}
+    if not names or can_leave(body):
+        return False
+    for a in flat(body):
+        if isinstance(a, Seq):
+            if any(n.split("[", 1)[0] in names and (e is None or e != var(n)) for n, e in a.defs):
+                return False
+        elif isinstance(a, (Comm, SyncSeq)):
+            written = [getattr(a, f, None) for f in ("buffer", "recv_buffer", "status", "request", "creates")]
+            written += list(getattr(a, "requests", None) or [])
+            if any(w is not None and w.split("[", 1)[0] in names for w in written):
+                return False
+        elif isinstance(a, Iter):
+            if a.var is not None and a.var in names:
+                return False
+        elif not isinstance(a, (Sync, Condt)):
+            return False
+    return True
 
 
 # Control words of Seqs whose call ends the process ("exit") or every process ("abort").
