@@ -29,8 +29,6 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from sag.model import SAG
-
 from interp.calibrate import tools
 from interp.errors import InputError
 from interp.models.measured import SampleRates, timeshare_factor
@@ -106,7 +104,7 @@ def processors_here() -> int:
         return os.cpu_count() or 1
 
 
-def _compute_sau(sag: SAG):
+def _compute_sau(sag):
     compute = sag.by_role("compute") or [s for s in sag.walk() if not s.is_compound
                                          and s.component("processing").kind != "void"]
     if not compute:
@@ -114,7 +112,7 @@ def _compute_sau(sag: SAG):
     return compute[0]
 
 
-def derive(sag: SAG, settings: dict, procs: int, what: str) -> SAG:
+def derive(sag, settings: dict, procs: int, what: str):
     """The machine with ``settings`` in every processing component, and room for ``procs``
     processes on its compute SAU (the processes beyond its count share its processors)."""
     target = _compute_sau(sag).id
@@ -171,7 +169,7 @@ def run_samples(b, points, inputs, repeat: int, tmp: Path, timeout: float) -> li
     return out
 
 
-def count_work(files, machine: SAG, sample: Sample, segs: list[Segment]) -> None:
+def count_work(files, machine, sample: Sample, segs: list[Segment]) -> None:
     """F(ss, x0, N0) of every segment, summed over the processes (the ``units`` node model)."""
     from interp.pipeline import predict
 
@@ -190,7 +188,7 @@ def basis_for(samples: list[Sample], procs: int) -> Sample:
     return max((s for s in samples if s.procs == n0), key=lambda s: s.seconds)
 
 
-def estimate(files, machine: SAG, segs, basis: Sample, inputs: tuple, procs: int, here: int) -> Estimate:
+def estimate(files, machine, segs, basis: Sample, inputs: tuple, procs: int, here: int) -> Estimate:
     from interp.pipeline import predict
 
     processors = _compute_sau(machine).count
@@ -209,11 +207,9 @@ def estimate(files, machine: SAG, segs, basis: Sample, inputs: tuple, procs: int
 
 def extrapolate(files, machine: str, sample_points, predict_points, repeat: int = 1, cc: str = "gcc",
                 cflags: str = "-O2", timeout: float = 600.0) -> Study:
-    from sag import open_machine
+    from interp.pipeline import load_machine, load_programs
 
-    from interp.pipeline import load_programs
-
-    sag = open_machine(machine)
+    sag = load_machine(machine)
     programs = load_programs(list(files))
     if any(p.language != "c" for p in programs):
         raise InputError("interp extrapolate instruments C sources; the Fortran frontend has no "
