@@ -102,15 +102,23 @@ def test_scanner_finds_statement_ends():
     assert iff[:_Scanner(iff).statement(0)] == "if (a) { b(); } else c();"
 
 
-def test_instrument_keeps_lines_and_orders_adjacent_edits(tmp_path):
+def test_instrument_keeps_lines(tmp_path):
     src = tmp_path / "t.c"
-    src.write_text("void f(int n, double *a) {\n  for (int i = 0; i < n; i++) a[i] = 0;for (int j = 0; j < n; j++) a[j] += 1;\n}\n")
-    segs = [Segment(0, (1,), str(src), 2, "for", "t.c:2"), Segment(1, (2,), str(src), 2, "for", "t.c:2")]
-    text, missed = instrument(str(src), segs[:1])
+    src.write_text("void f(int n, double *a) {\n"
+                   "  for (int i = 0; i < n; i++) a[i] = 0;\n"
+                   "  for (int j = 0; j < n; j++) { a[j] += 1; }\n"
+                   "}\n")
+    segs = [Segment(0, (1,), str(src), 2, "for", "t.c:2"), Segment(1, (2,), str(src), 3, "for", "t.c:3")]
+    text, missed = instrument(str(src), segs)
     assert missed == []
     body = text.split("\n", 2)[2]  # after the declarations and the #line
     assert body.count("\n") == src.read_text().count("\n")
-    assert "a[i] = 0; interp_seg_add(0, interp_seg_now() - __interp_t0); }for (int j" in body
+    lines = body.splitlines()
+    assert lines[1] == ("  { double __interp_t0 = interp_seg_now(); for (int i = 0; i < n; i++) a[i] = 0;"
+                        " interp_seg_add(0, interp_seg_now() - __interp_t0); }")
+    assert lines[2].endswith("{ a[j] += 1; } interp_seg_add(1, interp_seg_now() - __interp_t1); }")
+    # a loop that is not on the line given is left untimed and reported
+    assert instrument(str(src), [Segment(2, (3,), str(src), 1, "for", "t.c:1")])[1][0].key == 2
 
 
 # -- one real run -----------------------------------------------------------------------------------

@@ -270,8 +270,9 @@ def to_text(st: Study) -> str:
                  f" {'measured':>10s} {'error':>7s} {'R (4.8)':>9s}")
     for e in st.estimates:
         r = e.ratio(st.t_sample)
+        ratio = "-" if r is None else f"{r:.3g}"
         lines.append(f"  {e.describe():30s} {_t(e.predicted):>10s} {_t(e.comp):>10s} {e.basis.describe():>22s}"
-                     f" {e.share:>5d}x {_t(e.measured):>10s} {_pct(e.error):>7s} {'-' if r is None else f'{r:.3g}':>9s}")
+                     f" {e.share:>5d}x {_t(e.measured):>10s} {_pct(e.error):>7s} {ratio:>9s}")
     lines.append("sample check (each sample predicted from the basis sample at its process count, Eq. 4.9):")
     for e in st.checks:
         lines.append(f"  {e.describe():30s} {_t(e.predicted):>10s} measured {_t(e.measured):>10s}"
