@@ -7,7 +7,7 @@ from interp.cli.reported import reported
 from interp.errors import InputError
 
 
-def _points(lists: tuple, procs: str, other: tuple, what: str):
+def _points(lists: tuple, procs: str, other: tuple):
     """The grid of one side; an input the other side gives one value is carried over."""
     from interp.studies.grid import parse_define_lists, parse_procs_list
     from interp.studies.sweep import grid
@@ -55,8 +55,8 @@ def extrapolate_cmd(files, machine, sample, target, procs, measured, repeat, cc,
                          "twice (first the samples', then the predictions')")
     sample_procs = procs[0] if procs else "1"
     predict_procs = procs[-1] if procs else "1"
-    _, samples = _points(sample, sample_procs, target, "--sample")
-    predict_lists, points = _points(target, predict_procs, sample, "--predict")
+    _, samples = _points(sample, sample_procs, target)
+    predict_lists, points = _points(target, predict_procs, sample)
     measurements = read_measured(measured, predict_lists) if measured else []
     study = extrapolate(files, machine, samples, points, repeat, cc, cflags, timeout)
     unmatched = attach_measured(study, measurements)
