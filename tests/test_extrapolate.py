@@ -1,5 +1,6 @@
 """interp extrapolate (seed 000, Xu, Zhang, Sun): Eq. 2.3 and 2.6 with hand values, the work count F,
 the measured node model, the instrumented text, and one real sample run (skipped without MPI)."""
+import json
 import math
 from pathlib import Path
 
@@ -146,9 +147,11 @@ def test_sample_runs_and_prediction(cli, tmp_path):
     csv = tmp_path / "m.csv"
     csv.write_text("n,procs,seconds\n800000,4,0.5\n")
     r = cli("extrapolate", SAMPLE, "-m", "ipsc860", "--sample", "n=200000", "--procs", "1",
-            "--predict", "n=800000", "--procs", "4", "--measured", csv)
+            "--predict", "n=800000", "--procs", "4", "--measured", csv, "--save-rates", tmp_path / "r.json")
     assert r.exit_code == 0, r.output
     assert "R (4.8)" in r.output and "n=800000, P=4" in r.output
+    saved = SampleRates.from_file(str(tmp_path / "r.json"))  # what a machine file's samples: reads
+    assert list(saved.rates) == [("harmonic_mpi.c", LOOP_LINE)] and saved.rates[("harmonic_mpi.c", LOOP_LINE)] > 0
 
 
 def test_procs_given_three_times_is_one_error(cli):
@@ -162,3 +165,50 @@ def test_fortran_is_refused():
     prog = next(iter(sorted(f.glob("*.f*"))))
     with pytest.raises(InputError, match="instruments C sources"):
         extrapolate([str(prog)], "ipsc860", [], [])
+
+
+# -- the measured model chosen by a machine file ----------------------------------------------------
+
+def _machine_with_rates(tmp_path, rate):
+    rates = tmp_path / "rates.json"
+    rates.write_text(json.dumps(SampleRates({("harmonic_mpi.c", LOOP_LINE): rate}, "test").to_json()))
+    text = open("sag/machines/ipsc860.yaml").read().replace(
+        "        clock: 40 MHz", f"        model: measured\n        samples: {rates}\n        clock: 40 MHz", 1)
+    machine = tmp_path / "measured.yaml"
+    machine.write_text(text)
+    return str(machine)
+
+
+def test_a_machine_file_selects_the_measured_model_with_a_rates_file(cli, tmp_path):
+    """Seed 000's model is selectable like the others: `processing.model: measured` with the file
+    `interp extrapolate --save-rates` writes. Rank 0's loop at n = 1000, P = 2: F = 4001 units
+    (test_work_count_by_hand), so 1e-9 s per unit adds 4.001e-6 s to its computation."""
+    def comp(rate):
+        r = cli("run", SAMPLE, "-m", _machine_with_rates(tmp_path, rate), "-p", 2, "-D", "n=1000",
+                "--format", "json")
+        assert r.exit_code == 0, r.stderr
+        return json.loads(r.stdout)["per_process"][0]["comp"]
+    from interp.models import measured
+    measured._read_rates.cache_clear()
+    base = comp(0.0)
+    measured._read_rates.cache_clear()
+    assert comp(1e-9) - base == pytest.approx(4.001e-6, rel=1e-9)
+
+
+@pytest.mark.parametrize("content, fragment", [
+    (None, "processing.samples: cannot read"),
+    ("{", "not a sample-rates file (invalid JSON"),
+    ('{"format": "interp-sample-rates-1", "rates": [{"file": "a.c"}]}', "rates[0] needs file, line and"),
+    ('{"format": "interp-sample-rates-1", "rates": [{"file": "a.c", "line": 3, "seconds_per_unit": -1}]}',
+     "rates[0].seconds_per_unit must be a finite number >= 0"),
+])
+def test_a_bad_rates_file_is_one_clear_error(cli, tmp_path, content, fragment):
+    machine = _machine_with_rates(tmp_path, 1e-9)
+    if content is None:
+        (tmp_path / "rates.json").unlink()
+    else:
+        (tmp_path / "rates.json").write_text(content)
+    from interp.models import measured
+    measured._read_rates.cache_clear()
+    r = cli("run", SAMPLE, "-m", machine, "-p", 2, "-D", "n=1000")
+    assert r.exit_code == 2 and fragment in r.stderr, r.stderr

@@ -40,8 +40,11 @@ def _points(lists: tuple, procs: str, other: tuple):
 @click.option("--cc", default="gcc", show_default=True, help="C compiler for sequential programs.")
 @click.option("--cflags", default="-O2", show_default=True)
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds allowed per run.")
+@click.option("--save-rates", "rates_file", type=click.Path(dir_okay=False), default=None,
+              help="Write each loop's measured seconds per unit of work (the sample at the most processes) "
+                   "to FILE, for a machine file's 'processing: {model: measured, samples: FILE}'.")
 @reported
-def extrapolate_cmd(files, machine, sample, target, procs, measured, repeat, cc, cflags, timeout):
+def extrapolate_cmd(files, machine, sample, target, procs, measured, repeat, cc, cflags, timeout, rates_file):
     """Run FILES here at the --sample sizes with every loop timed, and predict the --predict sizes:
     each loop's time scaled by interp's count of its work (seed 000 Eq. 2.3), communication on --machine."""
     from sag import open_machine
@@ -65,3 +68,12 @@ def extrapolate_cmd(files, machine, sample, target, procs, measured, repeat, cc,
         raise InputError(f"{measured}:{m.line}: {m.describe()} is not a point of --predict "
                          f"({len(unmatched)} such line(s))")
     click.echo(to_text(study))
+    if rates_file is not None:
+        import json
+
+        from interp.output.atomic import write_text
+        from interp.studies.extrapolate import basis_for
+
+        basis = basis_for(study.samples, max(s.procs for s in study.samples))
+        write_text(rates_file, json.dumps(basis.rates(study.segments).to_json(), indent=2) + "\n")
+        click.echo(f"wrote {rates_file} (rates measured at {basis.describe()})", err=True)

@@ -24,14 +24,17 @@ than processors (``timeshare``, the paper's threads): F = processes, N = process
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import sympy
 
 from frontends.aag import Iter
 from sag.units import TIME
 
+from interp.errors import InputError
 from interp.models.omega import NodeModel
 
 
@@ -59,6 +62,42 @@ class SampleRates:
 
     rates: dict = field(default_factory=dict)  # (file name, line) -> seconds per unit
     origin: str = ""  # which sample run they come from (for the report)
+
+    def to_json(self) -> dict:
+        return {"format": "interp-sample-rates-1", "origin": self.origin,
+                "rates": [{"file": f, "line": line, "seconds_per_unit": r}
+                          for (f, line), r in sorted(self.rates.items())]}
+
+    @classmethod
+    def from_file(cls, path: str) -> "SampleRates":
+        return _read_rates(str(Path(path).resolve()))
+
+    @classmethod
+    def _parse(cls, path: str) -> "SampleRates":
+        """The rates `interp extrapolate --save-rates` wrote (machine files name them with
+        ``processing.samples`` for ``model: measured``)."""
+        import json
+
+        try:
+            data = json.loads(Path(path).read_text())
+        except OSError as exc:
+            raise InputError(f"processing.samples: cannot read {path}: {exc.strerror or exc}; write it with "
+                             "'interp extrapolate ... --save-rates FILE'") from None
+        except ValueError as exc:
+            raise InputError(f"{path}: not a sample-rates file (invalid JSON: {exc})") from None
+        if not isinstance(data, dict) or data.get("format") != "interp-sample-rates-1" \
+                or not isinstance(data.get("rates"), list):
+            raise InputError(f"{path}: not a sample-rates file written by 'interp extrapolate --save-rates'")
+        rates = {}
+        for k, row in enumerate(data["rates"]):
+            try:
+                key, value = (str(row["file"]), int(row["line"])), float(row["seconds_per_unit"])
+            except (TypeError, KeyError, ValueError):
+                raise InputError(f"{path}: rates[{k}] needs file, line and seconds_per_unit") from None
+            if not math.isfinite(value) or value < 0:
+                raise InputError(f"{path}: rates[{k}].seconds_per_unit must be a finite number >= 0")
+            rates[key] = value
+        return cls(rates, str(data.get("origin", path)))
 
     def rate(self, loc) -> float | None:
         if loc is None:
@@ -88,7 +127,9 @@ class MeasuredModel(NodeModel):
     def __init__(self, sau, bound, runtime, functions, notes):
         self.share = float(sau.setting("processing", "timeshare") or 1)
         super().__init__(sau, bound, runtime, functions, notes)
-        self.samples: SampleRates = sau.setting("processing", "samples") or SampleRates()
+        samples = sau.setting("processing", "samples") or SampleRates()
+        # a machine file names the rates' file; interp extrapolate puts the rates themselves
+        self.samples: SampleRates = SampleRates.from_file(samples) if isinstance(samples, str) else samples
         self.units = WorkUnits(sau, bound, runtime, functions, notes)
         self._measured: dict[int, sympy.Expr] = {}
 
@@ -106,3 +147,9 @@ class MeasuredModel(NodeModel):
             # Eq. 2.3 with the rate tt(x0, N0) / F(x0, N0) of the sample run.
             self._measured[loop.id] = sympy.Float(rate * self.share) * self.units.iterd(loop)
         return self._measured[loop.id]
+
+
+@functools.lru_cache(maxsize=8)
+def _read_rates(path: str) -> SampleRates:
+    """Read once per run: every process's node model asks for the same file."""
+    return SampleRates._parse(path)
