@@ -153,12 +153,18 @@ class CTrunc(sympy.Function):
     @classmethod
     def eval(cls, a):
         if isinstance(a, sympy.Number):
+            if not a.is_finite:  # C leaves inf/nan -> int undefined: no value, refused where used
+                return sympy.nan
             return sympy.Integer(int(a))
 
     def _eval_is_integer(self):
         return True
 
 
-NUMERIC_FUNCS["CTrunc"] = lambda a: int(a)
+def _c_trunc_num(a):
+    return int(a) if math.isfinite(a) else math.nan
+
+
+NUMERIC_FUNCS["CTrunc"] = _c_trunc_num
 NUMERIC_FUNCS["DimsCreate"] = dims_create_num
 NUMERIC_FUNCS["CommTag"] = comm_tag_num

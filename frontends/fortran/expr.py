@@ -138,7 +138,8 @@ class FExpr:
         if isinstance(node, F.Int_Literal_Constant):
             return sympy.Integer(int(node.items[0]))
         if isinstance(node, F.Real_Literal_Constant):
-            return sympy.Float(node.items[0].upper().replace("D", "E"))
+            # the double the compiler makes (sympy reads every digit of a long spelling, for minutes)
+            return sympy.Float(float(node.items[0].upper().replace("D", "E")))
         if isinstance(node, F.Logical_Literal_Constant):
             return sympy.Integer(1 if "TRUE" in str(node).upper() else 0)
         if isinstance(node, F.Name):
