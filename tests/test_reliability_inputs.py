@@ -435,3 +435,22 @@ def test_a_negative_annotated_time_is_refused(cli, tmp_path):
     r = cli("run", p, "-D", "len=5")
     assert r.exit_code == 2 and "negcost.c:7" in r.stderr and "cannot be negative" in r.stderr
 
+
+
+def test_a_negative_annotated_time_inside_a_closed_loop_is_refused(cli, tmp_path):
+    """The same annotation inside a counted loop was summed in closed form, unchecked: -4.09 ms of
+    computation per rank and a plausible total (fuzz case c-1-240 of the full run)."""
+    p = tmp_path / "negloop.c"
+    p.write_text("int main(void) {\n  int i, len = 256;\n  double s = 0;\n  for (i = 0; i < 16; i++) {\n"
+                 "  #pragma interp cost(len * -1 us)\n    s = s + 1;\n  }\n  return 0;\n}\n")
+    r = cli("run", p)
+    assert r.exit_code == 2 and "negloop.c:4-6: the loop's time is -0.00409" in r.stderr, r.stderr  # -16 x 256 us + overheads
+
+
+def test_an_infinite_value_converted_to_int_has_no_value(cli, tmp_path):
+    """`int n = 1e400;` (C: undefined) was an internal error converting oo to int (fuzz c-1-0)."""
+    p = tmp_path / "infint.c"
+    p.write_text("int main(void) {\n  int i, n = 1e400;\n  double s = 0;\n  for (i = 0; i < n; i++) s += 1;\n"
+                 "  return 0;\n}\n")
+    r = cli("run", p)
+    assert r.exit_code == 2 and "infint.c:4" in r.stderr and "internal error" not in r.stderr, r.stderr

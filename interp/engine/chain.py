@@ -170,6 +170,9 @@ class Chain(ChainComm, Values):
                 return (yield from self.sampled(a, int(n)))
             return (yield from self.visit_IterSync(a))
         delta = self.need(closed, "loop trip count")
+        if delta < 0:  # only an annotation can make a time negative
+            raise InputError(f"{a.loc}: the loop's time is {float(delta):g} s on {self.label}: a time cannot be "
+                             "negative; check the cost()/work() expressions inside it and their inputs")
         start = self.clock
         self.compute(a, delta)
         if a.effects is not None:  # every assigned name in closed form of the values before
