@@ -2,8 +2,8 @@
 
 Each case runs as ``python -c "from interp.cli import entry; ..." ARGS`` with ``PYTHONPATH`` set
 to the checkout under test (default: the repository this harness lives in), in a new session
-(so a hang is killed with all its children), with a wall-time limit, an address-space limit
-(RLIMIT_AS), no core files, and a cap on the size of any file it writes. Its working directory,
+(so a hang is killed with all its children), with a time limit (CPU seconds, or four times as
+much wall time), an address-space limit (RLIMIT_AS), no core files, and a cap on the size of any file it writes. Its working directory,
 HOME, TMPDIR and caches all lie inside its temporary directory, which is removed afterwards.
 
 ``mode="fork"`` runs the cases from a fork server instead (``forkserver.py``: interp imported
@@ -195,7 +195,14 @@ class Runner:
     def _finished(self, job: _Job) -> bool:
         if self._returncode(job) is not None:
             return True
-        return time.monotonic() - job.start > self.timeout
+        wall = time.monotonic() - job.start
+        if wall <= self.timeout:
+            return False
+        # A hang is the time limit in CPU seconds: on a machine shared with other work a case that
+        # used 4 s of CPU in 11 s of wall time is slow, not hung. Four times the limit in wall
+        # time ends a case that sleeps or waits without using the CPU.
+        cpu = _cpu_seconds(job.pid)
+        return cpu is None or cpu > self.timeout or wall > 4 * self.timeout
 
     def _kill(self, job: _Job) -> int | None:
         """Kill the case's session (its process group: the interp process and any children);
@@ -321,3 +328,15 @@ def save_reproduction(rec: Outcome, out: Path, repo: Path) -> Path:
                       f"exec env {reproduction_command(case, repo)}\n")
     script.chmod(0o755)
     return where
+
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a running process (Linux /proc), None where unknown."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS
+    except (OSError, IndexError, ValueError):
+        return None
