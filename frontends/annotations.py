@@ -9,6 +9,8 @@ variables and external inputs, see sag/expr.py):
     cost(EXPR [UNIT])              interpretation function of the next statement, call or block
     work(flops=EXPR, loads=EXPR, stores=EXPR)
                                    computation not written yet, turned into time by the machine
+    shift(bytes=EXPR)              the next statement or block is a ring shift of EXPR bytes per process
+                                   (seed 003 section 3.3.3), however the source writes it
     region NAME / end region       a named region for sub-AAG reports
     granularity statement|cluster  AAU granularity from here on (paper 3.3.2)
 
@@ -34,7 +36,7 @@ _TIME_UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
 
 @dataclass
 class Annotation:
-    kind: str  # input | iters | prob | cost | work | region | end-region | granularity
+    kind: str  # input | iters | prob | cost | work | shift | region | end-region | granularity
     line: int
     name: str | None = None
     value: object = None
@@ -135,6 +137,15 @@ def _work(body: str, file: str, line: int) -> Annotation:
     return Annotation("work", line, value=amounts)
 
 
+def _shift(body: str, file: str, line: int) -> Annotation:
+    inner = _call_args(body, "shift", file, line)
+    key, sep, value = inner.partition("=")
+    if not sep or key.strip() != "bytes":
+        raise FrontendError(f"shift() takes bytes=EXPR (the message each process sends to the next), got "
+                            f"{quote(inner.strip())}", file, line)
+    return Annotation("shift", line, value=_amount(value, "shift() bytes=", file, line))
+
+
 def _region(body: str, file: str, line: int) -> Annotation:
     m = re.fullmatch(r"region\s+([A-Za-z_][\w.-]*)\s*", body)
     if not m:
@@ -160,7 +171,7 @@ def _iters(body: str, file: str, line: int) -> Annotation:
     return Annotation("iters", line, value=_amount(_call_args(body, "iters", file, line), "iters()", file, line))
 
 
-_PARSERS = {"input": _input, "iters": _iters, "prob": _prob, "cost": _cost, "work": _work,
+_PARSERS = {"input": _input, "iters": _iters, "prob": _prob, "cost": _cost, "work": _work, "shift": _shift,
             "region": _region, "end": _end, "granularity": _granularity}
 
 
@@ -171,11 +182,11 @@ def parse(text: str, file: str, line: int) -> Annotation | None:
         return None
     body = text[len("interp"):].strip()
     if not body:
-        raise FrontendError("empty '#pragma interp' (expected input, iters, prob, cost, work, region, "
+        raise FrontendError("empty '#pragma interp' (expected input, iters, prob, cost, work, shift, region, "
                             "end region or granularity)", file, line)
     word = re.match(r"[A-Za-z_]+", body)
     parser = _PARSERS.get(word.group(0) if word else "")
     if parser is None:
         raise FrontendError(f"unknown annotation '#pragma interp {_shown(body)}' (expected input, iters, "
-                            "prob, cost, work, region, end region or granularity)", file, line)
+                            "prob, cost, work, shift, region, end region or granularity)", file, line)
     return parser(body, file, line)

@@ -7,7 +7,7 @@ import sympy
 
 from .aag import Call, ExternalInput, Loc, Seq
 from .aag.effects import loop_effects
-from .aag.bodies import can_leave, flat, has_jump, recursive_functions
+from .aag.bodies import can_leave, cond_fixed, flat, has_jump, recursive_functions
 from .errors import FrontendError
 
 
@@ -158,6 +158,8 @@ class AnnotatedParse:
                              "nothing in its body leaves it (no break, return, exit, STOP or MPI_Abort); "
                              "if it is meant to run a fixed number of times, give the count with "
                              f"'{self.DIRECTIVE} iters(N)' above the loop", where)
+            elif loop.cond is not None:
+                loop.cond_fixed = cond_fixed(loop.cond, loop.body)
             if loop.cond is None:
                 self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
                              f"state the trip count with '{self.DIRECTIVE} iters(EXPR)'", where)

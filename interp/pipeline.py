@@ -63,10 +63,11 @@ def load_programs(files, granularity="cluster", include_dirs=(), defines=None, f
 
 def load_machine(name: str, scale=(), params=(), mode=("full", None, "")) -> SAG:
     """The machine with the what-ifs, run-time parameters and prediction mode (sag/modes.py) applied;
-    ``mode`` is (name, seconds per flop for uniform, where that time comes from)."""
+    ``mode`` is (name, seconds per flop for uniform, where that time comes from). ``name`` may be a
+    SAG already derived by a study (interp extrapolate's measured machine)."""
     from sag.modes import apply
 
-    sag = apply(open_machine(name), *mode)
+    sag = apply(name if isinstance(name, SAG) else open_machine(name), *mode)
     if scale:
         sag = do_scale(sag, parse_assignments(scale, "--scale"))
     if params:

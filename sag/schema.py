@@ -11,7 +11,7 @@ from .units import COUNT, FLOP_RATE, FRACTION, FREQUENCY, RATE, SIZE, TIME
 TOPOLOGIES = ("hypercube", "mesh", "torus", "ring", "bus", "crossbar", "fat-tree")
 ROUTINGS = ("e-cube", "dimension-order", "shortest-path", "direct", "up-down")
 SWITCHING = ("circuit", "packet", "wormhole", "store-and-forward")
-NODE_MODELS = ("opcount", "roofline")
+NODE_MODELS = ("opcount", "roofline", "measured")
 
 
 class Enum(tuple):
@@ -37,6 +37,9 @@ PROCESSING = {
     "max_procs": COUNT,
     "peak_flops": FLOP_RATE,
     "model": Enum(NODE_MODELS),
+    # model: measured (seed 000): the file `interp extrapolate --save-rates` wrote, each loop's
+    # measured seconds per unit of work; a relative path is read from the working directory
+    "samples": TEXT,
     "ops": _ALGEBRAIC,
     # Reciprocal throughputs (time per operation when independent operations overlap in a
     # pipelined superscalar core), for ``model: roofline``; ``ops`` holds the latencies.

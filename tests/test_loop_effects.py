@@ -131,3 +131,48 @@ def test_an_update_that_is_not_an_induction_stays_interpreted(tmp_path):
     aag = _aag(tmp_path, MPI_HEAD + "    for (i = 0; i < 10; i++) off = off * 2 + 1;\n" + MPI_TAIL)
     (loop,) = [a for a in _loops(aag)]
     assert loop.cls == "IterND" and loop.effects is None
+
+
+RING = """#include <mpi.h>
+int main(int argc, char **argv) {
+    int rank, size, r, reps = 3, done = 0, n = 0, x = 0;
+    double token = 0.0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    LOOP
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_loop_whose_condition_nothing_changes_is_refused_on_its_second_pass(cli, tmp_path):
+    """Fuzz case c-5-111: `r *= 1` as the step of a ring loop spun until killed (messages in the
+    body switched off the repeated-state check)."""
+    f = tmp_path / "ring.c"
+    f.write_text(RING.replace("LOOP", "for (r = 0; r < reps; r *= 1)\n        MPI_Sendrecv_replace(&token, 1, "
+                              "MPI_DOUBLE, (rank + 1) % size, 0, (rank + size - 1) % size, 0, MPI_COMM_WORLD, "
+                              "MPI_STATUS_IGNORE);"))
+    r = cli("run", f, "--procs", 2)
+    assert r.exit_code == 2
+    assert "ring.c:8-9: this loop never ends as written: its condition holds and nothing in its body " \
+           "changes r, reps (what the condition reads)" in r.stderr
+
+
+@pytest.mark.parametrize("loop", [
+    # a message may change what the condition reads: the worker loop of a master-worker code
+    "while (!done) MPI_Recv(&done, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);",
+    # never entered: a fixed condition that is false costs nothing
+    "while (n > 0) x++;",
+])
+def test_loops_whose_condition_may_change_or_that_never_run_are_not_refused(tmp_path, loop):
+    aag = _aag(tmp_path, RING.replace("LOOP", loop))
+    (w,) = _loops(aag)
+    assert w.cond_fixed == ("n > 0" in loop)
+
+
+def test_the_never_entered_fixed_loop_predicts(cli, tmp_path):
+    f = tmp_path / "skip.c"
+    f.write_text(RING.replace("LOOP", "while (n > 0) x++;"))
+    assert cli("run", f, "--procs", 2).exit_code == 0

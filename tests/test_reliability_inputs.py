@@ -247,13 +247,24 @@ def test_huge_prob_define_and_bound(cli, tmp_path):
     ("    MPI_Send(&x, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WRLD);", "undeclared identifier 'MPI_COMM_WRLD'"),
     ("    { int inner = 1; } x = inner;", "undeclared identifier 'inner'"),
     ("    x = 99999999999999999999999;", "integer constant '99999999999999999999999' is too large"),
-    ("    x = 1e400;", "floating constant '1e400' is beyond the range of double"),
 ])
 def test_invalid_c_is_an_error_with_the_name(tmp_path, body, fragment):
     """pycparser does not look names up: these hung (a loop bound never known) or were taken as data."""
     path = program(tmp_path, body, "bad.c")
     code, err, _ = run_bounded("run", path, "--procs", 2)
     assert code == 2 and "bad.c:7:" in err and fragment in err, err
+
+
+@pytest.mark.parametrize("body,code,fragment", [
+    # C gives +inf for a constant beyond double (math.h's INFINITY and HUGE_VAL are written so):
+    # legal where the value is data, a clear error where a count or time needs a finite number
+    ("    x = 1e400; if (x > 1.0) x = 0.5;", 0, ""),
+    ("    for (i = 0; i < 1e400; i++) x += 1;", 2, "bad.c:7: the loop trip count is inf on rank 0: not a finite number"),
+])
+def test_a_floating_constant_beyond_double_is_infinity(tmp_path, body, code, fragment):
+    path = program(tmp_path, body, "bad.c")
+    rc, err, _ = run_bounded("run", path, "--procs", 2)
+    assert rc == code and fragment in err, err
 
 
 VALID_C = """#include <stdio.h>

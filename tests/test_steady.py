@@ -321,3 +321,31 @@ def test_a_barrier_loop_settles_despite_rounding_residues_in_its_waits(tmp_path)
     exact, fast = both([str(prog)], 4, [])
     assert len(jumped(fast)) == 1 and fast.extrapolated_events > 7900
     assert_same(exact, fast)
+
+
+def test_a_node_loop_the_waiting_host_does_not_run_is_extrapolated(tmp_path):
+    """Issue 14 (fuzz case fortran-5-34): a loop of 10^9 gsync()s in the node program spun for ever
+    because the host, blocked in its crecv all along, does not run it. Processes that wait (blocked
+    or finished) while the others settle are left as they are, and checked to stay so."""
+    node = open(S + "trapezoid_node.c").read().replace(
+        "    crecv(SETUP_TYPE,", "    for (i = 0; i < 3000; i++) gsync();\n    crecv(SETUP_TYPE,", 1)
+    (tmp_path / "node.c").write_text(node)
+    files = [S + "trapezoid_host.c", str(tmp_path / "node.c")]
+    exact, fast = both(files, 4, ["n=1000", "reps=2"])
+    assert len(jumped(fast)) == 1 and fast.extrapolated_events > 0.9 * exact.events
+    assert_same(exact, fast)
+
+
+def test_check_extrapolates_steady_loops_and_still_finds_the_mismatch(tmp_path):
+    """Issue 14: `interp check` kept a record of every message, which switched steady states off,
+    so a loop of 10^9 barriers before a tag mismatch spun for ever. It reads the records only of
+    what is left unmatched, which a skipped iteration never leaves."""
+    from interp.studies.check import check
+
+    src = open(S + "broken/mismatch_tag.c").read().replace(
+        "    if (rank == 0)\n", "    for (int k = 0; k < 1000000000; k++) MPI_Barrier(MPI_COMM_WORLD);\n"
+        "    if (rank == 0)\n", 1)
+    (tmp_path / "late.c").write_text(src)
+    (prog,) = load_programs([str(tmp_path / "late.c")], "cluster", (), {}, None)
+    findings = check([prog], "ipsc860", 2, max_events=100000)
+    assert [(f.kind, f.ranks) for f in findings] == [("tag-mismatch", [0, 1])]

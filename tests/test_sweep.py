@@ -76,13 +76,29 @@ def test_csv_fields(cli):
     assert res.exit_code == 0
     rows = list(csv.DictReader(io.StringIO(res.stdout)))
     assert list(rows[0]) == ["n", "reps", "procs", "predicted_seconds", "speedup", "efficiency", "comm_share",
-                             "comp_seconds", "ovh_seconds", "xmit_seconds", "wait_seconds", "status"]
+                             "comp_seconds", "ovh_seconds", "xmit_seconds", "wait_seconds", "latency_seconds",
+                             "status"]
     assert [(r["n"], r["procs"], r["status"]) for r in rows] == [("1000", "1", "ok"), ("1000", "2", "ok")]
     assert float(rows[1]["predicted_seconds"]) == pytest.approx(_predict(1000, 2).total, rel=1e-12)
     # the breakdown adds up to the busy time the comm share is taken of
     r = rows[1]
     comm = sum(float(r[k]) for k in ("ovh_seconds", "xmit_seconds", "wait_seconds"))
     assert float(r["comm_share"]) == pytest.approx(comm / (comm + float(r["comp_seconds"])), rel=1e-12)
+    # seed 002 Eq. 3.5 at N = 2: L(W, N) = T_para - (computation summed over the processes) / N
+    assert float(r["latency_seconds"]) == pytest.approx(
+        float(r["predicted_seconds"]) - float(r["comp_seconds"]) / 2, rel=1e-12)
+
+
+def test_plain_sweep_latency_is_interp_scale_s(cli):
+    # docs/scalability.md: interp scale on the trapezoid sample and ipsc860 at E = 0.5 finds W(2) = 81
+    # with L(W, N) = 257 us and T_para = 518.8 us; the plain sweep's L(W,N) column at that point is the
+    # same Eq. 3.5 (and E = 1 - L/T_para = 0.5046).
+    res = cli("sweep", TRAP, "-D", "n=81", "-D", "reps=1", "--procs", "2", "-m", "ipsc860", "--format", "json")
+    (point,) = json.loads(res.stdout)["points"]
+    assert point["latency_seconds"] == pytest.approx(257e-6, rel=2e-3)
+    assert 1 - point["latency_seconds"] / point["predicted_seconds"] == pytest.approx(0.5046, abs=1e-4)
+    text = cli("sweep", TRAP, "-D", "n=81", "-D", "reps=1", "--procs", "2", "-m", "ipsc860").stdout
+    assert "L(W,N)" in text and "257" in text
 
 
 def test_text_table_and_quiet_progress(cli):

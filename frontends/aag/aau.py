@@ -252,6 +252,9 @@ class Iter(AAU):
     iters_annotation: sympy.Expr | None = None
     kind: str = "for"  # for | while | do
     clobbers: list[str] = field(default_factory=list)  # tracked names assigned in the body
+    # while/do loops: nothing in the body can change what the condition reads (bodies.cond_fixed),
+    # so a condition true at the second iteration's start is true for ever
+    cond_fixed: bool = False
     # IterD: each assigned name's value after the loop, in closed form (aag/effects.py)
     effects: list[tuple[str, sympy.Expr]] | None = None
     cond_counts: OpCounts = field(default_factory=OpCounts)  # while/do: condition, per iteration

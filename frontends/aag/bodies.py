@@ -1,7 +1,8 @@
 """Language-neutral walks over AAG bodies, shared by the C and Fortran level-1 parses."""
 from __future__ import annotations
 
-from .aau import AAU, Call, Condt, Iter, Seq
+from .aau import AAU, Call, Comm, Condt, Iter, Seq, Sync, SyncSeq
+from .symexpr import free_names, var
 
 
 def flat(body: list[AAU]):
@@ -10,34 +11,52 @@ def flat(body: list[AAU]):
 
 
 def has_jump(body: list[AAU]) -> bool:
-    """A break, return or ending call (exit, MPI_Abort) that leaves this loop (breaks inside inner
-    loops stay there)."""
-    for a in body:
-        if isinstance(a, Seq) and a.control in ("break", "return", "continue") + ENDS:
-            return True
-        if isinstance(a, Condt) and any(has_jump(b.body) for b in a.branches):
-            return True
-        if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control in ("return",) + ENDS
-                                       for x in flat(a.body)):
-            return True
-    return False
+    """A break, continue, return or ending call (exit, MPI_Abort) in this loop's body: its
+    iterations may not all run to the end (breaks inside inner loops stay there)."""
+    return _jumps(body, ("break", "return", "continue") + ENDS)
 
 
 def can_leave(body: list[AAU]) -> bool:
     """Can interpretation leave a loop with this body other than by its condition? A break,
     return or ending call that leaves it, or a call to a function of the program (which may end
     the process: the engine looks inside). ``continue`` stays in the loop."""
+    return _jumps(body, ("break", "return") + ENDS) or any(isinstance(x, Call) for x in flat(body))
+
+
+def _jumps(body: list[AAU], words: tuple) -> bool:
     for a in body:
-        if isinstance(a, Seq) and a.control in ("break", "return") + ENDS:
+        if isinstance(a, Seq) and a.control in words:
             return True
-        if isinstance(a, Condt) and any(can_leave(b.body) for b in a.branches):
+        if isinstance(a, Condt) and any(_jumps(b.body, words) for b in a.branches):
             return True
         if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control in ("return",) + ENDS
                                        for x in flat(a.body)):
             return True
-        if any(isinstance(x, Call) for x in flat([a])):
-            return True
     return False
+
+
+def cond_fixed(cond, body: list[AAU]) -> bool:
+    """Can nothing in ``body`` change a name ``cond`` reads? No way out of the loop (can_leave),
+    every assignment to such a name an identity (`r *= 1`, `r += 0`), and no message, status or
+    request landing in one. Conservative: any other AAU that may write variables says no."""
+    names = {n.split("[", 1)[0] for n in free_names(cond)}
+    if not names or can_leave(body):
+        return False
+    for a in flat(body):
+        if isinstance(a, Seq):
+            if any(n.split("[", 1)[0] in names and (e is None or e != var(n)) for n, e in a.defs):
+                return False
+        elif isinstance(a, (Comm, SyncSeq)):
+            written = [getattr(a, f, None) for f in ("buffer", "recv_buffer", "status", "request", "creates")]
+            written += list(getattr(a, "requests", None) or [])
+            if any(w is not None and w.split("[", 1)[0] in names for w in written):
+                return False
+        elif isinstance(a, Iter):
+            if a.var is not None and a.var in names:
+                return False
+        elif not isinstance(a, (Sync, Condt)):
+            return False
+    return True
 
 
 # Control words of Seqs whose call ends the process ("exit") or every process ("abort").

@@ -112,8 +112,11 @@ class ExprContext(OpCounter):
         value = integer_literal(node)
         if value is not None:
             return sympy.Integer(value)
-        if node.type in ("double", "float"):
-            return sympy.Float(node.value.rstrip("fFlL"))
+        if node.type in ("double", "float", "long double"):
+            # the double the compiler makes of it (sympy would read all 50,000 digits of a long
+            # spelling, for minutes); beyond the range of double it is +inf, as in C
+            text = node.value.rstrip("fFlL")
+            return sympy.Float(float.fromhex(text) if text[:2].lower() == "0x" else float(text))
         if node.type == "char":
             text = node.value[1:-1]
             return sympy.Integer(ord(text.encode().decode("unicode_escape")))

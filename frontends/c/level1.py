@@ -13,7 +13,8 @@ import sympy
 from pycparser import c_ast
 
 from .. import annotations as ann_mod
-from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Seq, Start
+from ..aag import AAG, AAU, Call, Comm, End, ExternalInput, Function, Loc, Problem, Seq, Start
+from ..aag import symexpr as S
 from ..aag.bodies import flat
 from ..errors import FrontendError
 from ..level1_common import AnnotatedParse
@@ -247,6 +248,10 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             return
         if self._mine(stmt) is False and stmt.coord is not None:
             return
+        shift = self._take("shift")
+        if shift is not None:
+            self._shifted(stmt, out, shift)
+            return
         cost = self._take("cost")
         work = self._take("work")
         if cost is not None or work is not None:
@@ -275,6 +280,21 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         seq.cost = cost.value if cost is not None else None
         seq.work = work.value if work is not None else None
         out.append(seq)
+
+    def _shifted(self, stmt, out, shift) -> None:
+        """``shift(bytes=EXPR)``: the statement or block is a ring shift, one MPI_Sendrecv to rank+1
+        from rank-1 (mod n), which the engine costs with the machine's fitted ``circular_shift``
+        when it has one (seed 003 section 3.3.3) and as two messages otherwise."""
+        if not any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and is_comm_call(n.name.name)
+                   for n in T.walk(stmt)):
+            raise FrontendError("shift() names the communication of a ring shift: the statement or block "
+                                "after it must communicate", self.file, shift.line)
+        self._declare(stmt)
+        self._flush(out)
+        rank, n = S.RANK, S.NPROCS
+        out.append(self._new(Comm, stmt, op="sendrecv", size=shift.value, recv_size=shift.value,
+                             partner=sympy.Mod(rank + 1, n), recv_partner=sympy.Mod(rank + n - 1, n),
+                             label=f"ring shift (annotated): {T.label(stmt)}"[:60]))
 
     def _declare(self, stmt) -> None:
         for n in T.walk(stmt):

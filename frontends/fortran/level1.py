@@ -292,6 +292,11 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         name = type(stmt).__name__
         if name in _NOTHING:
             return
+        shift = self._take("shift")
+        if shift is not None:
+            raise FrontendError("'!$interp shift' is read in C programs only so far (docs/annotations.md); in "
+                                "Fortran write the shift as one MPI_Sendrecv to rank+1 from rank-1, which is "
+                                "recognized without an annotation", self.file, shift.line)
         cost, work = self._take("cost"), self._take("work")
         if cost is not None or work is not None:
             self._annotated(stmt, out, cost, work, first, last)

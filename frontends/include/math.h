@@ -1,7 +1,7 @@
 /* math.h shipped with interp (parsing only): pycparser-fake-libc's types and
  * macros plus the prototypes interp uses to type expressions and calls.
  * HUGE_VAL and INFINITY are written as an overflowing literal (1e500), which
- * reads as +inf when converted to a float. */
+ * reads as +inf when converted to a float (as C compilers do); NAN is 0.0/0.0. */
 #ifndef INTERP_MATH_H
 #define INTERP_MATH_H
 #include "_fake_defines.h"
@@ -22,6 +22,7 @@
 #define M_SQRT1_2  0.70710678118654752440
 #define HUGE_VAL   1e500
 #define INFINITY   1e500
+#define NAN        (0.0 / 0.0)
 
 double sqrt(double x);
 double cbrt(double x);

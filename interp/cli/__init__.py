@@ -21,6 +21,7 @@ def _register() -> None:
     from interp.cli.calibrate import calibrate_cmd
     from interp.cli.check import check_cmd
     from interp.cli.compare import compare_cmd
+    from interp.cli.extrapolate import extrapolate_cmd
     from interp.cli.machine import machine
     from interp.cli.run import run_cmd
     from interp.cli.scale import scale_cmd
@@ -31,7 +32,7 @@ def _register() -> None:
 
     main.add_command(machine)
     for cmd in (run_cmd, check_cmd, show_cmd, sweep_cmd, whatif_cmd, compare_cmd, calibrate_cmd,
-                validate_cmd, bound_cmd, scale_cmd):
+                validate_cmd, bound_cmd, scale_cmd, extrapolate_cmd):
         main.add_command(cmd)
 
 

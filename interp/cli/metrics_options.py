@@ -24,6 +24,9 @@ def metrics_options(fn):
                      show_default=True,
                      help="Seed 003 Fig. 9: every overhead; no communication or synchronization cost; or "
                           "also every flop at the uniform rate W/T_1."),
+        click.option("--symbolic-procs", "symbolic_procs", is_flag=True,
+                     help="Also print T_n as a closed form of n (a + b/n + c n^p + d log2 n fitted to the "
+                          "predictions; at least 5 process counts)."),
     ]
     for option in reversed(options):
         fn = option(fn)
@@ -44,10 +47,11 @@ def parse_dops(items) -> dict:
     return out
 
 
-def wanted(metrics, baseline, t1, flops, dops, mode) -> bool:
+def wanted(metrics, baseline, t1, flops, dops, mode, symbolic_procs=False) -> bool:
     """Whether the sweep is a metrics sweep; options that need --metrics are refused without it."""
     if not metrics:
-        given = [o for o, v in (("--baseline", baseline), ("--t1", t1), ("--flops", flops), ("--dop", dops)) if v]
+        given = [o for o, v in (("--baseline", baseline), ("--t1", t1), ("--flops", flops), ("--dop", dops),
+                                ("--symbolic-procs", symbolic_procs)) if v]
         if given:
             raise InputError(f"{given[0]} is used by --metrics: add --metrics")
     if baseline is not None and t1 is not None:
@@ -55,8 +59,24 @@ def wanted(metrics, baseline, t1, flops, dops, mode) -> bool:
     return metrics or mode != "full"
 
 
+def closed_forms(report) -> list[str]:
+    """``--symbolic-procs``: T_n fitted as a closed form of n for each setting of the inputs."""
+    from interp.studies.symbolic import fit_procs
+
+    out = []
+    for inputs in report.references:
+        rows = [r for r in report.rows if r.point.inputs == inputs]
+        hung = [r.point.procs for r in rows if r.outcome.total is None]
+        if hung:
+            raise InputError(f"--symbolic-procs: no time at n = {hung[0]} (the prediction hangs)")
+        at = f" [{', '.join(f'{k}={v:g}' for k, v in inputs)}]" if inputs else ""
+        fit = fit_procs([r.point.procs for r in rows], [r.outcome.total for r in rows])
+        out += ["", fit.text(at)]
+    return out
+
+
 def run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops, mode,
-                plot_file, measured_file) -> None:
+                plot_file, measured_file, symbolic_procs=False) -> None:
     import json
     import sys
 
@@ -67,12 +87,16 @@ def run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baselin
     for option, value in (("--plot", plot_file), ("--measured", measured_file)):
         if value:
             raise InputError(f"{option} is not available with --metrics or --mode yet; run the sweep without them")
+    if symbolic_procs and fmt != "text":
+        raise InputError("--symbolic-procs prints the closed form in the text report: drop --format "
+                         f"{fmt} or --symbolic-procs")
     report = metrics_sweep(settings, points, jobs, baseline, t1, flops, parse_dops(dops), mode)
     if fmt == "json":
         click.echo(json.dumps(to_json(report, files, bound, define_lists), indent=2))
     elif fmt == "csv":
         click.echo(render_csv(report, define_lists), nl=False)
     else:
-        click.echo(render_text(report, files, bound, define_lists))
+        extra = closed_forms(report) if symbolic_procs else []
+        click.echo("\n".join([render_text(report, files, bound, define_lists), *extra]))
     if any(r.outcome.hang for r in report.rows):
         sys.exit(EXIT_PROBLEMS)

@@ -27,7 +27,8 @@ from interp.cli.metrics_options import metrics_options, run_metrics, wanted
 @metrics_options
 @reported
 def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, fmt, plot_file, html_dir,
-              measured_file, jobs, max_events, timeout, metrics, baseline, t1, flops, dops, mode):
+              measured_file, jobs, max_events, timeout, metrics, baseline, t1, flops, dops, mode,
+              symbolic_procs):
     """Predict FILES for every combination of the -D value lists and --procs counts.
 
     Each -D takes a comma list (-D n=1000,10000); the sweep is their cartesian product with the
@@ -54,11 +55,11 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs),
                         max_events, timeout)
     points = grid(define_lists, counts)
-    if wanted(metrics, baseline, t1, flops, dops, mode):  # seed 003 (docs/scalability.md)
+    if wanted(metrics, baseline, t1, flops, dops, mode, symbolic_procs):  # seed 003 (docs/scalability.md)
         if html_dir:
             raise InputError("--html does not show seed 003's metrics yet: drop --html, or the metric options")
         return run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops,
-                           mode, plot_file, measured_file)
+                           mode, plot_file, measured_file, symbolic_procs)
     rows = with_metrics(points, run_points(settings, points, jobs, f"sweep ({len(points)} points)"))
     unmatched = attach(rows, measurements) if measurements is not None else None
 

@@ -151,7 +151,8 @@ class Engine:
         if packets and self.symbolic and options.contention:
             raise InputError(f"--symbolic on {sag.name!r}: packet switching shares links between messages "
                              "at rates that are not closed forms; use interp bound --symbolic")
-        self.steady = SteadyState(self, options.extrapolate and not self.record_messages and not self.symbolic
+        needs_all = options.trace or (self.record_messages and not options.leftovers_only)
+        self.steady = SteadyState(self, options.extrapolate and not needs_all and not self.symbolic
                                   and not packets, options.banned)
 
     def _model(self, sau, prog: AAG) -> NodeModel:

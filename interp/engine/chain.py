@@ -9,6 +9,7 @@ are interpreted by ``chain_comm.ChainComm``.
 from __future__ import annotations
 
 from frontends.aag import AAG, AAU, COMPOUND_CLASSES, SIMPLE_CLASSES, Call, Condt, Iter, Seq
+from frontends.aag import symexpr as S
 from frontends.aag.bodies import ENDS
 
 from interp.engine.chain_comm import ChainComm
@@ -275,16 +276,7 @@ class Chain(ChainComm, Values):
                     self.current = a  # an error names the loop's line, not its body's last AAU
                     if not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
                         break
-                # A loop with no count ends only when its state changes: the same state at two
-                # iteration starts repeats for ever (nothing else decides its control flow).
-                state = (dict(self.frames[-1]), dict(self.globals))
-                if state == last_state and self.engine.stall_visible(a):
-                    raise InputError(f"{a.loc}: this loop never ends as written: on {self.label} "
-                                     f"iteration {k + 1} starts with every variable as iteration {k} did, "
-                                     f"so its condition{'' if a.cond is not None else ' (none)'} and every "
-                                     "branch in it repeat; if data the source does not show ends it, give its "
-                                     "trip count with '#pragma interp iters(N)' above the loop")
-                last_state = state
+                last_state = self._endless(a, k, last_state)
             if k & (ITER_STEP - 1) == ITER_STEP - 1:
                 self.engine.budget.spend(ITER_STEP, lambda: f"{a.loc} ({a.cls}) on {self.label}")
             self.clock += per_iter
@@ -304,6 +296,27 @@ class Chain(ChainComm, Values):
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow if flow in _PASS_ON else None
+
+    def _endless(self, a: Iter, k: int, last_state):
+        """Stop a loop with no count that cannot end (issue 14), else return this iteration's
+        state for the next call: the condition holds at iteration k and nothing can change it."""
+        directive = "!$interp" if self.aag.language == "fortran" else "#pragma interp"
+        if k == 1 and a.cond_fixed:
+            names = ", ".join(sorted(S.free_names(a.cond)))
+            raise InputError(f"{a.loc}: this loop never ends as written: its condition holds and "
+                             f"nothing in its body changes {names} (what the condition reads) "
+                             "or leaves the loop; if data the source does not show ends it, give "
+                             f"its trip count with '{directive} iters(N)' above the loop")
+        # A loop with no count ends only when its state changes: the same state at two
+        # iteration starts repeats for ever (nothing else decides its control flow).
+        state = (dict(self.frames[-1]), dict(self.globals))
+        if state == last_state and self.engine.stall_visible(a):
+            raise InputError(f"{a.loc}: this loop never ends as written: on {self.label} "
+                             f"iteration {k + 1} starts with every variable as iteration {k} did, "
+                             f"so its condition{'' if a.cond is not None else ' (none)'} and every "
+                             "branch in it repeat; if data the source does not show ends it, give its "
+                             f"trip count with '{directive} iters(N)' above the loop")
+        return state
 
     # The same interpretation, without another generator frame for every event of the loop.
     visit_IterND = visit_IterSync

@@ -76,7 +76,7 @@ class ChainComm:
     def visit_Comm(self, a):
         """Comm, Sync, SyncSeq, Spawn: the operation is handed to the engine, which answers with
         its completion time and its split into overhead, transmission and waiting (Figure 11)."""
-        start = self.clock
+        start, offset = self.clock, self.offset  # the offset may change while it waits (steady.py)
         if a.cls == "Comm" and a.op == "sendrecv":
             done = yield from self.sendrecv(a)
         elif a.cls == "SyncSeq" and a.creates is not None:
@@ -87,7 +87,7 @@ class ChainComm:
                 self.stats(a).record(start + self.offset, 0.0)
                 return None
             done = yield op
-        self.finish(a, start, done)
+        self.finish(a, start + offset, done)
         if a.cls == "Comm":
             if a.status is not None:  # MPI_Get_count reads the bytes of the message matched
                 self.assign(a.status + STATUS_BYTES, self.matched_bytes)
@@ -100,9 +100,11 @@ class ChainComm:
     visit_Sync = visit_SyncSeq = visit_Spawn = visit_Comm
 
     def finish(self, a, start: float, done: Completion) -> None:
+        """``start`` is the real time the operation began (clock + offset then): a process that
+        waits while others' steady state is skipped changes offset in between (steady.py)."""
         self.clock = done.time
         s = self.stats_by_id.get(a.id) or self.stats(a)
-        s.record(start + self.offset, done.time - start)
+        s.record(start, done.time + self.offset - start)
         # TimeSplit.add, inline: this runs for every communication AAU (the method calls cost about
         # 5% of the 1,024-process halo benchmark, benchmarks/halo_scaling.py).
         comp, ovh, xmit, wait = done.comp, done.ovh, done.xmit, done.wait

@@ -21,3 +21,6 @@ class EngineOptions:
     timeout: float | None = None  # budget of wall time in seconds (None: budget.TIMEOUT)
     contention: bool = True  # False (interp bound's phi): shared resources never make anything wait
     demand: bool = False  # record the service demand of every shared resource (interp bound's delta)
+    # check: message records are read only for what is left unmatched at the end, which a skipped
+    # steady-state iteration never leaves, so steady states may be extrapolated with records kept
+    leftovers_only: bool = False

@@ -85,6 +85,10 @@ class _Watch:
         self.jumped = 0
         self.loops: dict[int, AAU] = {}
         self.give_up = max(GIVE_UP, 2 * nprocs)
+        self.members: set[int] = set()  # processes that run this loop instance
+        # processes that do not run it but wait (blocked or finished) all along: their state,
+        # which must not change until every member has jumped (None: every process is a member)
+        self.passive: dict[int, tuple] | None = None
 
     def retire(self) -> None:
         """Done (jumped or given up): keep only the flag, so that processes still arriving at
@@ -132,9 +136,12 @@ class SteadyState:
         if w.done:
             return -1
         i = chain.index
+        w.members.add(i)
         if k > w.latest:
             w.latest = k
         if w.kstar is not None:
+            if not self._still_passive(w):
+                raise Broken(loop.id)  # a process that waited was woken: the jump would skip it
             # Decided: this process's iterations up to k* must keep repeating (each window overlaps
             # the previous one, so they repeat the increments the decision saw).
             hist = w.history[i]
@@ -165,8 +172,11 @@ class SteadyState:
                 w.rate[i] = rate
                 if rate is not None:
                     w.rates[rate[1]] = count = w.rates.get(rate[1], 0) + 1
-                    if count == w.nprocs:
+                    if count == len(w.members) and self._freeze(w):
                         self._phase2(w)
+            elif rate is not None and len(w.members) < w.nprocs and w.rates[rate[1]] == len(w.members) \
+                    and self._freeze(w):
+                self._phase2(w)  # the members settled earlier; the others have only now stopped
             return 0
         hist = w.history[i]
         hist.append(self._fingerprint(chain))
@@ -176,14 +186,52 @@ class SteadyState:
         if ok != w.ok[i]:
             w.ok[i] = ok
             w.n_ok += 1 if ok else -1
-            if w.n_ok == w.nprocs:
-                self._decide(w)
+            if w.n_ok == len(w.members):
+                if self._still_passive(w):
+                    self._decide(w)
+                else:
+                    w.retire()
         return 0
+
+    def _freeze(self, w: _Watch) -> bool:
+        """Every process that is not a member waits (blocked or finished): note its state, which
+        must stay as it is while the members' iterations are compared and skipped. A process
+        still running outside the loop may yet join it or send to it: no steady state yet."""
+        passive = {}
+        net = self.engine.net
+        for j, p in enumerate(self.engine.procs):
+            if j in w.members:
+                continue
+            # finished, or blocked in a receive or probe (its time waits in net.posted, which a
+            # jump can shift); any other wait holds times elsewhere
+            if not (p.done or (p.blocked and p.op is not None and p.op.kind in ("recv", "probe"))):
+                return False
+            passive[j] = (p.events, p.done, p.blocked, net.occupancy(j))
+        w.passive = passive
+        return True
+
+    def _shift_passive(self, w: _Watch, skipped: float) -> None:
+        """The members' clocks skip ``skipped`` seconds in the engine's frame (chain.offset); a
+        waiting process moves into the same frame, its wait keeping its real start."""
+        net = self.engine.net
+        for j in w.passive or ():
+            p = self.engine.procs[j]
+            if p.done:
+                continue  # its end is final
+            p.chain.offset += skipped
+            p.chain.clock -= skipped
+            p.op_time -= skipped
+            net.posted[j] = type(net.posted[j])((op, t - skipped) for op, t in net.posted[j])
+
+    def _still_passive(self, w: _Watch) -> bool:
+        net, procs = self.engine.net, self.engine.procs
+        return all((procs[j].events, procs[j].done, procs[j].blocked, net.occupancy(j)) == state
+                   for j, state in (w.passive or {}).items())
 
     @staticmethod
     def _phase2(w: _Watch) -> None:
         period = 1
-        for m in {r[0] for r in w.rate}:
+        for m in {r[0] for r in w.rate if r is not None}:
             period = period * m // math.gcd(period, m)
         if period > MAX_PERIOD:
             return  # no common period within reach: phase 1 goes on
@@ -223,9 +271,10 @@ class SteadyState:
 
     def _decide(self, w: _Watch) -> None:
         m = w.period
-        deltas = [h[-1][0] - h[-1 - m][0] for h in w.history]
+        hists = [w.history[j] for j in sorted(w.members)]
+        deltas = [h[-1][0] - h[-1 - m][0] for h in hists]
         ref = deltas[0]
-        scale = max(abs(h[-1][0]) for h in w.history)
+        scale = max(abs(h[-1][0]) for h in hists)
         if any(not _close(d, ref, scale) for d in deltas):
             w.retire()  # one rate by the clocks, yet different periods: leave this loop alone
             return
@@ -260,6 +309,8 @@ class SteadyState:
         self.skipped_events += skipped
         self.engine.procs[i].skipped += skipped  # an enclosing loop's period counts them too
         chain.offset += times * w.delta
+        if w.jumped == 0:
+            self._shift_passive(w, times * w.delta)
         waits = w.waits[i]
         chain.wait_collectors = [c for c in chain.wait_collectors if c is not waits]
         w.waits[i] = None
@@ -269,7 +320,7 @@ class SteadyState:
         w.base[i] = None
         w.jumped += 1
         w.loops[loop.id] = loop
-        if w.jumped == w.nprocs:
+        if w.jumped == len(w.members):
             self.jumps.append((list(w.loops.values()), w.kstar, w.jump, w.delta, w.period))
             w.retire()
         return w.jump

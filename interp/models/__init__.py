@@ -24,8 +24,20 @@ def _uniform():
     return UniformModel
 
 
-# processing.model -> the model class (loaded when a machine asks for it)
-MODELS = {"opcount": _opcount, "roofline": _roofline, "uniform": _uniform}
+def _measured():
+    from interp.models.measured import MeasuredModel
+    return MeasuredModel
+
+
+def _units():
+    from interp.models.measured import WorkUnits
+    return WorkUnits
+
+
+# processing.model -> the model class (loaded when a machine asks for it). ``uniform`` (sag/modes.py),
+# ``measured`` and ``units`` (interp extrapolate) are chosen by the command that derives the machine.
+MODELS = {"opcount": _opcount, "roofline": _roofline, "uniform": _uniform, "measured": _measured,
+          "units": _units}
 
 
 def model_for(sau):

@@ -84,7 +84,7 @@ def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bo
                timeout=None) -> bool:
     """Run the chains; add what is unmatched or blocked to ``findings``; True if it hung."""
     engine = Engine(programs, sag, procs, inputs, EngineOptions(strict=strict, max_events=max_events,
-                                                                timeout=timeout))
+                                                                timeout=timeout, leftovers_only=True))
     hung = False
     try:
         engine.run()

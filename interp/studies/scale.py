@@ -44,7 +44,7 @@ class Found:
 
 def latency_of(outcome, procs: int) -> float:
     """Eq. 3.5 from a sweep outcome: T_para - (sum_i comp_i) / N."""
-    return outcome.total - outcome.comp / procs
+    return outcome.latency(procs)
 
 
 def efficiency_of(outcome, procs: int) -> float:

@@ -67,6 +67,11 @@ class Outcome:
             return None
         return (self.ovh + self.xmit + self.wait) / busy
 
+    def latency(self, procs: int) -> float | None:
+        """Seed 002 Eq. 3.5: L(W, N) = sum_i (T_para - T_i + L_i) / N = T_para - (sum_i comp_i) / N
+        (T_i the process's busy time, L_i its overhead, call overhead + transmission + waiting)."""
+        return None if self.total is None else self.total - self.comp / procs
+
 
 @dataclass
 class Row:

@@ -16,6 +16,7 @@ DEFINITIONS = {
     "speedup": "p_min * T(p_min) / T(p) for the same inputs; with p_min = 1 it is S_n = T_1 / T_n (seed 003)",
     "efficiency": "speedup / p (seed 003: E_n = S_n / n)",
     "comm_share": "(ovh + xmit + wait) / (comp + ovh + xmit + wait), each summed over processes",
+    "latency_seconds": "L(W, N) = T(p) - (computation summed over processes) / p (seed 002 Eq. 3.5)",
     "error": "|T_measured - T_predicted| / T_measured (seed 000 Eq. 4.9)",
     "average_error_by_procs": "mean of the errors of the measured points at one process count (seed 000 Eq. 4.10)",
     "mean_error": "mean of the errors of every measured point of the sweep",
@@ -64,13 +65,15 @@ def render_text(rows, files, bound, define_lists, unmatched=None) -> str:
            f"{len(rows)} point{'s' if len(rows) != 1 else ''}: " + " x ".join(axes),
            f"speedup = p_min * T(p_min) / T(p) with p_min = {p_min_of(rows)}; efficiency = speedup / p (seed 003)",
            "comm share = (ovh + xmit + wait) / (comp + ovh + xmit + wait), summed over all processes",
+           "L(W,N) = T(p) - (computation summed over processes) / p (seed 002 Eq. 3.5)",
            ""]
-    table = [names + ["procs", "predicted", "speedup", "efficiency", "comm share"]
+    table = [names + ["procs", "predicted", "speedup", "efficiency", "comm share", "L(W,N)"]
              + (["measured", "error"] if measured else [])]
     for r in rows:
         o = r.outcome
         cells = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [str(r.point.procs)]
-        cells += ["hang" if o.hang else fmt_time(o.total), _num(r.speedup), _pct(r.efficiency), _pct(o.comm_share)]
+        cells += ["hang" if o.hang else fmt_time(o.total), _num(r.speedup), _pct(r.efficiency), _pct(o.comm_share),
+                  fmt_time(o.latency(r.point.procs))]
         if measured:
             cells += [fmt_time(r.measured), _pct(r.error)]
         table.append(cells)
@@ -123,13 +126,14 @@ def render_csv(rows, define_lists, unmatched=None) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(names + ["procs", "predicted_seconds", "speedup", "efficiency", "comm_share", "comp_seconds",
-                        "ovh_seconds", "xmit_seconds", "wait_seconds"]
+                        "ovh_seconds", "xmit_seconds", "wait_seconds", "latency_seconds"]
                + (["measured_seconds", "error"] if measured else []) + ["status"])
     for r in rows:
         o = r.outcome
         line = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [r.point.procs]
         line += [_csv_value(x) for x in (o.total, r.speedup, r.efficiency, o.comm_share)]
         line += [_csv_value(x if o.total is not None else None) for x in (o.comp, o.ovh, o.xmit, o.wait)]
+        line += [_csv_value(o.latency(r.point.procs))]
         if measured:
             line += [_csv_value(r.measured), _csv_value(r.error)]
         w.writerow(line + [_status(r, measured)])
@@ -137,7 +141,7 @@ def render_csv(rows, define_lists, unmatched=None) -> str:
         # A measurement with no predicted point still gets its line, never dropped.
         given = dict(m.inputs)
         w.writerow([fmt_value(given[n]) if n in given else "" for n in names] + [m.procs]
-                   + [""] * 8 + [_csv_value(m.seconds), "", "measured only"])
+                   + [""] * 9 + [_csv_value(m.seconds), "", "measured only"])
     return buf.getvalue()
 
 
@@ -160,7 +164,8 @@ def to_json(rows, files, bound, define_lists, unmatched=None) -> dict:
         o = r.outcome
         point = {"inputs": dict(r.point.inputs), "procs": r.point.procs, "predicted_seconds": o.total,
                  "speedup": r.speedup, "efficiency": r.efficiency, "comm_share": o.comm_share,
-                 "comp": o.comp, "ovh": o.ovh, "xmit": o.xmit, "wait": o.wait, "events": o.events,
+                 "comp": o.comp, "ovh": o.ovh, "xmit": o.xmit, "wait": o.wait,
+                 "latency_seconds": o.latency(r.point.procs), "events": o.events,
                  "extrapolated_events": o.extrapolated_events,
                  "status": _status(r, measured), "hang": o.hang}
         if measured:

@@ -79,7 +79,10 @@ class Build:
     host_text: str   # the source whose argv the inputs go to
 
 
-def build(files: list[str], tmp: Path, cc: str, cflags: str, ftz: bool = False) -> Build:
+def build(files: list[str], tmp: Path, cc: str, cflags: str, ftz: bool = False, extra_sources=(),
+          includes=()) -> Build:
+    """The timed executable. ``extra_sources`` are linked in (interp extrapolate's segment timer);
+    ``includes`` are searched for #include "..." (the original directory of copied sources)."""
     texts = []
     for f in files:
         try:
@@ -89,13 +92,13 @@ def build(files: list[str], tmp: Path, cc: str, cflags: str, ftz: bool = False) 
     kind = program_kind(texts)
     flags = cflags.split()
     exe = tmp / "prog"
-    extra = [tools.shim_source("ftz.c")] if ftz else []
+    extra = ([tools.shim_source("ftz.c")] if ftz else []) + list(extra_sources)
     if kind == "seq":
         # Only the program's main is renamed: the program is compiled apart from the shim.
         objs = []
         for i, f in enumerate(files):
             objs.append(tools.compile_c(cc, [f], tmp / f"part{i}.o", [*flags, "-c"], libs=(),
-                                        defines=["main=interp_user_main"]))
+                                        defines=["main=interp_user_main"], includes=includes))
         tools.compile_c(cc, [*objs, tools.shim_source("seq_timer.c"), *extra], exe, flags)
         return Build(exe, kind, texts[0])
     mpi = tools.mpi_tools()
@@ -104,7 +107,7 @@ def build(files: list[str], tmp: Path, cc: str, cflags: str, ftz: bool = False) 
                          "(pip install 'interp[mpi]' installs MPICH)")
     timer = tools.shim_source("pmpi_timer.c")
     if kind == "mpi":
-        tools.compile_c(mpi[0], [*files, timer, *extra], exe, flags)
+        tools.compile_c(mpi[0], [*files, timer, *extra], exe, flags, includes=includes)
         return Build(exe, kind, texts[0])
     # NX/2: the host is the program that calls load(); both are compiled into one executable.
     hosts = [i for i, t in enumerate(texts) if re.search(r"\bload\s*\(", t)]
@@ -115,19 +118,19 @@ def build(files: list[str], tmp: Path, cc: str, cflags: str, ftz: bool = False) 
     objs = []
     for i, f in enumerate(files):
         obj = tmp / f"part{i}.o"
-        tools.compile_c(mpi[0], [f], obj, [*flags, "-c"], libs=(), includes=[tools.nx_include()],
+        tools.compile_c(mpi[0], [f], obj, [*flags, "-c"], libs=(), includes=[tools.nx_include(), *includes],
                         defines=[f"main={'nx_host_main' if i == h else 'nx_node_main'}"])
         objs.append(obj)
     tools.compile_c(mpi[0], [*objs, tools.shim_source("nx_on_mpi.c"), timer, *extra], exe, flags)
     return Build(exe, kind, texts[h])
 
 
-def run_once(b: Build, procs: int, args: list[str], tmp: Path, timeout: float) -> float:
-    """One run; the span in seconds the shim wrote."""
+def run_once(b: Build, procs: int, args: list[str], tmp: Path, timeout: float, env=None) -> float:
+    """One run; the span in seconds the shim wrote. ``env``: more environment for the program."""
     out = tmp / "time.txt"
     if out.exists():
         out.unlink()
-    env = {"INTERP_TIME_FILE": str(out)}
+    env = {"INTERP_TIME_FILE": str(out), **(env or {})}
     if b.kind == "seq":
         cmd = [b.exe, *args]
     else:
