@@ -5,8 +5,8 @@ branches and statements, called from main's time-step loop, with an allreduce pe
 it with ``--html``, and opens the summary and the annotated source in headless Chromium
 (tests/browser.py). The load time is the browser's own measure: from the start of the navigation
 to the end of the load event (``PerformanceNavigationTiming.loadEventEnd``), the page's script
-included; "all lines" is the time until the script has added the last of the lines that wait in
-<template> elements (the first 250 are there at load). The best of ``--rounds`` loads.
+included; "all lines" is the time until the source page is complete: every line in its place in the
+virtualized list (``data-complete`` on the table, set by the first render). The best of ``--rounds`` loads.
 
     python benchmarks/html_report.py [--functions 250] [--procs 8] [--rounds 3]
 """

@@ -246,3 +246,69 @@ def test_machine_repair_closed_form():
     full = predict(["samples/pamela/mrm_mpi.c"], "samples/pamela/mrm_bus.yaml", 5, ["N=10", "tau_l=3", "tau_s=2"],
                    interactive=False).result.total
     assert full >= b.tl
+
+
+# -- closed forms in N and P (fitted over interpretations, interp/bound/fitted.py) --------------
+
+@pytest.mark.parametrize("axis", [0, 1])
+def test_adi_closed_forms_in_n_and_p(axis):
+    # Section 3.6, with N and P symbolic. N decides the loop counts and P is the number of
+    # processes, so both are fitted over a grid of interpretations; tau_u stays a symbol.
+    # j axis: each process updates its B = N/P columns of rows 1..N-2: phi = (N-2) N/P tau_u, and
+    # every processor's demand is the same (no messages).
+    # i axis: the rows 1..N-2 of N updates each run through the processes one after the other:
+    # (N-2) N tau_u, plus P-1 row messages on the chain, each one packet's path over one link of
+    # the 4 x 4 mesh (ranks 0..3 are neighbours in its first row): 108 us each.
+    N, P, tau_u = _symbols("N", "P", "tau_u")
+    b = analyse(["samples/pamela/adi_mpi.c"], "t800", 4, ["N=16", f"AXIS={axis}", "tau_u=1e-6"],
+                symbolic=["N", "P", "tau_u"], interactive=False)
+    s = b.symbolic
+    if axis == 0:
+        assert sympy.simplify(s.phi - (N - 2) * N / P * tau_u) == 0
+        assert sympy.simplify(s.tl - (N - 2) * N / P * tau_u) == 0
+        assert dict(s.bounds) == {"processor of rank #": s.phi}
+    else:
+        assert sympy.simplify(s.phi - ((N - 2) * N * tau_u + sympy.Rational(108, 10**6) * (P - 1))) == 0
+        # The links' demand is ceiling(8N / 120) packets x 108 us (no polynomial); the busiest
+        # processor's is (N-2) N tau_u at P = 1, (B-1) N tau_u at P = 2, B N tau_u above (neither).
+        assert {name for name, _ in s.left_out} == {"link #->#", "processor of rank #"}
+    assert s.grid == {N: [4, 8, 12, 16, 24, 32], P: [1, 2, 3, 4]}
+    # 16 is no multiple of 3 or 5: the program aborts there, and says so.
+    assert [sorted(p.values()) for p in s.skipped["the program calls MPI_Abort at adi_mpi.c:37"]] == \
+        [[3, 4], [3, 8], [3, 16], [3, 32], [5, 16]]
+    holds = {(p[N], p[P]): diff is None for p, diff in s.checks}
+    # Off the grid: N = 48 holds on both axes; P = 8 puts rank 4 on the mesh's second row, four
+    # hops from rank 3 (three forwardings of 181 us and a 108 us link: 651 us, not 108 us), so the
+    # i axis's message term no longer holds there, while the j axis has no messages.
+    assert holds == {(48, 4): True, (16, 8): axis == 0}
+
+
+def test_machine_repair_closed_form_in_n_and_p():
+    # Section 2.2: T^l = N max(P' tau_s, tau_l + tau_s) with P' clients. interp's P is the number
+    # of processes, the P' = P - 1 clients and the collector (mrm_mpi.c), so the form reads
+    # N max((P-1) tau_s, tau_l + tau_s): phi is a client's chain N (tau_l + tau_s), the bus's
+    # demand (P-1) N tau_s, a client's processor N tau_l.
+    N, P, tau_l, tau_s = _symbols("N", "P", "tau_l", "tau_s")
+    b = analyse(["samples/pamela/mrm_mpi.c"], "samples/pamela/mrm_bus.yaml", 5, ["N=10", "tau_l=3", "tau_s=2"],
+                symbolic=["N", "P", "tau_l", "tau_s"], interactive=False)
+    s = b.symbolic
+    assert s.tl == N * sympy.Max((P - 1) * tau_s, tau_l + tau_s)
+    assert sympy.simplify(s.phi - N * (tau_l + tau_s)) == 0
+    assert dict(s.bounds) == {"bus (shared medium)": N * tau_s * (P - 1), "processor of rank #": N * tau_l}
+    assert s.grid == {N: [5, 10, 15, 20], P: [2, 3, 4, 5]} and s.used == 16 and not s.skipped
+    assert [(p[N], p[P], diff) for p, diff in s.checks] == [(30, 5, None), (10, 6, None), (10, 10, None)]
+    assert b.tl == pytest.approx(80.0)  # the sample: 10 max(4 * 2, 3 + 2)
+
+
+def test_bound_command_prints_fitted_closed_forms(cli):
+    r = cli("bound", "samples/pamela/mrm_mpi.c", "--machine", "samples/pamela/mrm_bus.yaml", "-p", 5,
+            "-D", "N=10", "-D", "tau_l=3", "-D", "tau_s=2", "--symbolic", "N", "--symbolic", "P",
+            "--symbolic", "tau_l", "--symbolic", "tau_s")
+    assert r.exit_code == 0, r.output
+    assert "T^l   = N*Max(tau_s*(P - 1), tau_l + tau_s) s" in r.stdout
+    assert "P = the number of processes (--procs)" in r.stdout
+    assert "checked at N=10, P=10: the closed forms hold" in r.stdout
+    bad = cli("bound", "samples/pamela/mrm_mpi.c", "--machine", "samples/pamela/mrm_bus.yaml", "-p", 5,
+              "-D", "N=10", "-D", "tau_l=3", "-D", "tau_s=2", "--symbolic", "Q")
+    assert bad.exit_code == 2 and "--symbolic Q: the program has no external input" in bad.stderr
+    assert "P names the number of processes" in bad.stderr and "Traceback" not in bad.stderr

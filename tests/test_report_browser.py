@@ -171,9 +171,10 @@ int main(int argc, char **argv)
     _offline(page)
 
 
-def test_long_file_opens_at_a_line_past_the_first_chunk(page, tmp_path):
-    """Lines past the first 250 wait in <template> elements; an address to one of them still
-    opens there, and every line is in the page once it has loaded."""
+def test_long_file_is_complete_at_once_and_opens_at_any_line(page, tmp_path):
+    """A virtualized source page: only the lines on screen are in the table, the spacer rows
+    stand for the others, so the whole file is scrollable as soon as the page has loaded; an
+    address to a line far down opens there, and scrolling shows the lines it reaches."""
     import sys
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from html_report import program
@@ -181,16 +182,32 @@ def test_long_file_opens_at_a_line_past_the_first_chunk(page, tmp_path):
     src = tmp_path / "long_mpi.c"
     src.write_text(program(40))  # 40 kernels of 19 lines, then main: 800-odd lines
     lines = len(src.read_text().splitlines())
-    assert lines > 2 * 250
+    assert lines > 800
     _run(["run", src, "--procs", "2", "-D", "steps=1", "-D", "n=8", "--html", tmp_path / "report"])
     text = src.read_text().splitlines()
+    url = (tmp_path / "report" / "src1-long_mpi.c.html").as_uri()
     target = next(k for k in range(450, lines) if text[k - 1].strip() == "for (i = 0; i < n; i++) {")
-    page.goto((tmp_path / "report" / "src1-long_mpi.c.html").as_uri() + f"#L{target}")
+    page.goto(url + f"#L{target}")
+    page.wait_for_load_state("load")
+    assert page.locator("#source").get_attribute("data-complete") == ""
     row = page.locator(f"#L{target}")
     assert row.get_attribute("class").startswith("aau")
     assert row.locator("td.code").inner_text().strip() == "for (i = 0; i < n; i++) {"
     assert row.is_visible() and row.evaluate("e => e.classList.contains('targeted')")
-    page.wait_for_selector("#source[data-complete]", state="attached")
-    assert page.locator("#source tbody tr").count() == lines
-    assert page.locator("#source template").count() == 0
+    # Only a window of lines is in the table (900 px / 19 px = 48 on screen, 40 either side).
+    shown = page.locator("#source tbody tr:not(.pad)").count()
+    assert 48 <= shown <= 48 + 2 * 40 + 2 < lines
+    # ... but the table is as tall as all of them: 19 px a line.
+    height = page.locator("#source tbody").evaluate("e => e.getBoundingClientRect().height")
+    assert height == pytest.approx(19 * lines, abs=2)
+    # The end of the page shows the file's last line, in its place.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    last = page.locator(f"#L{lines}")
+    last.wait_for()
+    assert last.locator("td.code").inner_text() == text[-1] and last.is_visible()
+    assert page.locator(f"#L{target}").count() == 0  # scrolled away: no longer in the table
+    # Back at the top: line 1 directly under the header, none of the lines in between.
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#L1").wait_for()
+    assert page.locator(f"#L{lines}").count() == 0
     _offline(page)

@@ -18,7 +18,8 @@ from interp.cli.reported import reported
               help="Place processes on SAUs explicitly (YAML; see docs/model.md).")
 @click.option("--symbolic", multiple=True, metavar="NAME",
               help="Keep input NAME a symbol: phi, each demand, omega and T^l as closed forms of it "
-                   "(its -D value is the sample).")
+                   "(its -D value is the sample). P is the number of processes. Loop counts and P are "
+                   "fitted over interpretations at several values (docs/bound.md).")
 @budget_options
 @reported
 def bound_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, granularity, form, map_file,

@@ -220,7 +220,8 @@ class Engine:
             aau_info={a.id: (a.cls, str(a.loc) if a.loc else "", a.label)
                       for prog in (self.host_prog, self.node_prog) if prog is not None for a in prog.walk()},
             proc_labels=list(self._labels), symbolic_total=symbolic_total, demand=demand,
-            capacity=dict(self.net.capacity))
+            capacity=dict(self.net.capacity),
+            aborted=str(self.aborted[2].loc) if self.aborted is not None else None)
 
     def _to_numbers(self, total) -> float:
         """--symbolic: reports show the numbers at the samples; the closed form is kept apart."""

@@ -142,6 +142,7 @@ class RunResult:
     # SymTime under --symbolic), and the multiplicity of resources that have more than one server.
     demand: dict = field(default_factory=dict)
     capacity: dict = field(default_factory=dict)
+    aborted: str | None = None  # where a process called MPI_Abort ("file:line"), when one did
 
     def aau_totals(self) -> list[AAUStats]:
         """Per-AAU statistics summed over processes (executions and times add up)."""

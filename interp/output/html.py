@@ -22,7 +22,6 @@ from interp.output.jsonout import to_json
 from interp.output.levels import Structure
 from interp.output.spacetime import BAR, ROW, WIDTH, diagram
 
-CHUNK = 250  # source lines rendered at once; the rest follow once the page is open (report.js)
 CATEGORY_NAMES = {"comp": "compute", "ovh": "overhead", "xmit": "transmit", "wait": "wait"}
 
 
@@ -34,7 +33,7 @@ def environment():
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(time=fmt_time, count=fmt_count, value=fmt_value,
                        pct=lambda x: f"{100 * x:.1f}%")
-    env.globals.update(CHUNK=CHUNK, CATEGORIES=CATEGORIES, CATEGORY_NAMES=CATEGORY_NAMES, ROW=ROW, BAR=BAR, WIDTH=WIDTH)
+    env.globals.update(CATEGORIES=CATEGORIES, CATEGORY_NAMES=CATEGORY_NAMES, ROW=ROW, BAR=BAR, WIDTH=WIDTH)
     return env
 
 

@@ -32,6 +32,7 @@
   function hideTip() { if (tip) tip.hidden = true; }
 
   // --- annotated source: a click shows the line's AAUs per process ------------------------------
+  var selected = null, targeted = null;
   var HEAD = ["process", "execs", "total", "mean", "min", "max", "compute", "overhead", "transmit", "wait"];
   function showLine(row, data) {
     var panel = document.getElementById("detail"), body = document.getElementById("detail-body");
@@ -55,8 +56,8 @@
       t.appendChild(tb); body.appendChild(t);
     });
     panel.hidden = false;
-    var old = document.querySelector("tr.selected");
-    if (old) old.classList.remove("selected");
+    if (selected) selected.classList.remove("selected");  // it may be off screen (not in the table)
+    selected = row;
     row.classList.add("selected");
   }
   // The figures per process live in the page's own data file (srcN-name.js, beside it), read on
@@ -78,33 +79,62 @@
     body.textContent = ""; body.appendChild(el("p", text, "warn"));
     document.getElementById("detail").hidden = false;
   }
-  // Lines past the first chunk wait in <template> elements: added after the page has opened,
-  // at once up to a line the address points to.
-  function addRows(upto) {
-    var t;
-    while ((t = source.querySelector("template.rows"))) {
-      source.tBodies[0].appendChild(t.content);
-      t.parentNode.removeChild(t);
-      if (upto !== undefined && +t.getAttribute("data-last") >= upto) return;
-    }
+  // A virtualized list: every line waits in the inert <template id="rows">; only those on screen
+  // (and a screenful either side) are in the table, between two spacer rows that take the height
+  // of the others, so the page is complete and scrollable at once however long the file.
+  var lines = [], shown = [0, 0], rowH = 0, pads = null;
+  var AROUND = 40;  // lines kept beyond each edge of the screen
+  function measure() {
+    var r = lines[0];
+    pads[0].parentNode.insertBefore(r, pads[1]);
+    rowH = r.getBoundingClientRect().height || 19;
+    r.parentNode.removeChild(r);
+  }
+  function render(force) {
+    var body = source.tBodies[0], top = body.getBoundingClientRect().top;
+    var first = Math.max(0, Math.floor(-top / rowH) - AROUND);
+    var last = Math.min(lines.length, Math.ceil((window.innerHeight - top) / rowH) + AROUND);
+    if (last < first) last = first;
+    if (!force && first === shown[0] && last === shown[1]) return;
+    for (var k = shown[0]; k < shown[1]; k++) if (lines[k].parentNode) lines[k].parentNode.removeChild(lines[k]);
+    var frag = document.createDocumentFragment();
+    for (k = first; k < last; k++) frag.appendChild(lines[k]);
+    body.insertBefore(frag, pads[1]);
+    pads[0].firstChild.style.height = (first * rowH) + "px";
+    pads[1].firstChild.style.height = ((lines.length - last) * rowH) + "px";
+    shown = [first, last];
+  }
+  function lineRow(n) {  // the row of line n, put on screen
+    if (n < 1 || n > lines.length) return null;
+    var body = source.tBodies[0];
+    window.scrollTo(0, window.scrollY + body.getBoundingClientRect().top + (n - 1) * rowH - window.innerHeight / 2);
+    render();
+    return lines[n - 1];
   }
   function goToHash() {
     var m = /^#L(\d+)$/.exec(window.location.hash);
     if (!m) return;
-    if (!document.getElementById("L" + m[1])) addRows(+m[1]);
-    var row = document.getElementById("L" + m[1]);
-    if (row) { row.scrollIntoView({block: "center"}); row.classList.add("targeted"); }
+    var row = lineRow(+m[1]);
+    if (row) { row.scrollIntoView({block: "center"}); render(); row.classList.add("targeted"); targeted = row; }
   }
   if (source) {
+    var tpl = document.getElementById("rows");
+    lines = tpl ? Array.prototype.slice.call(tpl.content.children) : [];
+    pads = source.querySelectorAll("tr.pad");
+    if (lines.length) { measure(); render(true); }
+    source.setAttribute("data-complete", "");
+    var pending = false;
+    function onScroll() {
+      if (pending) return;
+      pending = true;
+      window.requestAnimationFrame(function () { pending = false; render(); });
+    }
+    window.addEventListener("scroll", onScroll);
+    window.addEventListener("resize", onScroll);
     goToHash();
     window.addEventListener("hashchange", function () {
-      var old = document.querySelector("tr.targeted");
-      if (old) old.classList.remove("targeted");
+      if (targeted) targeted.classList.remove("targeted");
       goToHash();
-    });
-    window.addEventListener("load", function () {
-      // One insertion, not one per chunk: each insertion lays the whole table out again.
-      setTimeout(function () { addRows(); source.setAttribute("data-complete", ""); }, 0);
     });
     source.addEventListener("click", function (ev) {
       var num = ev.target.closest("td.n");
