@@ -96,8 +96,10 @@ class AnnotatedParse:
         elif dd:
             for b in dd:
                 b.prob = 0.5
+            filled = ", ".join(["0.5"] * len(dd))
             self.problem("assumption", "condition depends on data; taken with probability 0.5 "
-                         f"(state it with '{self.DIRECTIVE} prob(P)')", where)
+                         f"(state it with '{self.DIRECTIVE} prob({filled})' above line {_line_of(where)})",
+                         where)
 
     def _check_functions(self, functions) -> None:
         """Recursion needs a cost() annotation; regions and annotations must be closed/used."""
@@ -142,13 +144,14 @@ class AnnotatedParse:
             what = "its limits depend on data the parse cannot know" if not limits_known \
                 else "its step is not known"
             self.problem("missing-iters", f"the trip count of this loop cannot be determined: {what}; "
-                         f"state it with '{self.DIRECTIVE} iters(EXPR)'", where)
+                         f"state it with '{self.DIRECTIVE} iters(N)' above line {_line_of(where)} "
+                         "(N: its mean trip count, a number or an expression of inputs)", where)
 
     def _classify_while(self, loop, iters_ann, where) -> None:
         """A loop whose count is re-tested each iteration: IterND unless iters() gives the count."""
         if iters_ann is not None:
             loop.iters_annotation = loop.num_iters = iters_ann.value
-            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(loop.body) else "IterND"
+            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(loop.body, closed_continue=True) else "IterND"
         else:
             loop.cls = "IterND"
             if loop.cond is not None and _always_true(loop.cond) and not can_leave(loop.body):
@@ -161,6 +164,14 @@ class AnnotatedParse:
             if loop.cond is None:
                 self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
                              f"state the trip count with '{self.DIRECTIVE} iters(EXPR)'", where)
+
+
+def _line_of(where) -> int:
+    """The line an annotation goes above: C passes the statement's node, Fortran its line."""
+    if isinstance(where, int):
+        return where
+    coord = getattr(where, "coord", None)
+    return coord.line if coord is not None else 0
 
 
 def _always_true(cond) -> bool:

@@ -9,18 +9,26 @@ def flat(body: list[AAU]):
         yield from a.walk()
 
 
-def has_jump(body: list[AAU]) -> bool:
+def has_jump(body: list[AAU], closed_continue: bool = False) -> bool:
     """A break, return or ending call (exit, MPI_Abort) that leaves this loop (breaks inside inner
-    loops stay there)."""
+    loops stay there), or a continue. ``closed_continue``: a continue that ends a branch of an if
+    standing directly in the loop body is no jump (the node model sums it in closed form: the rest
+    of the body is skipped with that branch's weight, omega.body)."""
     for a in body:
         if isinstance(a, Seq) and a.control in ("break", "return", "continue") + ENDS:
             return True
-        if isinstance(a, Condt) and any(has_jump(b.body) for b in a.branches):
+        if isinstance(a, Condt) and any(has_jump(b.body[:-1] if closed_continue and continues(b.body) else b.body)
+                                        for b in a.branches):
             return True
         if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control in ("return",) + ENDS
                                        for x in flat(a.body)):
             return True
     return False
+
+
+def continues(body: list[AAU]) -> bool:
+    """Does a branch body end with ``continue`` (CYCLE in Fortran)?"""
+    return bool(body) and isinstance(body[-1], Seq) and body[-1].control == "continue"
 
 
 def can_leave(body: list[AAU]) -> bool:

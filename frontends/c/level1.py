@@ -66,6 +66,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         for e in ext:
             self._global(e)
         self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls)
+        self._data = frozenset(self.critical.data)
         self.argv_max = 0
         self._pending: dict[str, ann_mod.Annotation] = {}
         self._region: list[str] = []
@@ -187,6 +188,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
     def ctx(self) -> ExprContext:
         ctx = ExprContext(self.types, self.scope.lookup, self.constants, set(self.fundefs), self.file)
         ctx.loop_var, ctx.loop_step = self._loop_vars[-1] if self._loop_vars else (None, None)
+        ctx.data = self._data
         return ctx
 
     # -- statements --------------------------------------------------------------------------

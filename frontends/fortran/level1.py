@@ -97,6 +97,8 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             raise FrontendError("more than one main program", self.file, T.line(self.units[-1][0]))
         self.critical = analyse([(s, T.exec_statements(u)) for u, s, _, _ in self.units
                                  if s.kind in ("program", "subroutine", "function")], self._directives)
+        for _, scope, _, _ in self.units:  # names from RANDOM_NUMBER: no value before the run
+            scope.expr.data = frozenset(self.critical.data)
 
     # -- the program's units -------------------------------------------------------------------
     def _scan_apis(self) -> None:
