@@ -101,7 +101,7 @@ class Facts:
 
 
 def annotation_names(text: str, line: int) -> set[str]:
-    """The variables an annotation's expression reads (cost, work, iters): the engine evaluates
+    """The variables an annotation's expression reads (cost, work, iters, size): the engine evaluates
     it, so they need known values and are critical like a loop limit's. A malformed annotation
     reads none here; the level-1 parse reports it with its line."""
     from .annotations import parse
@@ -111,7 +111,7 @@ def annotation_names(text: str, line: int) -> set[str]:
         ann = parse(text, "", line)
     except FrontendError:
         return set()
-    if ann is None or ann.kind not in ("cost", "work", "iters"):
+    if ann is None or ann.kind not in ("cost", "work", "iters", "size"):
         return set()
     values = ann.value.values() if isinstance(ann.value, dict) else [ann.value]
     return {str(s) for v in values for s in getattr(v, "free_symbols", ())}

@@ -9,6 +9,7 @@ from .aag import Call, ExternalInput, Loc, Seq
 from .aag.effects import loop_effects
 from .aag.bodies import can_leave, flat, has_jump, recursive_functions
 from .errors import FrontendError
+from .msgpass import sized
 
 
 class AnnotatedParse:
@@ -101,6 +102,24 @@ class AnnotatedParse:
                          f"(state it with '{self.DIRECTIVE} prob({filled})' above line {_line_of(where)})",
                          where)
 
+    def check_sized(self, aau, size, name: str) -> None:
+        """size(EXPR) stands above a call that sends or receives a message (it states its count)."""
+        if size is not None and not sized(aau):
+            raise FrontendError(f"'{self.DIRECTIVE} size(...)' stands above {name}, which has no message "
+                                "count to state: put it just above the send, receive or collective whose "
+                                "count comes from data", self.file, size.line)
+
+    def undetermined_message(self, name: str, attr: str, aau) -> str:
+        """The refusal of a message whose size or partner the parse cannot know, with what to write
+        (issue 13, defects 9 and 14): size(N) filled in for the call's line."""
+        if attr == "size":
+            return (f"{name}: the message size depends on data the parse cannot know (a count from "
+                    f"rand(), a file, a received message); state it with '{self.DIRECTIVE} size(N)' "
+                    f"above line {aau.loc.first} (N: the count the call sends or receives, as its count "
+                    "argument would hold it), or compute it from inputs, the rank and constants")
+        return (f"{name}: the message {attr} depends on data the parse cannot know; it must come from "
+                "inputs, the rank and constants")
+
     def _check_functions(self, functions) -> None:
         """Recursion needs a cost() annotation; regions and annotations must be closed/used."""
         for name in recursive_functions(functions):
@@ -152,6 +171,11 @@ class AnnotatedParse:
         if iters_ann is not None:
             loop.iters_annotation = loop.num_iters = iters_ann.value
             loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(loop.body, closed_continue=True) else "IterND"
+            # After the loop, the names its body assigns have their values after the stated number
+            # of passes (in closed form when the body updates them by induction), else no value:
+            # they kept the value from before the loop (issue 13: `it` was still 0 after 40 passes).
+            loop.clobbers = sorted({n for a in flat(loop.body) if isinstance(a, Seq) for n, _ in a.defs})
+            loop.effects = loop_effects(loop) if loop.cls == "IterD" else None
         else:
             loop.cls = "IterND"
             if loop.cond is not None and _always_true(loop.cond) and not can_leave(loop.body):

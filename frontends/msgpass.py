@@ -336,6 +336,9 @@ class CallArgs:
         self.creates_comms = creates_comms
         self.cart_ndims = cart_ndims  # the program's one constant number of Cartesian dimensions
         self.target = target  # the variable an output argument stores to (``&comms[1]``: comms[1])
+        # ``#pragma interp size(EXPR)`` above the call: the value of its count arguments (elements of
+        # its datatype; bytes in NX/2), for counts that come from data (frontends/annotations.py)
+        self.count = None
 
 
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
@@ -373,6 +376,16 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
     return Comm(api=call.api, op=call.op, **kw, **common)
 
 
+_COUNT_ROLES = {"count", "send_count", "recv_count"}
+
+
+def sized(aau) -> bool:
+    """Does a communication AAU carry a message size that size(EXPR) can state?"""
+    if aau.cls == "Comm":
+        return aau.op in ("send", "isend", "recv", "irecv", "sendrecv")
+    return aau.cls == "SyncSeq" and aau.creates is None
+
+
 class _Reader:
     """The actual arguments of one call, by role."""
 
@@ -384,6 +397,9 @@ class _Reader:
         return fn(i) if i is not None and i < self.args.n else None
 
     def value(self, *roles):
+        if self.args.count is not None and roles and set(roles) <= _COUNT_ROLES:
+            if self.call.at(*roles) is not None:
+                return self.args.count  # stated by size(): replaces the source's count
         return self._get(self.args.value, roles)
 
     def name(self, *roles):

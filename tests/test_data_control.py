@@ -171,3 +171,45 @@ def test_prob_is_applied_to_array_and_rand_conditions(cli, tmp_path, cond):
     # Taken with p = 0.25: t2 (25 ns) + cost(40 us) more than not taken, 1000 times:
     # 1000 x 0.25 x 40.025 us = 10.00625 ms (the branch was taken every time: 40.025 ms).
     assert quarter - zero == pytest.approx(1000 * 0.25 * (CLOCK + 40e-6), rel=1e-9)
+
+
+WHILE_COUNT = r"""#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv) {
+    int it = 0, k;
+    double x = 1.0;
+    MPI_Init(&argc, &argv);
+#pragma interp iters(40)
+    while (x > 1e-3) {
+        x = x * (double) rand() / RAND_MAX;
+        it++;
+    }
+    for (k = 0; k < it; k++) {
+#pragma interp cost(1 ms)
+        x = x + 1.0;
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_iters_on_a_while_gives_the_values_after_the_passes(cli, tmp_path):
+    """After 40 passes of `it++`, it is 40 (it kept 0, the value before the loop, and the for
+    after it ran 0 times: 142.6 us predicted)."""
+    p = tmp_path / "w.c"
+    p.write_text(WHILE_COUNT)
+    d = _run(cli, p)
+    body = [a for a in d["aaus"] if a["lines"] == "w.c:14"]
+    assert body and body[0]["executions"] == 40
+    assert body[0]["total"] == pytest.approx(40 * 1e-3, rel=1e-12)  # cost(1 ms), 40 times
+
+
+def test_a_while_body_without_closed_form_leaves_its_names_unknown(cli, tmp_path):
+    """it = 2 * it + 1 has no induction form here: after the while its value is not known, and the
+    for that reads it is refused with the annotation for its line instead of running 0 times."""
+    p = tmp_path / "w.c"
+    p.write_text(WHILE_COUNT.replace("it++;", "it = it * it + 1;"))
+    r = cli("run", p)
+    assert r.exit_code != 0
+    assert "'#pragma interp iters(N)' above line 12" in r.output

@@ -258,7 +258,25 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         if handler is None:
             self.problem("unsupported", f"{type(stmt).__name__} statement is not modelled", stmt)
             return
+        size = self._take("size")
+        if size is not None:
+            self._sized_statement(stmt, out, size, handler)
+            return
         handler(stmt, out)
+
+    def _sized_statement(self, stmt, out, size, handler) -> None:
+        """A statement under ``#pragma interp size(EXPR)``: its message call takes the count."""
+        if not isinstance(stmt, (c_ast.FuncCall, c_ast.Assignment, c_ast.Decl, c_ast.DeclList)):
+            raise FrontendError("'#pragma interp size(...)' applies to the message call on the next line; "
+                                f"put it just above that call, not above {type(stmt).__name__.lower()} "
+                                "statement", self.file, size.line)
+        self._size = size
+        handler(stmt, out)
+        if self._size is not None:  # no message call consumed it
+            self._size = None
+            raise FrontendError("'#pragma interp size(...)' is not followed by a send, receive or collective "
+                                "call: put it just above the call whose count comes from data",
+                                self.file, size.line)
 
     def _annotated(self, stmt, out, cost, work) -> None:
         """A statement, call or block whose cost the user gives (paper: user interpretation function)."""

@@ -9,7 +9,7 @@ are interpreted by ``chain_comm.ChainComm``.
 from __future__ import annotations
 
 from frontends.aag import AAG, AAU, COMPOUND_CLASSES, SIMPLE_CLASSES, Call, Condt, Iter, Seq
-from frontends.aag.bodies import ENDS
+from frontends.aag.bodies import ENDS, has_jump
 
 from interp.engine.chain_comm import ChainComm
 from interp.engine.values import Values
@@ -193,6 +193,10 @@ class Chain(ChainComm, Values):
         over the index range, are interpreted and their time scaled to the n iterations, so the
         prediction's cost does not grow with n. Every statistic gathered in the samples is scaled
         the same way; the note says so; --exact interprets every iteration."""
+        if self.engine.no_defaults:
+            raise InputError(f"{a.loc}: --strict: the loop's body has no closed form (a call whose loop ends "
+                             f"early) and its {n:,} iterations would be sampled; state the loop's time with "
+                             f"'{self.directive} cost(EXPR)' above line {a.loc.first}, or run with --exact")
         lo, step = self.concrete(self.need(a.lo, "loop start"), "loop start"), \
             self.concrete(self.need(a.step, "loop step"), "loop step")
         s = self.stats(a)
@@ -226,7 +230,7 @@ class Chain(ChainComm, Values):
         self.engine.notes.setdefault(("sampled", a.id), (
             f"{a.loc}: the loop's body has no closed form (a call whose loop ends early); {len(picks)} of its "
             f"{n:,} iterations, evenly spaced, were interpreted and their time scaled (--exact interprets "
-            "every iteration)"))
+            f"every iteration; '{self.directive} cost(EXPR)' above line {a.loc.first} states the loop's time)"))
         return None
 
     def visit_IterSync(self, a: Iter):
@@ -258,6 +262,12 @@ class Chain(ChainComm, Values):
         if watch:
             entry = self.watched
             self.watched += 1
+        if n_known is None and a.cond is None and not has_jump(a.body, closed_continue=True):
+            # The parse found no expression for the condition (it reads rand(), an array of data):
+            # nothing the interpretation knows would end the loop (issue 13: it ran into the budget).
+            raise InputError(f"{a.loc}: the trip count of this loop depends on data the parse cannot know (its "
+                             f"condition reads values from data); state it with '{self.directive} iters(N)' above "
+                             f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
         while True:
             if n_known is not None:
                 if k >= n_known:

@@ -21,3 +21,4 @@ class EngineOptions:
     timeout: float | None = None  # budget of wall time in seconds (None: budget.TIMEOUT)
     contention: bool = True  # False (interp bound's phi): shared resources never make anything wait
     demand: bool = False  # record the service demand of every shared resource (interp bound's delta)
+    no_defaults: bool = False  # --strict: a default (prob 0.5, a sampled loop) is an error naming its annotation
