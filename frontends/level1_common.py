@@ -9,7 +9,6 @@ from .aag import Call, ExternalInput, Loc, Seq
 from .aag.effects import loop_effects
 from .aag.bodies import can_leave, flat, has_jump, recursive_functions
 from .errors import FrontendError
-from .msgpass import sized
 
 
 class AnnotatedParse:
@@ -188,6 +187,13 @@ class AnnotatedParse:
             if loop.cond is None:
                 self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
                              f"state the trip count with '{self.DIRECTIVE} iters(EXPR)'", where)
+
+
+def sized(aau) -> bool:
+    """Does a communication AAU carry a message count that size(EXPR) can state?"""
+    if aau.cls == "Comm":
+        return aau.op in ("send", "isend", "recv", "irecv", "sendrecv")
+    return aau.cls == "SyncSeq" and aau.creates is None
 
 
 def _line_of(where) -> int:

@@ -336,9 +336,7 @@ class CallArgs:
         self.creates_comms = creates_comms
         self.cart_ndims = cart_ndims  # the program's one constant number of Cartesian dimensions
         self.target = target  # the variable an output argument stores to (``&comms[1]``: comms[1])
-        # ``#pragma interp size(EXPR)`` above the call: the value of its count arguments (elements of
-        # its datatype; bytes in NX/2), for counts that come from data (frontends/annotations.py)
-        self.count = None
+        self.count = None  # stated by ``size(EXPR)`` (frontends/annotations.py): the count arguments
 
 
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
@@ -377,13 +375,6 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
 
 
 _COUNT_ROLES = {"count", "send_count", "recv_count"}
-
-
-def sized(aau) -> bool:
-    """Does a communication AAU carry a message size that size(EXPR) can state?"""
-    if aau.cls == "Comm":
-        return aau.op in ("send", "isend", "recv", "irecv", "sendrecv")
-    return aau.cls == "SyncSeq" and aau.creates is None
 
 
 class _Reader:

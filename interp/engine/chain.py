@@ -263,11 +263,7 @@ class Chain(ChainComm, Values):
             entry = self.watched
             self.watched += 1
         if n_known is None and a.cond is None and not has_jump(a.body, closed_continue=True):
-            # The parse found no expression for the condition (it reads rand(), an array of data):
-            # nothing the interpretation knows would end the loop (issue 13: it ran into the budget).
-            raise InputError(f"{a.loc}: the trip count of this loop depends on data the parse cannot know (its "
-                             f"condition reads values from data); state it with '{self.directive} iters(N)' above "
-                             f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
+            self._refuse_data_loop(a)
         while True:
             if n_known is not None:
                 if k >= n_known:
@@ -314,6 +310,13 @@ class Chain(ChainComm, Values):
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow if flow in _PASS_ON else None
+
+    def _refuse_data_loop(self, a: Iter):
+        """The parse found no expression for the loop's condition (it reads rand(), an array of
+        data): nothing the interpretation knows would end it (issue 13: it ran into the budget)."""
+        raise InputError(f"{a.loc}: the trip count of this loop depends on data the parse cannot know (its "
+                         f"condition reads values from data); state it with '{self.directive} iters(N)' above "
+                         f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
 
     # The same interpretation, without another generator frame for every event of the loop.
     visit_IterND = visit_IterSync
