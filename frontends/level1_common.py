@@ -125,7 +125,7 @@ class AnnotatedParse:
             for c in (a for fn in functions.values() for a in flat(fn.body)
                       if isinstance(a, Call) and a.callee == name and a.cost is None):
                 self.problem("unsupported", f"recursive call of {name}() cannot be interpreted without an "
-                             f"annotation: put '{self.DIRECTIVE} cost(EXPR)' before the call", c.loc.first)
+                             f"annotation: put '{self.DIRECTIVE} cost(EXPR)' above line {c.loc.first}", c.loc.first)
             functions[name].recursive = True
         if self._region:
             raise FrontendError(f"region '{self._region[-1]}' is not closed ('{self.DIRECTIVE} end region')",
@@ -183,10 +183,11 @@ class AnnotatedParse:
                 self.problem("unsupported", "this loop never ends: its condition is always true and "
                              "nothing in its body leaves it (no break, return, exit, STOP or MPI_Abort); "
                              "if it is meant to run a fixed number of times, give the count with "
-                             f"'{self.DIRECTIVE} iters(N)' above the loop", where)
+                             f"'{self.DIRECTIVE} iters(N)' above line {_line_of(where)}", where)
             if loop.cond is None:
                 self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
-                             f"state the trip count with '{self.DIRECTIVE} iters(EXPR)'", where)
+                             f"state the trip count with '{self.DIRECTIVE} iters(N)' above line {_line_of(where)} "
+                             "(N: its mean trip count, a number or an expression of inputs)", where)
 
 
 def sized(aau) -> bool:

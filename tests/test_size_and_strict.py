@@ -199,3 +199,22 @@ def test_strict_refuses_an_unmodelled_call_and_sweep_has_strict(cli, tmp_path):
     assert r.exit_code != 0 and "'#pragma interp cost(EXPR)' above line 4" in r.output
     s = cli("sweep", p, "-p", "1,2", "--strict")
     assert s.exit_code != 0 and "'#pragma interp cost(EXPR)' above line 4" in s.output
+
+
+RECURSIVE = "int f(int k) {\n    if (k > 0)\n        return f(k - 1);\n    return 0;\n}\n"
+
+
+@pytest.mark.parametrize("helper, body, line, annotation", [
+    # a loop whose limit is data (rand()): iters, above the loop
+    ("", "    int n = rand() % 100, i;\n    double s = 0;\n    for (i = 0; i < n; i++) s += i;\n", 5, "iters(N)"),
+    # a while whose condition reads data: iters, above the while
+    ("", "    double e = (double) rand() / RAND_MAX;\n    while (e > 0.001) e = e * 0.5;\n", 4, "iters(N)"),
+    # a recursive function: cost, above the recursive call (line 4 of the file)
+    (RECURSIVE, "    int k = f(3);\n", 4, "cost(EXPR)"),
+])
+def test_every_refusal_names_the_annotation_for_its_line(cli, tmp_path, helper, body, line, annotation):
+    """Issue 13, defect 14: each "state it with an annotation" names it, filled in for the line."""
+    p = _write(tmp_path, "r.c", f"#include <stdlib.h>\n{helper}int main(void) {{\n{body}    return 0;\n}}\n")
+    r = cli("run", p)
+    assert r.exit_code != 0
+    assert f"'#pragma interp {annotation}' above line {line}" in r.output, r.output

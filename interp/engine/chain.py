@@ -289,7 +289,7 @@ class Chain(ChainComm, Values):
                                      f"iteration {k + 1} starts with every variable as iteration {k} did, "
                                      f"so its condition{'' if a.cond is not None else ' (none)'} and every "
                                      "branch in it repeat; if data the source does not show ends it, give its "
-                                     "trip count with '#pragma interp iters(N)' above the loop")
+                                     f"trip count with '{self.directive} iters(N)' above line {a.loc.first}")
                 last_state = state
             if k & (ITER_STEP - 1) == ITER_STEP - 1:
                 self.engine.budget.spend(ITER_STEP, lambda: f"{a.loc} ({a.cls}) on {self.label}")
@@ -433,7 +433,8 @@ class Chain(ChainComm, Values):
             except NotClosed:
                 pass
         if fn is None or fn.recursive:
-            raise InputError(f"{a.loc}: recursive call of {a.callee}() needs '#pragma interp cost(EXPR)'")
+            raise InputError(f"{a.loc}: recursive call of {a.callee}() needs its time stated: put "
+                             f"'{self.directive} cost(EXPR)' above line {a.loc.first}")
         s = self.stats(a)
         start = self.clock + self.offset
         overhead = self.model.t("call.per_call") + len(a.args) * self.model.t("call.per_arg", note=False)
