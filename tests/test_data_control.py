@@ -213,3 +213,35 @@ def test_a_while_body_without_closed_form_leaves_its_names_unknown(cli, tmp_path
     r = cli("run", p)
     assert r.exit_code != 0
     assert "'#pragma interp iters(N)' above line 12" in r.output
+
+
+CYCLE = """program cyc
+  use mpi
+  implicit none
+  integer :: me, np, ierr, i, n
+  double precision :: acc
+  call MPI_INIT(ierr)
+  call MPI_COMM_RANK(MPI_COMM_WORLD, me, ierr)
+  call MPI_COMM_SIZE(MPI_COMM_WORLD, np, ierr)
+  acc = 0.0d0
+  read (*, *) n
+  do i = 0, n - 1
+    if (mod(i, np) /= me) cycle
+!$interp cost(20 us)
+    acc = acc + 1.0d0 / (1.0d0 + i)
+  end do
+  call MPI_FINALIZE(ierr)
+end program cyc
+"""
+
+
+def test_fortran_cycle_under_a_rank_condition_is_a_closed_form(cli, tmp_path):
+    p = tmp_path / "cyc.f90"
+    p.write_text(CYCLE)
+    assert "IterD      :11-15" in cli("show", p).stdout
+    t = {n: _run(cli, p, "-p", 4, "-D", f"n={n}") for n in (1000, 2000, 1000000)}
+    assert len({d["events"] for d in t.values()}) == 1
+    # As in C: DO overhead 275 ns + MOD (int div 1218.5) + compare + 3 fetches + t1 = 1618.5 ns per
+    # iteration, 3 in 4 CYCLE (t2 25 ns), 1 in 4 runs cost(20 us): 1000 more iterations 6.63725 ms.
+    assert t[2000]["total_seconds"] - t[1000]["total_seconds"] == pytest.approx(6.63725e-3, rel=1e-9)
+    assert t[1000000]["total_seconds"] - t[1000]["total_seconds"] == pytest.approx(6.63061275, rel=1e-9)
