@@ -7,6 +7,9 @@ variables and external inputs, see sag/expr.py):
     iters(EXPR)                    trip count of the next loop
     prob(P [, P2 ...])             probabilities of the next if / else-if conditions (data-dependent)
     cost(EXPR [UNIT])              interpretation function of the next statement, call or block
+    size(EXPR)                     the count of the message call on the next line, when it comes
+                                   from data: what the call's count argument holds (elements of
+                                   its datatype in MPI, bytes in NX/2)
     work(flops=EXPR, loads=EXPR, stores=EXPR)
                                    computation not written yet, turned into time by the machine
     shift(bytes=EXPR)              the next statement or block is a ring shift of EXPR bytes per process
@@ -36,7 +39,7 @@ _TIME_UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
 
 @dataclass
 class Annotation:
-    kind: str  # input | iters | prob | cost | work | shift | region | end-region | granularity
+    kind: str  # input | iters | prob | cost | size | work | shift | region | end-region | granularity
     line: int
     name: str | None = None
     value: object = None
@@ -123,6 +126,11 @@ def _cost(body: str, file: str, line: int) -> Annotation:
     return Annotation("cost", line, value=_amount(text_, "cost()", file, line) * factor)
 
 
+def _size(body: str, file: str, line: int) -> Annotation:
+    """size(EXPR): the count of the message call of the next statement (sizes from data)."""
+    return Annotation("size", line, value=_amount(_call_args(body, "size", file, line), "size()", file, line))
+
+
 def _work(body: str, file: str, line: int) -> Annotation:
     inner = _call_args(body, "work", file, line)
     amounts = {}
@@ -171,7 +179,8 @@ def _iters(body: str, file: str, line: int) -> Annotation:
     return Annotation("iters", line, value=_amount(_call_args(body, "iters", file, line), "iters()", file, line))
 
 
-_PARSERS = {"input": _input, "iters": _iters, "prob": _prob, "cost": _cost, "work": _work, "shift": _shift,
+_PARSERS = {"input": _input, "iters": _iters, "prob": _prob, "cost": _cost, "size": _size, "work": _work,
+            "shift": _shift,
             "region": _region, "end": _end, "granularity": _granularity}
 
 
@@ -182,11 +191,11 @@ def parse(text: str, file: str, line: int) -> Annotation | None:
         return None
     body = text[len("interp"):].strip()
     if not body:
-        raise FrontendError("empty '#pragma interp' (expected input, iters, prob, cost, work, shift, region, "
+        raise FrontendError("empty '#pragma interp' (expected input, iters, prob, cost, size, work, shift, region, "
                             "end region or granularity)", file, line)
     word = re.match(r"[A-Za-z_]+", body)
     parser = _PARSERS.get(word.group(0) if word else "")
     if parser is None:
         raise FrontendError(f"unknown annotation '#pragma interp {_shown(body)}' (expected input, iters, "
-                            "prob, cost, work, shift, region, end region or granularity)", file, line)
+                            "prob, cost, size, work, shift, region, end region or granularity)", file, line)
     return parser(body, file, line)

@@ -20,6 +20,9 @@ from .comms import query_facts
 from .msgpass import MsgCall
 
 MESSAGE = "<message>"  # the value a received buffer gets: defined by a message, not an expression
+# Pseudo-random number generators: their values exist only at run time (seeded per run, per rank).
+RANDOM_SOURCES = frozenset({"rand", "random", "rand_r", "random_r", "drand48", "erand48", "lrand48",
+                            "nrand48", "mrand48", "jrand48", "random_number", "ran", "irand"})
 
 
 @dataclass
@@ -30,6 +33,10 @@ class CriticalInfo:
     tracked: set[str] = field(default_factory=set)
     control: set[str] = field(default_factory=set)
     definitions: dict[str, list[int]] = field(default_factory=dict)  # critical name -> lines assigned
+    # Names whose values come from a random-number generator, directly or through assignments
+    # (issue 13, defect 7): data, never critical. A condition on them is weighted (Algorithm 3),
+    # so a counted loop around it keeps its closed form; a size or limit on them needs an annotation.
+    data: set[str] = field(default_factory=set)
 
     def is_tracked(self, name: str) -> bool:
         return name in self.tracked or name.split("[", 1)[0] in self.tracked
@@ -53,6 +60,7 @@ class Facts:
         self.assigns: list[tuple[str, set[str], int]] = []
         self.call_args: list[tuple[str, int, set[str]]] = []
         self.call_refs: list[tuple[str, int, str]] = []
+        self.random: set[str] = set()  # names assigned a pseudo-random number (rand(), RANDOM_NUMBER)
 
     def assign(self, target: str, names: set[str], line: int) -> None:
         self.assigns.append((target, names, line))
@@ -93,7 +101,7 @@ class Facts:
 
 
 def annotation_names(text: str, line: int) -> set[str]:
-    """The variables an annotation's expression reads (cost, work, iters, shift): the engine evaluates
+    """The variables an annotation's expression reads (cost, work, iters, shift, size): the engine evaluates
     it, so they need known values and are critical like a loop limit's. A malformed annotation
     reads none here; the level-1 parse reports it with its line."""
     from .annotations import parse
@@ -103,7 +111,7 @@ def annotation_names(text: str, line: int) -> set[str]:
         ann = parse(text, "", line)
     except FrontendError:
         return set()
-    if ann is None or ann.kind not in ("cost", "work", "iters", "shift"):
+    if ann is None or ann.kind not in ("cost", "work", "iters", "shift", "size"):
         return set()
     values = ann.value.values() if isinstance(ann.value, dict) else [ann.value]
     return {str(s) for v in values for s in getattr(v, "free_symbols", ())}
@@ -117,12 +125,30 @@ def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozense
     variables (predefined handles); ``through_pointers``: whether stores through a parameter
     (``*p``) count as definitions of their own.
     """
-    info = CriticalInfo(control=closure(set(facts.control), facts, params) - set(constants))
+    data = random_closure(facts)
+    control = closure(set(facts.control) - data, facts, params) - set(constants) - data
+    info = CriticalInfo(control=control, data=data)
     info.tracked = closure(info.control | set(facts.buffers), facts, params) - set(constants)
     for target, _, line in facts.assigns:
         if info.is_critical(target) and (through_pointers or not target.startswith("*")):
             info.definitions.setdefault(target, []).append(line)
     return info
+
+
+def random_closure(facts: Facts) -> set[str]:
+    """Names computed from pseudo-random numbers: assigned one, or assigned from such a name
+    (``r = random() / RAND_MAX; x = 2.0 * r - 1.0``: r and x). A name that is also assigned a
+    known value elsewhere is data everywhere: the parse cannot tell which value reaches a test,
+    and weighing a branch it could have decided costs accuracy, never a wrong refusal."""
+    out = set(facts.random)
+    changed = bool(out)
+    while changed:
+        changed = False
+        for target, rhs, _ in facts.assigns:
+            if target not in out and rhs & out:
+                out.add(target)
+                changed = True
+    return out
 
 
 def closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[str]:

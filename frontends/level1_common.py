@@ -96,8 +96,28 @@ class AnnotatedParse:
         elif dd:
             for b in dd:
                 b.prob = 0.5
+            filled = ", ".join(["0.5"] * len(dd))
             self.problem("assumption", "condition depends on data; taken with probability 0.5 "
-                         f"(state it with '{self.DIRECTIVE} prob(P)')", where)
+                         f"(state it with '{self.DIRECTIVE} prob({filled})' above line {_line_of(where)})",
+                         where)
+
+    def check_sized(self, aau, size, name: str) -> None:
+        """size(EXPR) stands above a call that sends or receives a message (it states its count)."""
+        if size is not None and not sized(aau):
+            raise FrontendError(f"'{self.DIRECTIVE} size(...)' stands above {name}, which has no message "
+                                "count to state: put it just above the send, receive or collective whose "
+                                "count comes from data", self.file, size.line)
+
+    def undetermined_message(self, name: str, attr: str, aau) -> str:
+        """The refusal of a message whose size or partner the parse cannot know, with what to write
+        (issue 13, defects 9 and 14): size(N) filled in for the call's line."""
+        if attr == "size":
+            return (f"{name}: the message size depends on data the parse cannot know (a count from "
+                    f"rand(), a file, a received message); state it with '{self.DIRECTIVE} size(N)' "
+                    f"above line {aau.loc.first} (N: the count the call sends or receives, as its count "
+                    "argument would hold it), or compute it from inputs, the rank and constants")
+        return (f"{name}: the message {attr} depends on data the parse cannot know; it must come from "
+                "inputs, the rank and constants")
 
     def _check_functions(self, functions) -> None:
         """Recursion needs a cost() annotation; regions and annotations must be closed/used."""
@@ -105,7 +125,7 @@ class AnnotatedParse:
             for c in (a for fn in functions.values() for a in flat(fn.body)
                       if isinstance(a, Call) and a.callee == name and a.cost is None):
                 self.problem("unsupported", f"recursive call of {name}() cannot be interpreted without an "
-                             f"annotation: put '{self.DIRECTIVE} cost(EXPR)' before the call", c.loc.first)
+                             f"annotation: put '{self.DIRECTIVE} cost(EXPR)' above line {c.loc.first}", c.loc.first)
             functions[name].recursive = True
         if self._region:
             raise FrontendError(f"region '{self._region[-1]}' is not closed ('{self.DIRECTIVE} end region')",
@@ -142,13 +162,19 @@ class AnnotatedParse:
             what = "its limits depend on data the parse cannot know" if not limits_known \
                 else "its step is not known"
             self.problem("missing-iters", f"the trip count of this loop cannot be determined: {what}; "
-                         f"state it with '{self.DIRECTIVE} iters(EXPR)'", where)
+                         f"state it with '{self.DIRECTIVE} iters(N)' above line {_line_of(where)} "
+                         "(N: its mean trip count, a number or an expression of inputs)", where)
 
     def _classify_while(self, loop, iters_ann, where) -> None:
         """A loop whose count is re-tested each iteration: IterND unless iters() gives the count."""
         if iters_ann is not None:
             loop.iters_annotation = loop.num_iters = iters_ann.value
-            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(loop.body) else "IterND"
+            loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(loop.body, closed_continue=True) else "IterND"
+            # After the loop, the names its body assigns have their values after the stated number
+            # of passes (in closed form when the body updates them by induction), else no value:
+            # they kept the value from before the loop (issue 13: `it` was still 0 after 40 passes).
+            loop.clobbers = sorted({n for a in flat(loop.body) if isinstance(a, Seq) for n, _ in a.defs})
+            loop.effects = loop_effects(loop) if loop.cls == "IterD" else None
         else:
             loop.cls = "IterND"
             if loop.cond is not None and _always_true(loop.cond) and not can_leave(loop.body):
@@ -157,12 +183,28 @@ class AnnotatedParse:
                 self.problem("unsupported", "this loop never ends: its condition is always true and "
                              "nothing in its body leaves it (no break, return, exit, STOP or MPI_Abort); "
                              "if it is meant to run a fixed number of times, give the count with "
-                             f"'{self.DIRECTIVE} iters(N)' above the loop", where)
+                             f"'{self.DIRECTIVE} iters(N)' above line {_line_of(where)}", where)
             elif loop.cond is not None:
                 loop.cond_fixed = cond_fixed(loop.cond, loop.body)
             if loop.cond is None:
                 self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
-                             f"state the trip count with '{self.DIRECTIVE} iters(EXPR)'", where)
+                             f"state the trip count with '{self.DIRECTIVE} iters(N)' above line {_line_of(where)} "
+                             "(N: its mean trip count, a number or an expression of inputs)", where)
+
+
+def sized(aau) -> bool:
+    """Does a communication AAU carry a message count that size(EXPR) can state?"""
+    if aau.cls == "Comm":
+        return aau.op in ("send", "isend", "recv", "irecv", "sendrecv")
+    return aau.cls == "SyncSeq" and aau.creates is None
+
+
+def _line_of(where) -> int:
+    """The line an annotation goes above: C passes the statement's node, Fortran its line."""
+    if isinstance(where, int):
+        return where
+    coord = getattr(where, "coord", None)
+    return coord.line if coord is not None else 0
 
 
 def _always_true(cond) -> bool:

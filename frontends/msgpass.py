@@ -336,6 +336,7 @@ class CallArgs:
         self.creates_comms = creates_comms
         self.cart_ndims = cart_ndims  # the program's one constant number of Cartesian dimensions
         self.target = target  # the variable an output argument stores to (``&comms[1]``: comms[1])
+        self.count = None  # stated by ``size(EXPR)`` (frontends/annotations.py): the count arguments
 
 
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
@@ -373,6 +374,9 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
     return Comm(api=call.api, op=call.op, **kw, **common)
 
 
+_COUNT_ROLES = {"count", "send_count", "recv_count"}
+
+
 class _Reader:
     """The actual arguments of one call, by role."""
 
@@ -384,6 +388,9 @@ class _Reader:
         return fn(i) if i is not None and i < self.args.n else None
 
     def value(self, *roles):
+        if self.args.count is not None and roles and set(roles) <= _COUNT_ROLES:
+            if self.call.at(*roles) is not None:
+                return self.args.count  # stated by size(): replaces the source's count
         return self._get(self.args.value, roles)
 
     def name(self, *roles):

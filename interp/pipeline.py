@@ -183,11 +183,26 @@ def refuse_unsupported(programs) -> None:
                          + "\n  ".join(lines) + more)
 
 
+# Problems of the parse that are defaults the prediction takes (a branch on data weighted 0.5, a
+# call interp does not model costed 0): --strict refuses them (docs/annotations.md).
+DEFAULT_KINDS = ("assumption", "unmodelled-call")
+
+
+def refuse_defaults(programs) -> None:
+    """--strict: every default of the parse is an error, each with its line and the annotation."""
+    taken = [p for prog in programs for p in prog.problems if p.kind in DEFAULT_KINDS]
+    if taken:
+        lines = [f"{p.file}:{p.line}: {p.message}" for p in taken[:10]]
+        more = f"\n  ... and {len(taken) - 10} more (interp check --strict lists them all)" if len(taken) > 10 else ""
+        raise InputError("--strict: the prediction would take defaults; state them with annotations:\n  "
+                         + "\n  ".join(lines) + more)
+
+
 def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), params=(),
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
             closed_forms=True, map_file=None, symbolic=(), form=None, messages=True,
             exact=False, max_events=None, timeout=None, contention=True, demand=False,
-            mode=("full", None, "")) -> Prediction:
+            mode=("full", None, ""), strict=False) -> Prediction:
     from interp.engine.algorithm import Engine
     from interp.engine.options import EngineOptions
 
@@ -196,6 +211,8 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
         raise InputError("give one SPMD program, or a host program and a node program")
     programs = load_programs(files, granularity, include_dirs, values, form)
     refuse_unsupported(programs)
+    if strict:
+        refuse_defaults(programs)
     sag = load_machine(machine, scale, params, mode)
     inputs = resolve_inputs(programs, values, interactive, macro_names(files, values))
     if symbolic:
@@ -206,7 +223,8 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
         placement = load_map(map_file)
     options = EngineOptions(bound=Bound.parse(bound), trace=trace, tiebreak=tiebreak, closed_forms=closed_forms,
                             placement=placement, messages=messages, extrapolate=not exact,
-                            max_events=max_events, timeout=timeout, contention=contention, demand=demand)
+                            max_events=max_events, timeout=timeout, contention=contention, demand=demand,
+                            no_defaults=strict)
     engine = Engine(programs, sag, procs, inputs, options)
     result = engine.run()
     result.inputs = {k: float(v) if type(v).__name__ == "SymTime" else v for k, v in inputs.items()}

@@ -272,6 +272,12 @@ class Branch:
     nconds: int = 1  # conditions tested to reach this branch (Algorithm 3 counts each)
     cond_counts: OpCounts = field(default_factory=OpCounts)  # evaluating this branch's condition
 
+    @property
+    def is_else(self) -> bool:
+        """The final else: no condition at all. A condition on data also has ``cond`` None (the
+        parse cannot state it) but is tested with its probability, not taken unconditionally."""
+        return self.cond is None and not self.data_dependent
+
 
 @dataclass
 class Condt(AAU):

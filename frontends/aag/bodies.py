@@ -10,10 +10,17 @@ def flat(body: list[AAU]):
         yield from a.walk()
 
 
-def has_jump(body: list[AAU]) -> bool:
-    """A break, continue, return or ending call (exit, MPI_Abort) in this loop's body: its
-    iterations may not all run to the end (breaks inside inner loops stay there)."""
-    return _jumps(body, ("break", "return", "continue") + ENDS)
+def has_jump(body: list[AAU], closed_continue: bool = False) -> bool:
+    """A break, return or ending call (exit, MPI_Abort) that leaves this loop (breaks inside inner
+    loops stay there), or a continue. ``closed_continue``: a continue that ends a branch of an if
+    standing directly in the loop body is no jump (the node model sums it in closed form: the rest
+    of the body is skipped with that branch's weight, omega.body)."""
+    return _jumps(body, ("break", "return", "continue") + ENDS, closed_continue)
+
+
+def continues(body: list[AAU]) -> bool:
+    """Does a branch body end with ``continue`` (CYCLE in Fortran)?"""
+    return bool(body) and isinstance(body[-1], Seq) and body[-1].control == "continue"
 
 
 def can_leave(body: list[AAU]) -> bool:
@@ -23,11 +30,13 @@ def can_leave(body: list[AAU]) -> bool:
     return _jumps(body, ("break", "return") + ENDS) or any(isinstance(x, Call) for x in flat(body))
 
 
-def _jumps(body: list[AAU], words: tuple) -> bool:
+def _jumps(body: list[AAU], words: tuple, closed_continue: bool = False) -> bool:
     for a in body:
         if isinstance(a, Seq) and a.control in words:
             return True
-        if isinstance(a, Condt) and any(_jumps(b.body, words) for b in a.branches):
+        if isinstance(a, Condt) and any(
+                _jumps(b.body[:-1] if closed_continue and continues(b.body) else b.body, words)
+                for b in a.branches):
             return True
         if isinstance(a, Iter) and any(isinstance(x, Seq) and x.control in ("return",) + ENDS
                                        for x in flat(a.body)):

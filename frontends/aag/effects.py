@@ -33,34 +33,40 @@ def loop_effects(loop: Iter) -> list[tuple[str, sympy.Expr]] | None:
 
 
 def _effects(loop: Iter) -> list[tuple[str, sympy.Expr]] | None:
-    if loop.var is None or loop.lo is None or loop.step is None or loop.num_iters is None:
+    if loop.var is None and loop.num_iters is not None and loop.iters_annotation is not None:
+        # A while (DO WHILE) whose count iters() states: the same sums, over an index no one reads.
+        var, lo, step = "__pass", sympy.Integer(0), sympy.Integer(1)
+    elif loop.var is None or loop.lo is None or loop.step is None or loop.num_iters is None:
         return None
+    else:
+        var, lo, step = loop.var, loop.lo, loop.step
     step_map = _body_map(loop.body)
     if step_map is None:
         return None
-    written = set(step_map) | {loop.var}
-    index = S.var(loop.var)
+    written = set(step_map) | {var}
+    index = S.var(var)
     n = loop.num_iters
-    if S.free_names(n) & written or S.free_names(loop.lo) & written or S.free_names(loop.step) & written:
+    if S.free_names(n) & written or S.free_names(lo) & written or S.free_names(step) & written:
         return None
     effects = []
     for name, new in step_map.items():
-        if name == loop.var:
+        if name == var:
             return None  # the body moves its own index: not a counted loop
         old = S.var(name)
         inc = sympy.expand(new - old)
-        at_k = {index: loop.lo + _K * loop.step}
-        if not (S.free_names(inc) & written - {loop.var}):  # v = v + c(i)
+        at_k = {index: lo + _K * step}
+        if not (S.free_names(inc) & written - {var}):  # v = v + c(i)
             total = sympy.summation(inc.subs(at_k), (_K, 0, n - 1))
             if total.has(sympy.Sum):
                 return None
             effects.append((name, old + total))
-        elif not (S.free_names(new) & written - {loop.var}):  # v = c(i): the last iteration's c
-            last = new.subs({index: loop.lo + (n - 1) * loop.step})
+        elif not (S.free_names(new) & written - {var}):  # v = c(i): the last iteration's c
+            last = new.subs({index: lo + (n - 1) * step})
             effects.append((name, sympy.Piecewise((last, n >= 1), (old, True))))
         else:
             return None
-    effects.append((loop.var, loop.lo + n * loop.step))
+    if loop.var is not None:
+        effects.append((var, lo + n * step))
     return effects
 
 

@@ -46,6 +46,9 @@ def c_call_args(args: list, ctx: ExprContext, lp64: bool, creates_comms: bool = 
 
 
 def build_call(name: str, args: list, ctx: ExprContext, loc: Loc, assigned_to: str | None, lp64: bool,
-               creates_comms: bool = True, cart_ndims: int | None = None):
-    """The AAU of the C message-passing call ``name(args)`` (or msgpass.CallError)."""
-    return build(name, name, c_call_args(args, ctx, lp64, creates_comms, cart_ndims), loc, assigned_to)
+               creates_comms: bool = True, cart_ndims: int | None = None, count=None):
+    """The AAU of the C message-passing call ``name(args)`` (or msgpass.CallError); ``count``: the
+    value of its count arguments stated by ``#pragma interp size(EXPR)``."""
+    call_args = c_call_args(args, ctx, lp64, creates_comms, cart_ndims)
+    call_args.count = count
+    return build(name, name, call_args, loc, assigned_to)

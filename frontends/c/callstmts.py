@@ -125,7 +125,7 @@ class CallStatements:
             seq.unmodelled.append(name)
             self.problem("unmodelled-call", f"call to {name}() is not modelled: it is neither defined in the "
                          "program nor a known library, MPI or NX/2 call (its time is not predicted; "
-                         "annotate it with '#pragma interp cost(EXPR)')", n)
+                         f"annotate it with '#pragma interp cost(EXPR)' above line {n.coord.line if n.coord else '?'})", n)
 
     def _defs(self, expr, seq: Seq) -> None:
         """Record assignments to tracked (critical) variables, in order, with their values."""
@@ -232,18 +232,19 @@ class CallStatements:
         args = call.args.exprs if call.args else []
         self._flush(out)
         loc = Loc(self.file, *T.lines(node))
+        size, self._size = getattr(self, "_size", None), None
         try:
             aau = build_call(name, args, self.ctx, loc, target, self.types.lp64, self._creates_comms(),
-                             self._cart_ndims())
+                             self._cart_ndims(), count=size.value if size is not None else None)
         except CallError as exc:
             self.problem("unsupported", str(exc), call)
             return
+        self.check_sized(aau, size, name)
         aau.region = self._region[-1] if self._region else None
         aau.function = self.fn_name
         aau.label = T.label(call)
         for attr in undetermined(aau):
-            self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
-                         "know; it must come from inputs, the rank and constants", call)
+            self.problem("data-dependent", self.undetermined_message(name, attr, aau), call)
         if getattr(aau, "status", None) and not self.critical.is_tracked(aau.status):
             aau.status = None  # no MPI_Get_count reads it
         out.append(aau)

@@ -124,12 +124,12 @@ class ControlFlow:
                          f"{var} nor leaves the loop", stmt)
         limit_names = S.free_names(hi_s) | S.free_names(step_s) if hi_s is not None and step_s is not None else set()
         deterministic = (loop.num_iters is not None and var not in assigned and not (limit_names & assigned)
-                         and not has_jump(body))
+                         and not has_jump(body, closed_continue=True))
         if iters_ann is not None:
             # The user states the trip count: it replaces the source's (issue 13: it was ignored
             # whenever the for had limits of its own).
             loop.iters_annotation = loop.num_iters = iters_ann.value
-            deterministic = not has_jump(body) and var not in assigned
+            deterministic = not has_jump(body, closed_continue=True) and var not in assigned
         self._classify_loop(loop, var, deterministic, iters_ann, hi_s is not None and lo_s is not None, stmt)
         annotate_loop_accesses(loop)
         out.append(loop)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from ..critical import CriticalInfo, Facts, annotation_names, critical_info
+from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, critical_info
 from ..comms import QUERIES
 from ..msgpass import C_DATATYPES, CALLS, NX_NAMES
 from .expr import buffer_name, names_in
@@ -66,6 +66,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
     def visit_Decl(self, node):
         if node.init is not None and node.name:
             self.assigns.append((node.name, names_in(node.init), node.coord.line if node.coord else 0))
+            if _random(node.init):
+                self.random.add(node.name)
         self.generic_visit(node)
 
     def visit_Assignment(self, node):
@@ -75,6 +77,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
             if node.op != "=":
                 rhs.add(target)
             self.assigns.append((target, rhs, node.coord.line if node.coord else 0))
+            if _random(node.rvalue):
+                self.random.add(target)
         self.generic_visit(node)
 
     def visit_UnaryOp(self, node):
@@ -106,6 +110,21 @@ class _Collector(c_ast.NodeVisitor, Facts):
                 if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID):
                     self.assigns.append((a.expr.name, set(), node.coord.line if node.coord else 0))
         self.generic_visit(node)
+
+
+def _random(node) -> bool:
+    """Does an expression call a pseudo-random number generator (rand(), random(), drand48())?"""
+    return any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in RANDOM_SOURCES
+               for n in _nodes(node))
+
+
+def _nodes(node):
+    """Every node of an expression (tree.walk's order is not needed; tree imports this module)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(child for _, child in n.children())
 
 
 def target_name(node) -> str | None:

@@ -51,6 +51,7 @@ class ExprContext(OpCounter):
         self.file = file
         self.loop_var: str | None = None  # innermost enclosing loop index, for access strides
         self.loop_step = None  # its step per iteration (a number when known)
+        self.data: frozenset[str] = frozenset()  # names computed from rand(): no value before the run
 
     # -- types ----------------------------------------------------------------------------
     def ctype(self, node) -> CType:
@@ -127,6 +128,8 @@ class ExprContext(OpCounter):
             return sympy.Integer(self.constants[node.name])
         if node.name in HANDLES:  # MPI_COMM_NULL in `if (comm != MPI_COMM_NULL)`
             return sympy.Integer(HANDLES[node.name])
+        if node.name in self.data:
+            return None  # a pseudo-random number: a condition on it is weighted (Algorithm 3)
         t = self.lookup(node.name)
         if t is not None and t.kind == "ptr" and not t.is_array:
             # Pointers are taken to be non-null: allocations succeed, so the usual

@@ -67,6 +67,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         for e in ext:
             self._global(e)
         self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls)
+        self._data = frozenset(self.critical.data)
         self.argv_max = 0
         self._pending: dict[str, ann_mod.Annotation] = {}
         self._region: list[str] = []
@@ -188,6 +189,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
     def ctx(self) -> ExprContext:
         ctx = ExprContext(self.types, self.scope.lookup, self.constants, set(self.fundefs), self.file)
         ctx.loop_var, ctx.loop_step = self._loop_vars[-1] if self._loop_vars else (None, None)
+        ctx.data = self._data
         return ctx
 
     # -- statements --------------------------------------------------------------------------
@@ -261,7 +263,25 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         if handler is None:
             self.problem("unsupported", f"{type(stmt).__name__} statement is not modelled", stmt)
             return
+        size = self._take("size")
+        if size is not None:
+            self._sized_statement(stmt, out, size, handler)
+            return
         handler(stmt, out)
+
+    def _sized_statement(self, stmt, out, size, handler) -> None:
+        """A statement under ``#pragma interp size(EXPR)``: its message call takes the count."""
+        if not isinstance(stmt, (c_ast.FuncCall, c_ast.Assignment, c_ast.Decl, c_ast.DeclList)):
+            raise FrontendError("'#pragma interp size(...)' applies to the message call on the next line; "
+                                f"put it just above that call, not above {type(stmt).__name__.lower()} "
+                                "statement", self.file, size.line)
+        self._size = size
+        handler(stmt, out)
+        if self._size is not None:  # no message call consumed it
+            self._size = None
+            raise FrontendError("'#pragma interp size(...)' is not followed by a send, receive or collective "
+                                "call: put it just above the call whose count comes from data",
+                                self.file, size.line)
 
     def _annotated(self, stmt, out, cost, work) -> None:
         """A statement, call or block whose cost the user gives (paper: user interpretation function)."""

@@ -91,7 +91,7 @@ class CallStatements:
             seq.unmodelled.append(name.lower())
             self.problem("unmodelled-call", f"call to {up} is not modelled: it is neither defined in the "
                          "program nor a known library, MPI or NX/2 routine (its time is not predicted; "
-                         "annotate it with '!$interp cost(EXPR)')", first)
+                         f"annotate it with '!$interp cost(EXPR)' above line {first})", first)
             for a in args:
                 self._clobber(a, seq)
 
@@ -177,7 +177,7 @@ class CallStatements:
                 seq.unmodelled.append(name.lower())
                 self.problem("unmodelled-call", f"call to {name} is not modelled: it is neither defined in the "
                              "program nor a known intrinsic, library, MPI or NX/2 function (its time is not "
-                             "predicted; annotate it with '!$interp cost(EXPR)')", line)
+                             f"predicted; annotate it with '!$interp cost(EXPR)' above line {line})", line)
             elif kind == "intrinsic" and generic(name) in ARRAY_INTRINSICS:
                 self.problem("unsupported", f"array intrinsic {name} is not modelled (its cost depends on the "
                              "array's size): write the loop out", line)
@@ -216,17 +216,19 @@ class CallStatements:
                                      language="fortran", int_bytes=4,  # INTEGER (the i860's long too)
                                      creates_comms=self.creates_comms, cart_ndims=self._cart_ndims(),
                                      target=lambda i: ex.target_name(args[i]))
+        size, self._size = getattr(self, "_size", None), None
+        call_args.count = size.value if size is not None else None
         try:
             aau = msgpass.build(msgpass.canonical(name, "fortran"), name, call_args, loc, target)
         except msgpass.CallError as exc:
             self.problem("unsupported", str(exc), first)
             return
+        self.check_sized(aau, size, name)
         aau.region = self._region[-1] if self._region else None
         aau.function = self.fn_name
         aau.label = T.label(node)
         if getattr(aau, "status", None) and not self.critical.is_tracked(aau.status):
             aau.status = None  # no MPI_GET_COUNT reads it
         for attr in msgpass.undetermined(aau):
-            self.problem("data-dependent", f"{name}: the message {attr} depends on data the parse cannot "
-                         "know; it must come from inputs, the rank and constants", first)
+            self.problem("data-dependent", self.undetermined_message(name, attr, aau), first)
         out.append(aau)

@@ -171,12 +171,12 @@ class ControlFlow:
         elif lo_s is not None and hi_s is not None and step_s is not None:
             # The standard's iteration count, fixed when the loop starts.
             loop.num_iters = sympy.Max(0, sympy.floor((hi_s - lo_s + step_s) / step_s))
-        deterministic = loop.num_iters is not None and not has_jump(body)
+        deterministic = loop.num_iters is not None and not has_jump(body, closed_continue=True)
         if iters_ann is not None:
             # The user states the trip count: it replaces the source's (issue 13: it was ignored
             # whenever the DO had limits of its own).
             loop.iters_annotation = loop.num_iters = iters_ann.value
-            deterministic = not has_jump(body)
+            deterministic = not has_jump(body, closed_continue=True)
         self._classify_loop(loop, var, deterministic, iters_ann, hi_s is not None and lo_s is not None, first)
         annotate_loop_accesses(loop)
         out.append(loop)

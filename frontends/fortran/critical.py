@@ -17,7 +17,7 @@ from __future__ import annotations
 from fparser.two import Fortran2003 as F
 
 from ..comms import QUERIES
-from ..critical import CriticalInfo, Facts, annotation_names, critical_info
+from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, critical_info
 from ..msgpass import canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
@@ -64,6 +64,9 @@ class _Collector(Facts):
             target = ex.target_name(stmt.items[0])
             if target is not None:
                 self.assign(target, ex.names_in(stmt.items[2]), line)
+                if any(ref_name(n).lower() in RANDOM_SOURCES and ex.scope.ref_kind(ref_name(n)) != "user"
+                       for n in _refs(stmt)):  # x = RAND() (a common extension)
+                    self.random.add(target)
         elif isinstance(stmt, F.Read_Stmt):
             for item in _io_items(stmt):
                 target = ex.target_name(item)
@@ -92,6 +95,12 @@ class _Collector(Facts):
             self.message_call(b, args, ex.names_in, ex.buffer_name, line)
             return
         up = name.upper()
+        if up == "RANDOM_NUMBER" and args and ex.scope.ref_kind(name) != "user":
+            target = ex.target_name(args[0])
+            if target is not None:  # CALL RANDOM_NUMBER(x): x is a pseudo-random number
+                self.assign(target, set(), line)
+                self.random.add(target)
+            return
         if canonical(name, "fortran") in QUERIES and ex.scope.ref_kind(name) != "user":
             self.query_call(canonical(name, "fortran"), args, ex.names_in, ex.buffer_name, line)
             return

@@ -80,6 +80,7 @@ class FExpr:
         self.result_var: str | None = None  # a function's result: held in a register (see count)
         self.seen: dict[str, FType] = {}  # every variable accessed, with its type (symbol table)
         self.undeclared: set[str] = set()  # names with no type under IMPLICIT NONE (reported)
+        self.data: frozenset[str] = frozenset()  # names computed from RANDOM_NUMBER: no value before the run
 
     # -- types -------------------------------------------------------------------------------
     def ftype(self, node) -> FType:
@@ -149,7 +150,7 @@ class FExpr:
             if self.scope.is_handle(str(node)) and str(node).upper() in HANDLES:  # MPI_COMM_NULL
                 return sympy.Integer(HANDLES[str(node).upper()])
             t = self.scope.var_type(str(node))
-            if t is None or not t.arithmetic or t.is_array:
+            if t is None or not t.arithmetic or t.is_array or self.scope.canon(str(node)) in self.data:
                 return None
             return S.var(self.scope.canon(str(node)))
         if isinstance(node, F.Parenthesis):

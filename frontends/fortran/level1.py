@@ -97,6 +97,8 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             raise FrontendError("more than one main program", self.file, T.line(self.units[-1][0]))
         self.critical = analyse([(s, T.exec_statements(u)) for u, s, _, _ in self.units
                                  if s.kind in ("program", "subroutine", "function")], self._directives)
+        for _, scope, _, _ in self.units:  # names from RANDOM_NUMBER: no value before the run
+            scope.expr.data = frozenset(self.critical.data)
 
     # -- the program's units -------------------------------------------------------------------
     def _scan_apis(self) -> None:
@@ -301,6 +303,10 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         if cost is not None or work is not None:
             self._annotated(stmt, out, cost, work, first, last)
             return
+        size = self._take("size")
+        if size is not None and (rest is not None or name not in ("Call_Stmt", "Assignment_Stmt")):
+            raise FrontendError("'!$interp size(...)' applies to the message call on the next line; put "
+                                "it just above that CALL", self.file, size.line)
         if rest is not None:
             self._do(stmt, rest, out, first, last)
             return
@@ -316,10 +322,16 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                     what = name.replace("_Stmt", "").replace("_", " ").upper() + " statement"
                 self.problem("unsupported", f"{what} is not modelled: '{T.label(stmt)}'", first)
             return
+        if size is not None:
+            self._size = size
         try:
             handler(stmt, out, first, last)
         except ZeroDivisionError:  # a constant expression divides by zero (sympy folds it here)
             raise FrontendError(f"division by zero in '{T.label(stmt)}'", self.file, first) from None
+        if size is not None and self._size is not None:  # no message call consumed it
+            self._size = None
+            raise FrontendError("'!$interp size(...)' is not followed by a send, receive or collective "
+                                "CALL: put it just above the call whose count comes from data", self.file, size.line)
         for name in sorted(self.ex.undeclared):
             self.problem("unsupported", f"{name} has no type (IMPLICIT NONE is in force and it is not "
                          "declared): its accesses are not counted", first)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from interp.cli.options import budget_options
+from interp.cli.options import budget_options, strict_option
 from interp.cli.reported import reported
 
 
@@ -13,16 +13,17 @@ from interp.cli.reported import reported
 @click.option("--procs", "-p", default=4, show_default=True, type=int, help="Number of processes.")
 @click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input.")
 @click.option("-I", "include_dirs", multiple=True, metavar="DIR", help="Directory for #include files.")
+@strict_option
 @budget_options
 @reported
-def check_cmd(files, machine, procs, defines, include_dirs, max_events, timeout):
+def check_cmd(files, machine, procs, defines, include_dirs, strict, max_events, timeout):
     """Static checks: unmatched messages, size/tag mismatches, skipped collectives, deadlocks,
     missing inputs, unmodelled calls. Exit 0 when clean, 1 when problems are found."""
     from interp.studies.check import SEVERE, check
     from interp.pipeline import load_programs, parse_defines
 
     programs = load_programs(files, include_dirs=include_dirs, defines=parse_defines(defines))
-    findings = check(programs, machine, procs, defines, max_events, timeout)
+    findings = check(programs, machine, procs, defines, max_events, timeout, strict=strict)
     for f in findings:
         click.echo(str(f))
     severe = [f for f in findings if f.kind in SEVERE]

@@ -34,6 +34,15 @@ def prediction_options(procs_help: str, procs_default: str | int, procs_type=int
     return decorate
 
 
+def strict_option(fn):
+    """--strict: no defaults (docs/annotations.md, "Defaults and --strict")."""
+    return click.option("--strict", is_flag=True,
+                        help="Refuse to use a default: a branch on data weighted 0.5 (state prob()), a loop "
+                             "sampled because its body has no closed form (state cost() or use --exact), a "
+                             "call interp does not model costed 0 (state cost()); each is an error naming "
+                             "the annotation for its line.")(fn)
+
+
 def budget_options(fn):
     """--max-events and --timeout: the prediction budget (engine/budget.py)."""
     fn = click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from interp.cli.reported import reported
-from interp.cli.options import budget_options, common_options
+from interp.cli.options import budget_options, common_options, strict_option
 
 
 @click.command("run")
@@ -36,12 +36,13 @@ from interp.cli.options import budget_options, common_options
 @click.option("--bound-analysis", "tl", is_flag=True,
               help="Also compute seed 004's lower bound T^l = max(phi, omega) and print it beside the "
                    "prediction, with the busiest shared resources (interp bound shows it in full).")
+@strict_option
 @click.option("--exact", is_flag=True,
               help="Interpret every iteration of loops that reach a steady state (default: extrapolate them).")
 @reported
 def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, form, level, fmt,
-            top, region, output, trace_file, plot_file, html_dir, map_file, symbolic, tl, exact, max_events,
-            timeout):
+            top, region, output, trace_file, plot_file, html_dir, map_file, symbolic, tl, strict, exact,
+            max_events, timeout):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
     from pathlib import Path
 
@@ -67,7 +68,7 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
                    trace=bool(trace_file or plot_file or html_dir), include_dirs=include_dirs, map_file=map_file,
                    symbolic=symbolic, form=form, messages=False, exact=exact,
-                   max_events=max_events, timeout=timeout)
+                   max_events=max_events, timeout=timeout, strict=strict)
     if symbolic:
         from interp.studies.symbolic import closed_form
 

@@ -8,7 +8,7 @@ import click
 from interp.errors import EXIT_PROBLEMS, InputError
 from interp.cli.reported import reported
 from interp.studies.grid import parse_define_lists, parse_procs_list
-from interp.cli.options import budget_options, prediction_options
+from interp.cli.options import budget_options, prediction_options, strict_option
 from interp.cli.metrics_options import metrics_options, run_metrics, wanted
 
 
@@ -23,11 +23,12 @@ from interp.cli.metrics_options import metrics_options, run_metrics, wanted
 @click.option("--measured", "measured_file", type=click.Path(dir_okay=False),
               help="CSV of measured times (one column per input, then procs, seconds): adds the error per point.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Points predicted in parallel.")
+@strict_option
 @budget_options
 @metrics_options
 @reported
 def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, fmt, plot_file, html_dir,
-              measured_file, jobs, max_events, timeout, metrics, baseline, t1, flops, dops, mode,
+              measured_file, jobs, strict, max_events, timeout, metrics, baseline, t1, flops, dops, mode,
               symbolic_procs):
     """Predict FILES for every combination of the -D value lists and --procs counts.
 
@@ -53,7 +54,7 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     # Read the measurements first: a malformed file fails before minutes of predictions.
     measurements = read_measured(measured_file, define_lists) if measured_file else None
     settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs),
-                        max_events, timeout)
+                        max_events, timeout, strict=strict)
     points = grid(define_lists, counts)
     if wanted(metrics, baseline, t1, flops, dops, mode, symbolic_procs):  # seed 003 (docs/scalability.md)
         if html_dir:

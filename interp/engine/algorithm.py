@@ -145,6 +145,7 @@ class Engine:
                          "coll": self.collectives.fitted, "spawn": self.spawn, "abort": self.abort}
         # Loops with no closed form are sampled (chain.sampled) unless every iteration is asked for.
         self.sampling = options.extrapolate and not options.trace and not self.symbolic
+        self.no_defaults = options.no_defaults  # --strict (docs/annotations.md, "Defaults and --strict")
         # Steady states are extrapolated only when no report needs every event, and not while
         # packet-switched messages share the network (their state is not in the occupancy compared).
         packets = self.mapping.cube_params.packet is not None
@@ -411,8 +412,12 @@ class Engine:
                 w.branches.append(b)
             self._inner[key] = w
             tests = sum(1 for b in a.branches if b.cond is not None)
-            pragma = "#pragma interp prob(0.5)" if tests == 1 else \
-                f"#pragma interp prob({', '.join(['0.5'] * tests)})"
+            directive = "!$interp" if chain.aag.language == "fortran" else "#pragma interp"
+            pragma = f"{directive} prob({', '.join(['0.5'] * tests)})"
+            if self.no_defaults:
+                raise InputError(f"{a.loc}: --strict: the condition reads values that come from data at run "
+                                 f"time and would be weighted with the default probability 0.5; state it "
+                                 f"with '{pragma}' above line {a.loc.first}")
             self.notes[("weighted", a.id)] = (
                 f"{a.loc}: the condition reads values that come from data at run time; weighted with "
                 f"probability 0.5 per condition (Algorithm 3); state it with '{pragma}' above line {a.loc.first}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from frontends.aag import AAG, AAU, COMPOUND_CLASSES, SIMPLE_CLASSES, Call, Condt, Iter, Seq
 from frontends.aag import symexpr as S
-from frontends.aag.bodies import ENDS
+from frontends.aag.bodies import ENDS, has_jump
 
 from interp.engine.chain_comm import ChainComm
 from interp.engine.values import Values
@@ -197,6 +197,10 @@ class Chain(ChainComm, Values):
         over the index range, are interpreted and their time scaled to the n iterations, so the
         prediction's cost does not grow with n. Every statistic gathered in the samples is scaled
         the same way; the note says so; --exact interprets every iteration."""
+        if self.engine.no_defaults:
+            raise InputError(f"{a.loc}: --strict: the loop's body has no closed form (a call whose loop ends "
+                             f"early) and its {n:,} iterations would be sampled; state the loop's time with "
+                             f"'{self.directive} cost(EXPR)' above line {a.loc.first}, or run with --exact")
         lo, step = self.concrete(self.need(a.lo, "loop start"), "loop start"), \
             self.concrete(self.need(a.step, "loop step"), "loop step")
         s = self.stats(a)
@@ -230,7 +234,7 @@ class Chain(ChainComm, Values):
         self.engine.notes.setdefault(("sampled", a.id), (
             f"{a.loc}: the loop's body has no closed form (a call whose loop ends early); {len(picks)} of its "
             f"{n:,} iterations, evenly spaced, were interpreted and their time scaled (--exact interprets "
-            "every iteration)"))
+            f"every iteration; '{self.directive} cost(EXPR)' above line {a.loc.first} states the loop's time)"))
         return None
 
     def visit_IterSync(self, a: Iter):
@@ -262,6 +266,8 @@ class Chain(ChainComm, Values):
         if watch:
             entry = self.watched
             self.watched += 1
+        if n_known is None and a.cond is None and not has_jump(a.body, closed_continue=True):
+            self._refuse_data_loop(a)
         while True:
             if n_known is not None:
                 if k >= n_known:
@@ -303,13 +309,13 @@ class Chain(ChainComm, Values):
     def _endless(self, a: Iter, k: int, last_state):
         """Stop a loop with no count that cannot end (issue 14), else return this iteration's
         state for the next call: the condition holds at iteration k and nothing can change it."""
-        directive = "!$interp" if self.aag.language == "fortran" else "#pragma interp"
+        directive = self.directive
         if k == 1 and a.cond_fixed:
             names = ", ".join(sorted(S.free_names(a.cond)))
             raise InputError(f"{a.loc}: this loop never ends as written: its condition holds and "
                              f"nothing in its body changes {names} (what the condition reads) "
                              "or leaves the loop; if data the source does not show ends it, give "
-                             f"its trip count with '{directive} iters(N)' above the loop")
+                             f"its trip count with '{directive} iters(N)' above line {a.loc.first}")
         # A loop with no count ends only when its state changes: the same state at two
         # iteration starts repeats for ever (nothing else decides its control flow).
         state = (dict(self.frames[-1]), dict(self.globals))
@@ -318,8 +324,15 @@ class Chain(ChainComm, Values):
                              f"iteration {k + 1} starts with every variable as iteration {k} did, "
                              f"so its condition{'' if a.cond is not None else ' (none)'} and every "
                              "branch in it repeat; if data the source does not show ends it, give its "
-                             f"trip count with '{directive} iters(N)' above the loop")
+                             f"trip count with '{directive} iters(N)' above line {a.loc.first}")
         return state
+
+    def _refuse_data_loop(self, a: Iter):
+        """The parse found no expression for the loop's condition (it reads rand(), an array of
+        data): nothing the interpretation knows would end it (issue 13: it ran into the budget)."""
+        raise InputError(f"{a.loc}: the trip count of this loop depends on data the parse cannot know (its "
+                         f"condition reads values from data); state it with '{self.directive} iters(N)' above "
+                         f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
 
     # The same interpretation, without another generator frame for every event of the loop.
     visit_IterND = visit_IterSync
@@ -436,7 +449,8 @@ class Chain(ChainComm, Values):
             except NotClosed:
                 pass
         if fn is None or fn.recursive:
-            raise InputError(f"{a.loc}: recursive call of {a.callee}() needs '#pragma interp cost(EXPR)'")
+            raise InputError(f"{a.loc}: recursive call of {a.callee}() needs its time stated: put "
+                             f"'{self.directive} cost(EXPR)' above line {a.loc.first}")
         s = self.stats(a)
         start = self.clock + self.offset
         overhead = self.model.t("call.per_call") + len(a.args) * self.model.t("call.per_arg", note=False)

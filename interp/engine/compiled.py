@@ -5,6 +5,8 @@ of the names they read; each expression is compiled on first use and kept by ide
 """
 from __future__ import annotations
 
+import math
+
 import sympy
 
 from frontends.aag import symexpr as S
@@ -44,6 +46,7 @@ class Compiled:
 def _term_sum_evaluator(expr, compiled: Compiled):
     def run(lookup):
         def value(e):
+            e = sympy.sympify(e)
             names = sorted(S.free_names(e))
             return float(e.xreplace({(S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)):
                                      lookup(n) for n in names}))
@@ -52,11 +55,50 @@ def _term_sum_evaluator(expr, compiled: Compiled):
             body, var, lo, step, n = e.args
             lo_v, step_v, n_v = value(lo), value(step), int(value(n))
             names, fn = compiled.get(body)
-            total = 0.0
-            for k in range(n_v):
+
+            def term(k):
                 x = lo_v + k * step_v
-                total += fn(*[x if nm == var.name else lookup(nm) for nm in names])
-            return sympy.Float(total)
+                return fn(*[x if nm == var.name else lookup(nm) for nm in names])
+
+            period = _period(body, var, value, lo_v, step_v, n_v)
+            if period is not None:
+                # The terms repeat with the period: whole periods and the start of one (issue 13:
+                # `if (i % np != me) continue;` summed term by term grew with the trip count).
+                whole, part = divmod(n_v, period)
+                one = [term(k) for k in range(period)]
+                return sympy.Float(whole * sum(one) + sum(one[:part]))
+            return sympy.Float(sum(term(k) for k in range(n_v)))
 
         return value(expr.replace(lambda e: isinstance(e, TermSum), ts))
     return run
+
+
+MAX_PERIOD = 100_000  # beyond this, summing term by term costs no more than finding the period
+
+
+def _period(body, var, value, lo: float, step: float, n: int) -> int | None:
+    """The period in iterations of a loop body that reads its index only through remainders
+    ``(a*i + b) % m`` with integers a, b, m and a dividend that keeps its sign over the loop (C's
+    remainder takes the dividend's sign); None when there is none shorter than the loop."""
+    if not (float(lo).is_integer() and float(step).is_integer()) or n < 2:
+        return None
+    mods = [m for m in body.atoms(S.CMod, sympy.Mod) if var in m.free_symbols]
+    if not mods or var in body.xreplace({m: sympy.Dummy() for m in mods}).free_symbols:
+        return None
+    period = 1
+    for m in mods:
+        dividend, modulus = m.args
+        coef = sympy.diff(dividend, var)
+        if var in modulus.free_symbols or var in coef.free_symbols:
+            return None
+        try:
+            a, b, mv = value(coef), value(dividend.xreplace({var: 0})), value(modulus)
+        except (TypeError, ValueError, ArithmeticError):
+            return None
+        first, last = a * lo + b, a * (lo + (n - 1) * step) + b
+        if not all(float(v).is_integer() for v in (a, b, mv)) or mv == 0 or (first < 0) != (last < 0):
+            return None
+        period = math.lcm(period, int(abs(mv)))
+        if period >= min(n, MAX_PERIOD):
+            return None
+    return period

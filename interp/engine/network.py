@@ -75,6 +75,9 @@ class Request:
     op: Op | None = None
     completion: Completion | None = None
     waiter: tuple | None = None  # (process, time, op) blocked in wait/waitall on it
+    # A send's message on the wire, (start, arrival): time blocked in a wait then is transmission
+    # of the process's own message, not waiting (issue 13 defect 15, docs/model.md).
+    wire: tuple[float, float] | None = None
 
 
 class Network:

@@ -24,3 +24,4 @@ class EngineOptions:
     # check: message records are read only for what is left unmatched at the end, which a skipped
     # steady-state iteration never leaves, so steady states may be extrapolated with records kept
     leftovers_only: bool = False
+    no_defaults: bool = False  # --strict: a default (prob 0.5, a sampled loop) is an error naming its annotation

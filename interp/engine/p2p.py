@@ -160,7 +160,7 @@ class PointToPoint:
                     p, op, t, startup, None, msg, True, overlap, waited, why)))
                 return None
             req = self._request(p, op)
-            msg.waiters.append(lambda: self._done_request(req, msg.arrival))
+            msg.waiters.append(lambda: self._done_request(req, msg.arrival, (msg.t_start, msg.arrival)))
             ovh = (1 - overlap) * startup
             return Completion(t + ovh, 0.0, ovh)
         deferred = xmit is None
@@ -178,8 +178,10 @@ class PointToPoint:
             done.waits = [(done.wait, why)]
         return done
 
-    def _done_request(self, req: Request, when: float) -> None:
+    def _done_request(self, req: Request, when: float, wire: tuple[float, float] | None = None) -> None:
         req.done = when
+        if wire is not None:
+            req.wire = wire
         self._wake(req)
 
     def _sender_split(self, p: Process, op: Op, t: float, startup: float, xmit: float, msg: Transfer,
@@ -193,6 +195,7 @@ class PointToPoint:
             return Completion(t + ovh + wait + tx, 0.0, ovh, tx, wait, None, waits)
         req = self._request(p, op)
         req.done = msg.arrival
+        req.wire = (msg.t_start, msg.arrival)
         ovh = (1 - overlap) * startup
         return Completion(t + ovh, 0.0, ovh)
 
@@ -408,7 +411,12 @@ class PointToPoint:
         """Time blocked in a wait: the part while the message was on the wire is transmission."""
         c = req.completion if req is not None else None
         remaining = end - t
-        xmit = min(remaining, c.xmit) if c is not None else 0.0
+        if c is not None:
+            xmit = min(remaining, c.xmit)
+        elif req is not None and req.wire is not None:  # its own send still on the wire
+            xmit = max(0.0, min(end, req.wire[1]) - max(t, req.wire[0]))
+        else:
+            xmit = 0.0
         wait = remaining - xmit
         return Completion(end, 0.0, 0.0, xmit, wait, c.payload if c else None,
                           [(remaining, "request completion")] if remaining > 0 else None)

@@ -154,6 +154,11 @@ class Values:
         else:
             frame[name] = value
 
+    @property
+    def directive(self) -> str:
+        """How the program's language spells an annotation (docs/annotations.md)."""
+        return "!$interp" if self.aag.language == "fortran" else "#pragma interp"
+
     def _where(self) -> str:
         a = self.current
         return f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else self.aag.file
@@ -178,6 +183,9 @@ class Values:
         if name.startswith("input:"):
             raise InputError(f"{self._where()}: the {what} needs external input {name[6:]!r}; "
                              f"give it with -D {name[6:]}=VALUE") from None
+        if name == "?":  # the parse found no expression for it: it reads data (rand(), a file)
+            raise InputError(f"{self._where()}: the {what} depends on data the parse cannot know (a value from "
+                             f"rand(), a file or a received message); {self._remedy(what)}") from None
         lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
         defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
         raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
@@ -188,7 +196,7 @@ class Values:
         (issue 13: errors named no annotation)."""
         a = self.current
         line = a.loc.first if a is not None and a.loc else "?"
-        directive = "!$interp" if self.aag.language == "fortran" else "#pragma interp"
+        directive = self.directive
         if what.startswith("loop"):
             return f"state its trip count with '{directive} iters(N)' above line {line}"
         if what == "branch condition":
@@ -196,6 +204,9 @@ class Values:
                 return ("interp must know which processes take a branch that communicates: compute the "
                         "condition from inputs, the rank and constants")
             return f"state how often it is taken with '{directive} prob(0.5)' above line {line}"
+        if what == "message size":
+            return (f"state the count with '{directive} size(N)' above line {line} (N: what the call's count "
+                    "argument holds), or compute it from inputs, the rank and constants")
         if what in ("interpretation function", "call's interpretation function"):
             return f"state its time with '{directive} cost(EXPR)' above line {line}"
         return "compute it from inputs, the rank and constants, or give those inputs with -D NAME=VALUE"

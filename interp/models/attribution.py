@@ -11,12 +11,14 @@ import sympy
 
 from frontends.aag import symexpr as S
 from frontends.aag import Call, Condt, Iter, Seq
-
+from frontends.aag.bodies import continues
 from interp.models.omega import NodeModel, NotClosed, sum_over
 
 
-def body_items(model: NodeModel, body, weight, depth: int = 0):
-    """(aau, executions, time) for one execution of ``body``, weighted (branch probabilities)."""
+def body_items(model: NodeModel, body, weight, depth: int = 0, loop_body: bool = False):
+    """(aau, executions, time) for one execution of ``body``, weighted (branch probabilities).
+    ``loop_body``: a closed-form loop's body, where a branch ending in continue skips the rest
+    (omega.body): the statements after the if run with the weight of the other branches."""
     items = []
     for a in body:
         try:
@@ -26,13 +28,16 @@ def body_items(model: NodeModel, body, weight, depth: int = 0):
                 items.append((a, weight, weight * model.iterd(a)))
                 items += [(c, weight * n, weight * t) for c, n, t in loop_attributions(model, a)]
             elif isinstance(a, Condt) and a.cls == "CondtD":
-                items.append((a, weight, weight * model.condt(a)))
-                reach = sympy.Integer(1)
+                items.append((a, weight, weight * model.condt(a, loop_body=loop_body)))
+                reach, skipped = sympy.Integer(1), sympy.Integer(0)
                 for b in a.branches:
-                    w = sympy.Integer(1) if b.cond is None else (
+                    w = sympy.Integer(1) if b.is_else else (
                         sympy.Float(b.prob) if b.data_dependent else sympy.Piecewise((1, b.cond), (0, True)))
                     items += body_items(model, b.body, weight * reach * w, depth)
+                    if loop_body and continues(b.body):
+                        skipped += reach * w
                     reach = reach * (1 - w)
+                weight = weight * (1 - skipped)
             elif isinstance(a, Call):
                 items.append((a, weight, weight * model.call(a)))
                 if a.cost is None and depth < 20:
@@ -56,7 +61,7 @@ def call_attributions(model: NodeModel, call: Call, depth: int = 0):
 def loop_attributions(model: NodeModel, loop: Iter):
     var = S.var(loop.var) if loop.var else None
     out = []
-    for child, count, total in body_items(model, loop.body, sympy.Integer(1)):
+    for child, count, total in body_items(model, loop.body, sympy.Integer(1), loop_body=True):
         share = model.iteration_share(loop, child) if any(child is a for a in loop.body) else None
         if share is not None:
             total = share

@@ -13,6 +13,7 @@ import sympy
 
 from frontends.aag import symexpr as S
 from frontends.aag import AAU, Access, Call, Condt, Function, Iter, OpCounts, Seq
+from frontends.aag.bodies import continues
 from sag.model import SAU
 from sag.parameter import Bound
 
@@ -163,7 +164,7 @@ class NodeModel:
         if cached is not None:
             return cached
         fixed, per = self.loop_overheads(loop)
-        body = self.body(loop.body) + per + self.expr_counts(loop.cond_counts)
+        body = self.body(loop.body, loop_body=True) + per + self.expr_counts(loop.cond_counts)
         n = loop.num_iters
         if loop.var is None or S.var(loop.var) not in body.free_symbols:
             value = fixed + n * body
@@ -181,22 +182,27 @@ class NodeModel:
         overlaps the body's statements (roofline); None: ``a``'s own interpretation function."""
         return None
 
-    def condt(self, c: Condt, rest: list[AAU] | None = None) -> sympy.Expr:
-        """Algorithm 3: each tested condition costs t_ovhd1, the taken one t_ovhd2 more."""
+    def condt(self, c: Condt, rest: list[AAU] | None = None, loop_body: bool = False) -> sympy.Expr:
+        """Algorithm 3: each tested condition costs t_ovhd1, the taken one t_ovhd2 more. ``rest``:
+        the statements after the if, run by the branches that do not return (or, when the if stands
+        in a loop body, ``loop_body``, do not continue)."""
         t1, t2 = self.t("cond.per_condition"), self.t("cond.branch_taken")
-        rest_cost = self.body(rest) if rest else sympy.Integer(0)
+        rest_cost = self.body(rest, loop_body=loop_body) if rest else sympy.Integer(0)
         total = sympy.Integer(0)
         reach = sympy.Integer(1)  # weight of reaching this branch's test
         tested = 0.0
         for b in c.branches:
             tested += self.expr_counts(b.cond_counts)
-            after = sympy.Integer(0) if _returns(b.body) else rest_cost
-            if b.cond is None:
-                total += reach * ((b.nconds + 1) * t1 + t2 + tested + self.body(b.body) + after)
+            skips = loop_body and continues(b.body)
+            after = sympy.Integer(0) if _returns(b.body) or skips else rest_cost
+            # A continue ending the branch: its own Seq's time, then the next iteration.
+            taken = self.body(b.body[:-1]) + self.seq(b.body[-1]) if skips else self.body(b.body)
+            if b.is_else:
+                total += reach * ((b.nconds + 1) * t1 + t2 + tested + taken + after)
                 reach = sympy.Integer(0)
                 break
             w = sympy.Float(b.prob) if b.data_dependent else sympy.Piecewise((1, b.cond), (0, True))
-            total += reach * w * (b.nconds * t1 + t2 + tested + self.body(b.body) + after)
+            total += reach * w * (b.nconds * t1 + t2 + tested + taken + after)
             reach = reach * (1 - w)
         if reach != 0:
             n = len(c.branches)
@@ -220,8 +226,11 @@ class NodeModel:
                 subs[sym] = arg
         return overhead + (body.xreplace(subs) if subs else body)
 
-    def body(self, aaus: list[AAU]) -> sympy.Expr:
-        """Closed-form time of a body with no communication (raises NotClosed otherwise)."""
+    def body(self, aaus: list[AAU], loop_body: bool = False) -> sympy.Expr:
+        """Closed-form time of a body with no communication (raises NotClosed otherwise).
+        ``loop_body``: the body of a closed-form loop, where a continue that ends a branch of an
+        if standing directly in it skips the rest of the body with that branch's weight (a
+        continue anywhere else has no closed form)."""
         total = sympy.Integer(0)
         for k, a in enumerate(aaus):
             if isinstance(a, Seq):
@@ -237,8 +246,8 @@ class NodeModel:
             elif isinstance(a, Condt):
                 if a.cls != "CondtD":
                     raise NotClosed(a)
-                if any(_returns(b.body) for b in a.branches):
-                    return total + self.condt(a, aaus[k + 1:])
+                if any(_returns(b.body) or (loop_body and continues(b.body)) for b in a.branches):
+                    return total + self.condt(a, aaus[k + 1:], loop_body)
                 total += self.condt(a)
             elif isinstance(a, Call):
                 total += self.call(a)

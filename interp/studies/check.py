@@ -22,7 +22,9 @@ from interp.pipeline import load_machine, macro_names, parse_defines, resolve_in
 
 SEVERE = {"before-init", "no-init", "aborts", "ends-early", "deadlock", "potential-deadlock", "unmatched-send", "unmatched-recv", "size-mismatch",
           "tag-mismatch", "collective-mismatch", "missing-input", "unmodelled-call", "unsupported",
-          "missing-iters", "data-dependent"}
+          "missing-iters", "data-dependent", "default"}
+# --strict: a default the prediction would take is a finding of kind "default" (docs/annotations.md).
+_RUN_DEFAULTS = ("weighted", "sampled")  # the engine's notes of defaults it took
 
 
 @dataclass
@@ -43,11 +45,14 @@ def _where(aau) -> tuple[str, int]:
 
 
 def check(programs: list[AAG], machine: str, procs: int, defines=(), max_events=None,
-          timeout=None) -> list[Finding]:
+          timeout=None, strict: bool = False) -> list[Finding]:
+    from interp.pipeline import DEFAULT_KINDS
+
     findings: list[Finding] = []
     for prog in programs:
         for p in prog.problems:
-            findings.append(Finding(p.kind, p.file, p.line, p.message))
+            kind = "default" if strict and p.kind in DEFAULT_KINDS else p.kind
+            findings.append(Finding(kind, p.file, p.line, p.message))
         findings += _init_order(prog)
     try:
         values = parse_defines(defines)
@@ -66,7 +71,7 @@ def check(programs: list[AAG], machine: str, procs: int, defines=(), max_events=
         return findings
     sag = load_machine(machine)
     budget = {"max_events": max_events, "timeout": timeout}
-    hang = _interpret(programs, sag, procs, inputs, findings, strict=False, **budget)
+    hang = _interpret(programs, sag, procs, inputs, findings, strict=False, defaults=strict, **budget)
     if not hang:
         strict: list[Finding] = []
         if _interpret(programs, sag, procs, inputs, strict, strict=True, **budget):
@@ -81,7 +86,7 @@ def check(programs: list[AAG], machine: str, procs: int, defines=(), max_events=
 
 
 def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bool, max_events=None,
-               timeout=None) -> bool:
+               timeout=None, defaults: bool = False) -> bool:
     """Run the chains; add what is unmatched or blocked to ``findings``; True if it hung."""
     engine = Engine(programs, sag, procs, inputs, EngineOptions(strict=strict, max_events=max_events,
                                                                 timeout=timeout, leftovers_only=True))
@@ -91,6 +96,12 @@ def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bo
     except ProgramHang:
         hung = True
     left = engine.leftovers()
+    if defaults:  # --strict: the defaults the run took (a branch weighted 0.5, a sampled loop)
+        for key, text in engine.notes.items():
+            if isinstance(key, tuple) and key and key[0] in _RUN_DEFAULTS:
+                aau = engine.find_aau(key[1])
+                f, line = _where(aau) if aau is not None else ("?", 0)
+                findings.append(Finding("default", f, line, text))
     for kind, aau, ranks, message in left.findings:
         f, line = _where(aau)
         findings.append(Finding(kind, f, line, message, ranks))

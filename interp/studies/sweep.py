@@ -30,6 +30,7 @@ class Settings:
     timeout: float | None = None
     mode: tuple = ("full", None, "")  # prediction mode of seed 003 (sag/modes.py)
     regions: bool = False  # keep each region's figures (metrics: phases of seed 003)
+    strict: bool = False  # --strict: a default is an error (docs/annotations.md)
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,8 @@ def predict_point(settings: Settings, point: Point) -> Outcome:
         pred = predict(list(settings.files), settings.machine, point.procs, define_args(dict(point.inputs)),
                        settings.bound, settings.scale, settings.params, include_dirs=settings.include_dirs,
                        interactive=False, messages=False,
-                       max_events=settings.max_events, timeout=settings.timeout, mode=settings.mode)
+                       max_events=settings.max_events, timeout=settings.timeout, mode=settings.mode,
+                       strict=settings.strict)
     except ProgramHang as exc:
         return Outcome(None, hang=str(exc))
     except bad_input_types() as exc:

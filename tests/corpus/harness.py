@@ -198,7 +198,8 @@ def judge(entry: dict, code: int | None, stdout: str, stderr: str, *, killed: bo
         if abs(total - want) > rel * want:
             return Outcome(WRONG, f"expected {_fmt_s(want)} +-{rel:.0%}, got {_fmt_s(total)}")
     if "note" in expect:
-        notes = "\n".join(report.get("notes", []))
+        # The text report prints both under "notes": the machine's and the program's (problems).
+        notes = "\n".join(report.get("notes", []) + report.get("problems", []))
         if expect["note"] not in notes:
             return Outcome(WRONG, f"the notes do not say {expect['note']!r} (total {_fmt_s(total)})")
     listed = [name for name in expect.get("inputs_not", []) if name in (report.get("inputs") or {})]
