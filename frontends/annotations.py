@@ -49,11 +49,19 @@ class Annotation:
 def _expr(text: str, file: str, line: int) -> sympy.Expr:
     """A bounded expression (sag/expr.py: ``10**10**10`` is refused before it is computed)."""
     try:
-        return expr_mod.parse(text)
+        value = expr_mod.parse(text)
     except ExprError as exc:
         # sag's messages speak of machine parameters; the same limits hold for annotations.
         message = str(exc).replace("a machine parameter must be", "an annotation must be")
         raise FrontendError(f"malformed #pragma interp expression: {message}", file, line) from None
+    odd = sorted(s.name for s in value.free_symbols if s.name.lower() in _NOT_FINITE)
+    if odd:  # parsed as names, meant as numbers: an annotation states finite amounts
+        raise FrontendError(f"#pragma interp expression {quote(text.strip())} names {odd[0]!r}: an annotation "
+                            "states finite numbers (of program variables and inputs)", file, line)
+    return value
+
+
+_NOT_FINITE = {"nan", "inf", "infinity", "oo", "zoo"}
 
 
 def _amount(text: str, what: str, file: str, line: int) -> sympy.Expr:

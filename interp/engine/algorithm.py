@@ -46,7 +46,7 @@ from interp.engine.result import CATEGORIES, Message, ProcStats, RunResult
 from interp.engine.steady import Broken, SteadyState
 from interp.engine.symtime import SymTime
 from interp.errors import InputError, ProgramHang
-from interp.filter.mapping import Mapping
+from interp.filter.mapping import Mapping, check_procs
 from interp.models import model_for
 from interp.models.attribution import call_attributions, loop_attributions
 from interp.models.omega import NodeModel
@@ -88,6 +88,7 @@ def _ranks(procs) -> str:
 class Engine:
     def __init__(self, programs: list[AAG], sag: SAG, nprocs: int, inputs: dict[str, float],
                  options: EngineOptions = EngineOptions()):
+        check_procs(nprocs)  # before anything is sized by it
         self._args = (programs, sag, nprocs, inputs)
         self.options = options
         self.sag = sag

@@ -37,3 +37,13 @@ class Budget:
         if time.monotonic() - self.start > self.timeout:
             raise BudgetExceeded(f"{where()}: the prediction ran for more than {self.timeout:g} s of wall "
                                  f"time ({self.work:,} operations and loop iterations interpreted; --timeout)")
+
+    def forecast(self, iterations: float, where) -> None:
+        """A loop about to be interpreted iteration by iteration, with no way to be extrapolated or
+        left early: if its trip count alone is beyond what is left of the budget, say so now rather
+        than after interpreting max_events of it."""
+        if iterations > self.max_events - self.work:
+            raise BudgetExceeded(f"{where()}: this loop runs {iterations:,.0f} iterations, each interpreted "
+                                 f"(no steady state to extrapolate, or --exact), more than the {self.max_events:,} "
+                                 "operations and loop iterations a prediction may interpret (--max-events); "
+                                 "raise --max-events if it really runs that long")

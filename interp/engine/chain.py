@@ -266,6 +266,8 @@ class Chain(ChainComm, Values):
         if watch:
             entry = self.watched
             self.watched += 1
+        elif n_known is not None and n_known > ITER_STEP and not has_jump(a.body):
+            self.engine.budget.forecast(n_known, lambda: f"{a.loc} ({a.cls}) on {self.label}")
         if n_known is None and a.cond is None and not has_jump(a.body, closed_continue=True):
             self._refuse_data_loop(a)
         while True:

@@ -17,6 +17,20 @@ from interp.filter.switching import CIRCUIT, PacketCosts, switching_of
 from interp.filter.topology import Topology
 
 
+# Each process holds a chain, statistics and network queues (about 30 KB): 2**20 of them is tens of
+# GB, beyond that MemoryError, not an answer.
+MAX_PROCS = 1 << 20
+
+
+def check_procs(nprocs: int) -> None:
+    if nprocs < 1:
+        raise InputError("--procs must be at least 1")
+    if nprocs > MAX_PROCS:
+        raise InputError(f"--procs {nprocs:,}: interp interprets at most {MAX_PROCS:,} processes (each "
+                         "has its own chain and queues in memory); predict fewer and extrapolate with "
+                         "interp sweep")
+
+
 @dataclass(frozen=True)
 class BufferClass:
     """Costs of one buffer class of a Comm/Sync component (paper Table 3)."""
@@ -97,8 +111,7 @@ class Mapping:
         self.nprocs = nprocs
         self.notes = notes
         self.bound = bound
-        if nprocs < 1:
-            raise InputError("--procs must be at least 1")
+        check_procs(nprocs)
         placement = dict(placement or {})
         compute = sag.by_role("compute") or [s for s in sag.walk() if not s.is_compound
                                              and s.component("processing").kind != "void"]
