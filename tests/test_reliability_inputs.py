@@ -454,3 +454,39 @@ def test_an_infinite_value_converted_to_int_has_no_value(cli, tmp_path):
                  "  return 0;\n}\n")
     r = cli("run", p)
     assert r.exit_code == 2 and "infint.c:4" in r.stderr and "internal error" not in r.stderr, r.stderr
+
+
+def test_a_loop_beyond_the_budget_that_cannot_be_extrapolated_is_refused_at_once(cli, tmp_path):
+    """`reps = (1 << 64)` with the iteration as message tag (no steady state: the tag changes) ran
+    until the budget, 10^8 events later (fuzz c-1-913): its count alone says it cannot fit."""
+    p = tmp_path / "tagged.c"
+    p.write_text("#include <mpi.h>\nint main(int argc, char **argv) {\n  int rank, size, r;\n  double x = 0;\n"
+                 "  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n"
+                 "  MPI_Comm_size(MPI_COMM_WORLD, &size);\n  for (r = 0; r < 1000000000; r++)\n"
+                 "    MPI_Sendrecv_replace(&x, 1, MPI_DOUBLE, (rank + 1) % size, r, (rank + size - 1) % size, r,\n"
+                 "                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n  MPI_Finalize();\n  return 0;\n}\n")
+    r = cli("run", p, "--procs", 2)
+    assert r.exit_code == 2
+    assert "tagged.c:8-10 (IterSync) on rank 0: this loop runs 1,000,000,000 iterations" in r.stderr, r.stderr
+
+
+def test_more_processes_than_interp_can_hold_is_one_error(cli):
+    r = cli("run", "samples/pingpong_mpi.c", "--procs", 2147483648, "-D", "m=8", "-D", "reps=1")
+    assert r.exit_code == 2 and "--procs 2,147,483,648: interp interprets at most 1,048,576 processes" in r.stderr
+
+
+@pytest.mark.parametrize("word", ["nan", "inf", "NaN"])
+def test_an_annotation_naming_a_non_finite_number_is_refused(cli, tmp_path, word):
+    p = tmp_path / "nancost.c"
+    p.write_text(f"int main(void) {{\n  double s = 0;\n  #pragma interp cost({word} us)\n  s = s + 1;\n  return 0;\n}}\n")
+    r = cli("run", p)
+    assert r.exit_code == 2 and f"nancost.c:3: #pragma interp expression '{word}' names '{word}'" in r.stderr
+
+
+def test_a_hundred_thousand_blank_lines_are_read_in_linear_time(cli, tmp_path):
+    """The scan for -D names used in directives matched `^\\s*#` across lines: quadratic, a minute
+    for 100,000 blank lines (fuzz c-1-7). Now the file is read at once (and has no main)."""
+    p = tmp_path / "blank.c"
+    p.write_text("\n" * 100_000)
+    r = cli("run", p)
+    assert r.exit_code == 2 and "no main() function" in r.stderr
