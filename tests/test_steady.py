@@ -11,7 +11,7 @@ import pytest
 from frontends.aag import Iter
 from interp.engine import steady
 from interp.pipeline import load_programs, predict
-from frontends.aag.analysis import varying_reads
+from frontends.aag.analysis import loop_period, varying_reads
 
 S = "samples/"
 REL = 1e-9
@@ -144,7 +144,9 @@ def loops_c(tmp_path):
 def test_static_check_finds_values_that_change_between_iterations(loops_c):
     prog = load_programs([loops_c], "cluster", (), {}, None)[0]
     loops = [a for a in prog.main.body if isinstance(a, Iter)]
-    assert [sorted(varying_reads(a, prog.functions, False)) for a in loops] == [["dest"], ["it"], ["x"], []]
+    # the barrier every tenth iteration reads `it` only as `it % 10 == 0`: periodic, period 10
+    assert [sorted(varying_reads(a, prog.functions, False)) for a in loops] == [["dest"], [], ["x"], []]
+    assert [loop_period(a, prog.functions, False) for a in loops] == [0, 10, 0, 1]
 
 
 def test_only_the_steady_loop_is_extrapolated(loops_c):
@@ -321,3 +323,99 @@ def test_a_barrier_loop_settles_despite_rounding_residues_in_its_waits(tmp_path)
     exact, fast = both([str(prog)], 4, [])
     assert len(jumped(fast)) == 1 and fast.extrapolated_events > 7900
     assert_same(exact, fast)
+
+
+# -- periodic steady states (issue 16): a body that repeats every k iterations -------------------
+STENCIL = r"""
+#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, step, i, n = atoi(argv[1]), steps = atoi(argv[2]);
+    double *u, *v, local = 0.0, global;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int m = n / size;
+    u = malloc((m + 2) * sizeof(double));
+    v = malloc((m + 2) * sizeof(double));
+    int left = (rank + size - 1) % size, right = (rank + 1) % size;
+    for (step = 0; step < steps; step++) {
+        MPI_Sendrecv(&u[1], 1, MPI_DOUBLE, left, 0, &u[m + 1], 1, MPI_DOUBLE, right, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Sendrecv(&u[m], 1, MPI_DOUBLE, right, 1, &u[0], 1, MPI_DOUBLE, left, 1,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (i = 1; i <= m; i++)
+            v[i] = 0.5 * (u[i - 1] + u[i + 1]);
+        if (step % K == 0)
+            MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        if ((step + rank) % 2 != 0)      /* alternating buffers, each rank in its own phase */
+            for (i = 1; i <= m; i++)
+                u[i] = v[i];
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("k,procs,steps", [(10, 16, 200), (16, 8, 300), (3, 4, 150)])
+def test_reduction_every_k_steps_is_extrapolated_exactly(tmp_path, k, procs, steps):
+    # issue 16's stencil: two halo exchanges a step and an MPI_Allreduce every k steps. The loop's
+    # control flow repeats every lcm(k, 2) iterations (`step % K == 0`, `(step + rank) % 2 != 0`).
+    path = tmp_path / "stencil.c"
+    path.write_text(STENCIL.replace("K", str(k)))
+    prog = load_programs([str(path)], "cluster", (), {}, None)[0]
+    loop = next(a for a in prog.main.body if isinstance(a, Iter))
+    period = k * 2 // (2 if k % 2 == 0 else 1)  # lcm(k, 2): 10, 16, 6
+    assert loop_period(loop, prog.functions, False) == period
+    exact, fast = both([str(path)], procs, ["n=40000", f"steps={steps}"])
+    notes = jumped(fast)
+    assert len(notes) == 1 and f"repeats every {period} iterations" in notes[0], fast.notes
+    assert fast.extrapolated_events > fast.events / 4  # a good part of the loop was skipped
+    assert_same(exact, fast)
+
+
+PERIODIC = r"""
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, it;
+    double buf[64];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    for (it = 0; it < 9; it++) {
+        if (it % 2 == 1) MPI_Barrier(MPI_COMM_WORLD);               /* C's % is negative for it < 0 */
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 9; it++) {
+        if (it % size == 0) MPI_Barrier(MPI_COMM_WORLD);            /* k not a constant */
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 9; it++) {
+        if ((it * it) % 4 == 0) MPI_Barrier(MPI_COMM_WORLD);        /* not linear in it */
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 9; it++) {
+        if (it % 4 == 0 && it > 2) MPI_Barrier(MPI_COMM_WORLD);     /* it read outside the remainder */
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 9; it++) {
+        if ((3 * it + rank) % 4 == 0 || !((it + 1) % 6)) MPI_Barrier(MPI_COMM_WORLD);
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_only_zero_tests_of_constant_remainders_of_the_loop_variable_are_periodic(tmp_path):
+    path = tmp_path / "periodic.c"
+    path.write_text(PERIODIC)
+    prog = load_programs([str(path)], "cluster", (), {}, None)[0]
+    loops = [a for a in prog.main.body if isinstance(a, Iter)]
+    # the last loop: (3*it + rank) % 4 == 0 repeats every 4 iterations, (it + 1) % 6 every 6: lcm 12
+    assert [loop_period(a, prog.functions, False) for a in loops] == [0, 0, 0, 0, 12]
+    assert [sorted(varying_reads(a, prog.functions, False)) for a in loops] == [["it"]] * 4 + [[]]

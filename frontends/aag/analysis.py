@@ -1,9 +1,16 @@
 """Static analyses of an AAG that the engine needs (paper 3.4.2).
 
 ``varying_reads`` decides whether a loop's body can behave the same in every iteration: the
-static half of the steady-state test (interp's engine checks the dynamic half).
+static half of the steady-state test (interp's engine checks the dynamic half). ``loop_period``
+also accepts a body that repeats every k iterations because a branch tests the loop variable's
+remainder: ``if (step % 10 == 0)`` (a reduction every ten steps), ``if (it % 2)`` (alternating
+buffers, red-black sweeps).
 """
 from __future__ import annotations
+
+import math
+
+import sympy
 
 from . import symexpr as S
 from .aau import AAU, Call, Comm, Condt, Iter, Seq, Spawn, Sync, SyncSeq
@@ -23,6 +30,22 @@ def varying_reads(loop: Iter, functions: dict, payloads: bool, single_program: b
     in the loop holds what the loop sends, so it varies when a buffer sent in the loop does; with a
     host and a node program the sender's code is another program's: received buffers vary.
     """
+    return _analyse(loop, functions, payloads, single_program)[0]
+
+
+def loop_period(loop: Iter, functions: dict, payloads: bool, single_program: bool = True) -> int:
+    """0 when ``loop``'s body can behave differently from one iteration to the next for a reason
+    other than a remainder of its loop variable (``varying_reads`` is not empty); else k, a multiple
+    of the number of iterations after which its control flow repeats: 1 when every iteration's is
+    the same, the least common multiple of the k of its ``i % k`` branch conditions otherwise. A
+    steady state of that loop must have a period that k divides, so that a jump over whole periods
+    leaves every ``i % k`` as it was (the engine advances the loop variable by the iterations skipped).
+    """
+    varying, period = _analyse(loop, functions, payloads, single_program)
+    return 0 if varying else period
+
+
+def _analyse(loop: Iter, functions: dict, payloads: bool, single_program: bool) -> tuple[set[str], int]:
     r = _Reads(functions, loop.var)
     r.visit(loop.body)
     uses: dict[str, set[str]] = {}
@@ -46,7 +69,7 @@ def varying_reads(loop: Iter, functions: dict, payloads: bool, single_program: b
                 varying.add(name)
                 changed = True
     bases = {_base(v) for v in varying}
-    return {n for n in r.reads if _base(n) in bases}
+    return {n for n in r.reads if _base(n) in bases}, r.period
 
 
 class _Reads:
@@ -60,6 +83,8 @@ class _Reads:
         self.varying: set[str] = {loop_var} if loop_var else set()
         self.reads: set[str] = set()
         self.seen: set[str] = set()
+        self.loop_var = loop_var
+        self.period = 1  # lcm of the k of the `loop_var % k` zero tests in branch conditions
 
     def visit(self, aaus: list[AAU]) -> None:
         for a in aaus:
@@ -89,7 +114,9 @@ class _Reads:
 
     def visit_Condt(self, a: Condt) -> None:
         for b in a.branches:
-            self.reads.update(_names(b.cond))
+            names, k = _periodic_names(b.cond, self.loop_var)
+            self.reads.update(names)
+            self.period = self.period * k // math.gcd(self.period, k)
             if b.data_dependent:
                 for x in b.body:
                     for y in x.walk():
@@ -137,6 +164,53 @@ class _Reads:
     def visit_Spawn(self, a: Spawn) -> None:
         self.reads.add("<spawn>")
         self.varying.add("<spawn>")
+
+
+def _periodic_names(cond, var: str | None) -> tuple[set[str], int]:
+    """The names a branch condition reads, leaving out the loop variable ``var`` where it is read
+    only through a zero test of its remainder, ``(c*var + e) % k == 0`` or ``!= 0`` (c and k whole
+    constants, k > 0; e's names are still read, and must not vary): such a test repeats every k
+    iterations, whatever the sign of the dividend (C's remainder takes the dividend's sign, so
+    ``i % 2 == 1`` is false for negative i and is not periodic across zero: it stays varying).
+    Returns (names, the lcm of those k; 1 when there are none)."""
+    if var is None or not isinstance(cond, sympy.Basic) or var not in _names(cond):
+        return _names(cond), 1
+    period = 1
+
+    def strip(e):
+        nonlocal period
+        if isinstance(e, (sympy.Eq, sympy.Ne)) and 0 in (e.lhs, e.rhs):
+            mod = e.rhs if e.lhs == 0 else e.lhs
+            k = _remainder_period(mod, var)
+            if k:
+                period = period * k // math.gcd(period, k)
+                return e.func(mod.func(mod.args[0].subs(_symbol(mod, var), 0), mod.args[1]), 0,
+                              evaluate=False)
+        if not e.args:
+            return e
+        return e.func(*[strip(x) for x in e.args], evaluate=False)
+
+    stripped = strip(cond)
+    return _names(stripped), period
+
+
+def _remainder_period(e, var: str) -> int:
+    """k when ``e`` is C's ``(c*var + rest) % k`` with c and k whole constants, k > 0, and rest free
+    of var; else 0."""
+    if not isinstance(e, S.CMod) or not e.args[1].is_Integer or e.args[1] <= 0 or _symbol(e, var) is None:
+        return 0
+    sym = _symbol(e, var)
+    dividend = sympy.expand(e.args[0])
+    coeff = dividend.coeff(sym, 1)
+    rest = dividend - coeff * sym
+    if not coeff.is_Integer or sym in rest.free_symbols:
+        return 0
+    return int(e.args[1])
+
+
+def _symbol(e, name: str):
+    """The symbol called ``name`` in ``e`` (whatever its assumptions), or None."""
+    return next((s for s in e.free_symbols if s.name == name), None)
 
 
 def _reaches(uses: dict[str, set[str]], start: set[str], target: str) -> bool:

@@ -17,10 +17,13 @@ shared state (queues, links, buffer pools, message times) stays consistent becau
 skips the same iterations. Each chain adds its offset J x Delta to the times it reports.
 
 Conditions, all checked:
-- static (``varying_reads``): nothing that decides the loop body's control flow or its messages
+- static (``loop_period``): nothing that decides the loop body's control flow or its messages
   (trip counts, branch conditions, partners, tags, sizes, cost annotations) reads a value that can
   change from one iteration to the next: the loop variable, a variable updated from itself, data
-  read from messages, values assigned by data-dependent code;
+  read from messages, values assigned by data-dependent code; except that a branch may test
+  ``i % k == 0`` (or ``!= 0``) on the loop variable i: the body then repeats every k iterations,
+  and the period of the steady state must be a multiple of k (so a jump, whole periods long,
+  leaves every such test as it was);
 - dynamic: every process runs a watched loop with the same trip count (the same loop in an SPMD
   program, each side's loop of a ping-pong); for WINDOW consecutive iterations every
   process's iteration took the same Delta (the same on every process), every statistic grew by the
@@ -40,10 +43,12 @@ import math
 from interp.engine.chain_comm import LONGEST_WAITS
 
 from frontends.aag import AAU, Iter
-from frontends.aag.analysis import varying_reads
+from frontends.aag.analysis import loop_period
 
 WINDOW = 3  # consecutive repeating periods on every process before a jump
-MAX_PERIOD = 4  # iterations per period tried: 1 .. MAX_PERIOD (neighbours may alternate)
+# Iterations per period tried: 1 .. MAX_PERIOD (neighbours may alternate; a reduction every k
+# steps repeats every k iterations). Issue 16 asks for k up to at least 16.
+MAX_PERIOD = 16
 TAIL = 2  # iterations interpreted after the jump
 GIVE_UP = 64  # iterations without a steady state (beyond 2 x processes) before watching stops
 REL = 1e-9  # relative tolerance of "the same increment"
@@ -79,12 +84,14 @@ class _Watch:
         self.kstar: int | None = None
         self.jump = 0
         self.delta = 0.0  # time of one period
-        self.base: list = [None] * nprocs  # full statistics at k* - period
+        self.base: list = [None] * nprocs  # (clock, full statistics) at k* - period
         self.waits: list = [None] * nprocs  # waits noted from k* - period to k*
         self.done = False
         self.jumped = 0
         self.loops: dict[int, AAU] = {}
-        self.give_up = max(GIVE_UP, 2 * nprocs)
+        self.static = 1  # the period must be a multiple of this (the loops' `i % k` tests)
+        # Long enough to see WINDOW + 2 periods of MAX_PERIOD after a transient of 2 x processes.
+        self.give_up = max(GIVE_UP, 2 * nprocs) + (WINDOW + 2) * MAX_PERIOD
 
     def retire(self) -> None:
         """Done (jumped or given up): keep only the flag, so that processes still arriving at
@@ -109,12 +116,15 @@ class SteadyState:
     def eligible(self, chain, loop: Iter) -> bool:
         if not self.enabled or loop.id in self.banned:
             return False
-        ok = self._static.get(loop.id)
-        if ok is None:
-            ok = self._static[loop.id] = not varying_reads(loop, chain.aag.functions,
-                                                           self.engine.track_payloads,
-                                                           self.engine.host_prog is None)
-        return ok
+        return self._period(chain, loop) > 0
+
+    def _period(self, chain, loop: Iter) -> int:
+        """loop_period of ``loop``: 0 when its body can vary, else what its period must be a multiple of."""
+        k = self._static.get(loop.id)
+        if k is None:
+            k = self._static[loop.id] = loop_period(loop, chain.aag.functions, self.engine.track_payloads,
+                                                    self.engine.host_prog is None)
+        return k
 
     def boundary(self, chain, loop: Iter, entry: int, k: int, n: int) -> int:
         """Called at the start of iteration k of a watched loop: the number of iterations to skip
@@ -131,6 +141,9 @@ class SteadyState:
             w = self._watches[key] = _Watch(len(self.engine.procs), n)
         if w.done:
             return -1
+        static = self._static[loop.id]
+        if w.static % static:  # every loop of the watch (both sides of a ping-pong) decides it
+            w.static = w.static * static // math.gcd(w.static, static)
         i = chain.index
         if k > w.latest:
             w.latest = k
@@ -143,7 +156,7 @@ class SteadyState:
             if not _repeats(hist, w.period):
                 raise Broken(loop.id)
             if k == w.kstar - w.period:
-                w.base[i] = self._rows(chain)
+                w.base[i] = (chain.clock + chain.offset, self._rows(chain))
                 w.waits[i] = []
                 chain.wait_collectors.append(w.waits[i])
             if k < w.kstar:
@@ -157,7 +170,7 @@ class SteadyState:
             clocks.append(chain.clock + chain.offset)
             if len(clocks) > 2 * MAX_PERIOD + 1:
                 del clocks[0]
-            rate = _clock_rate(clocks)
+            rate = _clock_rate(clocks, w.static)
             old = w.rate[i]
             if rate != old:
                 if old is not None:
@@ -182,7 +195,7 @@ class SteadyState:
 
     @staticmethod
     def _phase2(w: _Watch) -> None:
-        period = 1
+        period = w.static
         for m in {r[0] for r in w.rate}:
             period = period * m // math.gcd(period, m)
         if period > MAX_PERIOD:
@@ -240,8 +253,15 @@ class SteadyState:
         i = chain.index
         rows = self._rows(chain)
         times = w.jump // w.period
-        inc = [times * (y - x) for x, y in zip(w.base[i], rows)]
+        since, base = w.base[i]
+        inc = [times * (y - x) for x, y in zip(base, rows)]
+        shift = times * w.delta
         for k, s in enumerate(chain.my_stats):
+            # An AAU that ran in the last period ran last, in a full interpretation, in the last
+            # skipped one: with a period longer than TAIL (a reduction every 10 steps) the
+            # interpreted tail need not run it again.
+            if s.last is not None and s.last >= since:
+                s.last += shift
             b = 6 * k
             s.executions += inc[b]
             s.total += inc[b + 1]
@@ -259,7 +279,7 @@ class SteadyState:
         skipped = times * int(round(hist[-1][1][-1] - hist[-1 - w.period][1][-1]))
         self.skipped_events += skipped
         self.engine.procs[i].skipped += skipped  # an enclosing loop's period counts them too
-        chain.offset += times * w.delta
+        chain.offset += shift
         waits = w.waits[i]
         chain.wait_collectors = [c for c in chain.wait_collectors if c is not waits]
         w.waits[i] = None
@@ -279,13 +299,15 @@ def _close(a: float, b: float, scale: float) -> bool:
     return abs(a - b) <= REL * max(abs(a), abs(b)) + CLOCK_REL * scale
 
 
-def _clock_rate(clocks: list[float]) -> tuple[int, str] | None:
+def _clock_rate(clocks: list[float], multiple: int = 1) -> tuple[int, str] | None:
     """(period m, time per iteration to 9 digits) when the last two periods of m iterations of one
-    process took the same time; None in a transient."""
+    process took the same time; None in a transient. m is a multiple of ``multiple``: a loop whose
+    branch tests ``i % 10`` repeats every 10 iterations, even where 8 of them in a row take the same
+    time (m = 1 would hold there and fail at the tenth)."""
     n = len(clocks)
     last = clocks[-1]
     tol_c = CLOCK_REL * abs(last)
-    for m in range(1, MAX_PERIOD + 1):
+    for m in range(multiple, MAX_PERIOD + 1, multiple):
         if n < 2 * m + 1:
             return None
         d0 = last - clocks[-1 - m]
