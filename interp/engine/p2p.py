@@ -11,7 +11,7 @@ from __future__ import annotations
 from interp.errors import InputError
 from interp.filter import collectives
 from interp.engine.network import Network, Request, Transfer, matches
-from interp.engine.ops import ANY, BCAST, Completion, Op, tag_text
+from interp.engine.ops import ANY, BCAST, Completion, Op, Why, tag_text
 from interp.engine.process import Process
 from interp.engine.result import Message
 from interp.filter.switching import STORE_AND_FORWARD
@@ -353,7 +353,7 @@ class PointToPoint:
         msg = self.net.take_unmatched(dst, op.partner, op.tag)
         if msg is None:
             self.net.posted[dst].append((op, t))
-            p.blocked = f"a message from {self.label(op.partner)} with tag {tag_text(op.tag)}"
+            p.blocked = Why(lambda: f"a message from {self.label(op.partner)} with tag {tag_text(op.tag)}")
             return None
         if msg.sender_op is not None:  # a rendezvous sender was waiting for this receive
             return self._rendezvous(dst, op, t, msg)
@@ -424,7 +424,7 @@ class PointToPoint:
         if req.done is not None:
             return self._wait_done(t, req)
         req.waiter = (p, t, op)
-        p.blocked = f"completion of request {op.request}"
+        p.blocked = Why(lambda: f"completion of request {op.request}")
         return None
 
     def waitall(self, p: Process, op: Op, t: float):
@@ -434,7 +434,7 @@ class PointToPoint:
         if pending:
             # Wait for one pending request; when it completes, waitall is looked at again.
             pending[0].waiter = (p, t, op)
-            p.blocked = f"completion of requests {name}"
+            p.blocked = Why(lambda: f"completion of requests {name}")
             return None
         end = max([t] + [r.done for r in reqs])
         last = max(reqs, key=lambda r: r.done, default=None)
