@@ -11,7 +11,7 @@ import pytest
 from frontends.aag import Iter
 from interp.engine import steady
 from interp.pipeline import load_programs, predict
-from frontends.aag.analysis import loop_period, varying_reads
+from frontends.aag.analysis import loop_period, signed_remainders, varying_reads
 
 S = "samples/"
 REL = 1e-9
@@ -411,11 +411,50 @@ int main(int argc, char **argv)
 """
 
 
-def test_only_zero_tests_of_constant_remainders_of_the_loop_variable_are_periodic(tmp_path):
+def test_constant_remainders_of_the_loop_variable_are_periodic(tmp_path):
     path = tmp_path / "periodic.c"
     path.write_text(PERIODIC)
     prog = load_programs([str(path)], "cluster", (), {}, None)[0]
     loops = [a for a in prog.main.body if isinstance(a, Iter)]
-    # the last loop: (3*it + rank) % 4 == 0 repeats every 4 iterations, (it + 1) % 6 every 6: lcm 12
-    assert [loop_period(a, prog.functions, False) for a in loops] == [0, 0, 0, 0, 12]
-    assert [sorted(varying_reads(a, prog.functions, False)) for a in loops] == [["it"]] * 4 + [[]]
+    # it % 2 == 1: period 2, if `it` keeps its sign; (3*it + rank) % 4 == 0 repeats every 4
+    # iterations, (it + 1) % 6 every 6: lcm 12, whatever the signs (zero tests)
+    assert [loop_period(a, prog.functions, False) for a in loops] == [2, 0, 0, 0, 12]
+    assert [sorted(varying_reads(a, prog.functions, False)) for a in loops] == [[]] + [["it"]] * 3 + [[]]
+    assert [[str(d) for d in signed_remainders(a, prog.functions, False)] for a in loops] == \
+        [["it"], [], [], [], []]
+
+
+RED_BLACK = r"""
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, step;
+    double u[64], local = 0.0, global;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int left = (rank + size - 1) % size, right = (rank + 1) % size;
+    for (step = START; step < START + 200; step++) {
+        MPI_Sendrecv(&u[1], 8, MPI_DOUBLE, left, 0, &u[40], 8, MPI_DOUBLE, right, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (step % 2 == 1)
+            MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("start,extrapolated", [
+    (0, True),      # step >= 0: every other step reduces, period 2
+    (-400, True),   # step < 0 throughout: step % 2 is 0 or -1, never 1: no reduction, period 2
+    (-101, False),  # -101 .. 98: no reduction while negative, then every other step: not periodic
+])
+def test_a_remainder_compared_with_a_nonzero_value_is_periodic_only_where_its_sign_holds(tmp_path, start,
+                                                                                         extrapolated):
+    path = tmp_path / "redblack.c"
+    path.write_text(RED_BLACK.replace("START", f"({start})"))
+    exact, fast = both([str(path)], 4, [])
+    assert bool(jumped(fast)) == extrapolated, fast.notes
+    assert_same(exact, fast)

@@ -37,15 +37,26 @@ def loop_period(loop: Iter, functions: dict, payloads: bool, single_program: boo
     """0 when ``loop``'s body can behave differently from one iteration to the next for a reason
     other than a remainder of its loop variable (``varying_reads`` is not empty); else k, a multiple
     of the number of iterations after which its control flow repeats: 1 when every iteration's is
-    the same, the least common multiple of the k of its ``i % k`` branch conditions otherwise. A
-    steady state of that loop must have a period that k divides, so that a jump over whole periods
-    leaves every ``i % k`` as it was (the engine advances the loop variable by the iterations skipped).
+    the same, the least common multiple of the k of its ``i % k`` branch conditions otherwise
+    (provided the dividends of ``signed_remainders`` keep their sign: the engine checks that when
+    the loop starts). A steady state of that loop must have a period that k divides, so that a
+    jump over whole periods leaves every ``i % k`` as it was (the engine advances the loop
+    variable by the iterations skipped).
     """
-    varying, period = _analyse(loop, functions, payloads, single_program)
+    varying, period, _ = _analyse(loop, functions, payloads, single_program)
     return 0 if varying else period
 
 
-def _analyse(loop: Iter, functions: dict, payloads: bool, single_program: bool) -> tuple[set[str], int]:
+def signed_remainders(loop: Iter, functions: dict, payloads: bool, single_program: bool = True) -> tuple:
+    """The dividends ``c*i + e`` of the loop's ``i % k`` conditions that are not zero tests
+    (``i % 2 == 1``, ``i % 4 < 2``): C's remainder takes the dividend's sign, so such a condition
+    repeats every k iterations only where the dividend keeps one sign (``-1 % 2 == 1`` is false).
+    The dividend is linear in i: its sign is the same over the loop when its values at the first
+    and the last iteration have the same sign."""
+    return _analyse(loop, functions, payloads, single_program)[2]
+
+
+def _analyse(loop: Iter, functions: dict, payloads: bool, single_program: bool) -> tuple[set[str], int, tuple]:
     r = _Reads(functions, loop.var)
     r.visit(loop.body)
     uses: dict[str, set[str]] = {}
@@ -69,7 +80,7 @@ def _analyse(loop: Iter, functions: dict, payloads: bool, single_program: bool) 
                 varying.add(name)
                 changed = True
     bases = {_base(v) for v in varying}
-    return {n for n in r.reads if _base(n) in bases}, r.period
+    return {n for n in r.reads if _base(n) in bases}, r.period, tuple(r.signed)
 
 
 class _Reads:
@@ -84,7 +95,8 @@ class _Reads:
         self.reads: set[str] = set()
         self.seen: set[str] = set()
         self.loop_var = loop_var
-        self.period = 1  # lcm of the k of the `loop_var % k` zero tests in branch conditions
+        self.period = 1  # lcm of the k of the `loop_var % k` tests in branch conditions
+        self.signed: list = []  # dividends of those that are not zero tests (see signed_remainders)
 
     def visit(self, aaus: list[AAU]) -> None:
         for a in aaus:
@@ -114,7 +126,7 @@ class _Reads:
 
     def visit_Condt(self, a: Condt) -> None:
         for b in a.branches:
-            names, k = _periodic_names(b.cond, self.loop_var)
+            names, k = _periodic_names(b.cond, self.loop_var, self.signed)
             self.reads.update(names)
             self.period = self.period * k // math.gcd(self.period, k)
             if b.data_dependent:
@@ -166,16 +178,19 @@ class _Reads:
         self.varying.add("<spawn>")
 
 
-def _periodic_names(cond, var: str | None) -> tuple[set[str], int]:
+def _periodic_names(cond, var: str | None, signed: list) -> tuple[set[str], int]:
     """The names a branch condition reads, leaving out the loop variable ``var`` where it is read
-    only through a zero test of its remainder, ``(c*var + e) % k == 0`` or ``!= 0`` (c and k whole
-    constants, k > 0; e's names are still read, and must not vary): such a test repeats every k
-    iterations, whatever the sign of the dividend (C's remainder takes the dividend's sign, so
-    ``i % 2 == 1`` is false for negative i and is not periodic across zero: it stays varying).
-    Returns (names, the lcm of those k; 1 when there are none)."""
+    only through remainders ``(c*var + e) % k`` (c and k whole constants, k > 0; e's names are
+    still read, and must not vary): such a remainder repeats every k iterations. A zero test of one
+    (``== 0``, ``!= 0``) does whatever the dividend's sign; any other use of it (``i % 2 == 1``)
+    repeats only while the dividend keeps its sign, so the dividend is appended to ``signed`` for
+    the engine to check when the loop starts. Returns (names, the lcm of those k; 1 when none)."""
     if var is None or not isinstance(cond, sympy.Basic) or var not in _names(cond):
         return _names(cond), 1
     period = 1
+
+    def invariant(mod):  # the remainder with var taken out: what is left must not vary
+        return mod.func(mod.args[0].subs(_symbol(mod, var), 0), mod.args[1])
 
     def strip(e):
         nonlocal period
@@ -184,8 +199,12 @@ def _periodic_names(cond, var: str | None) -> tuple[set[str], int]:
             k = _remainder_period(mod, var)
             if k:
                 period = period * k // math.gcd(period, k)
-                return e.func(mod.func(mod.args[0].subs(_symbol(mod, var), 0), mod.args[1]), 0,
-                              evaluate=False)
+                return e.func(invariant(mod), 0, evaluate=False)
+        k = _remainder_period(e, var)
+        if k:
+            period = period * k // math.gcd(period, k)
+            signed.append(e.args[0])
+            return invariant(e)
         if not e.args:
             return e
         return e.func(*[strip(x) for x in e.args], evaluate=False)

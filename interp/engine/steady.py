@@ -21,9 +21,10 @@ Conditions, all checked:
   (trip counts, branch conditions, partners, tags, sizes, cost annotations) reads a value that can
   change from one iteration to the next: the loop variable, a variable updated from itself, data
   read from messages, values assigned by data-dependent code; except that a branch may test
-  ``i % k == 0`` (or ``!= 0``) on the loop variable i: the body then repeats every k iterations,
-  and the period of the steady state must be a multiple of k (so a jump, whole periods long,
-  leaves every such test as it was);
+  ``i % k`` on the loop variable i: the body then repeats every k iterations, and the period of
+  the steady state must be a multiple of k (so a jump, whole periods long, leaves every such test
+  as it was); a test other than ``== 0`` / ``!= 0`` (``i % 2 == 1``) only while ``i``'s dividend
+  keeps its sign over the loop (C's remainder takes the dividend's sign), checked when it starts;
 - dynamic: every process runs a watched loop with the same trip count (the same loop in an SPMD
   program, each side's loop of a ping-pong); for WINDOW consecutive iterations every
   process's iteration took the same Delta (the same on every process), every statistic grew by the
@@ -43,7 +44,7 @@ import math
 from interp.engine.chain_comm import LONGEST_WAITS
 
 from frontends.aag import AAU, Iter
-from frontends.aag.analysis import loop_period
+from frontends.aag.analysis import loop_period, signed_remainders
 
 WINDOW = 3  # consecutive repeating periods on every process before a jump
 # Iterations per period tried: 1 .. MAX_PERIOD (neighbours may alternate; a reduction every k
@@ -108,23 +109,40 @@ class SteadyState:
         self.engine = engine
         self.enabled = enabled
         self.banned = set(banned)  # loops whose extrapolation broke: interpreted in full
-        self._static: dict[int, bool] = {}
+        self._static: dict[int, tuple[int, tuple]] = {}  # loop id -> (period, signed dividends)
         self._watches: dict[tuple[int, int], _Watch] = {}
         self.skipped_events = 0
         self.jumps: list[tuple[list, int, int, float, int]] = []  # (loops, k*, J, Delta, period)
 
     def eligible(self, chain, loop: Iter) -> bool:
+        """Whether to watch this execution of ``loop`` (its loop variable holds its first value)."""
         if not self.enabled or loop.id in self.banned:
             return False
-        return self._period(chain, loop) > 0
+        period, signed = self._period(chain, loop)
+        return period > 0 and all(self._one_sign(chain, loop, d) for d in signed)
 
-    def _period(self, chain, loop: Iter) -> int:
-        """loop_period of ``loop``: 0 when its body can vary, else what its period must be a multiple of."""
+    def _period(self, chain, loop: Iter) -> tuple[int, tuple]:
+        """(loop_period, signed_remainders) of ``loop``: period 0 when its body can vary, else what
+        its period must be a multiple of; the dividends whose sign must not change."""
         k = self._static.get(loop.id)
         if k is None:
-            k = self._static[loop.id] = loop_period(loop, chain.aag.functions, self.engine.track_payloads,
-                                                    self.engine.host_prog is None)
+            args = (loop, chain.aag.functions, self.engine.track_payloads, self.engine.host_prog is None)
+            k = self._static[loop.id] = (loop_period(*args), signed_remainders(*args))
         return k
+
+    @staticmethod
+    def _one_sign(chain, loop: Iter, dividend) -> bool:
+        """Whether a dividend c*i + e keeps one sign (zero counts as either) over this execution
+        of the loop: it is linear in i, so its values at the first and the last iteration decide."""
+        n, step = chain.try_eval(loop.num_iters), chain.try_eval(loop.step)
+        var = next((x for x in dividend.free_symbols if x.name == loop.var), None)
+        if n is None or step is None or var is None or n < 1:
+            return False
+        first = chain.try_eval(dividend)
+        last = chain.try_eval(dividend.subs(var, var + (n - 1) * step))
+        if first is None or last is None:
+            return False
+        return (first >= 0 and last >= 0) or (first <= 0 and last <= 0)
 
     def boundary(self, chain, loop: Iter, entry: int, k: int, n: int) -> int:
         """Called at the start of iteration k of a watched loop: the number of iterations to skip
@@ -141,7 +159,7 @@ class SteadyState:
             w = self._watches[key] = _Watch(len(self.engine.procs), n)
         if w.done:
             return -1
-        static = self._static[loop.id]
+        static = self._static[loop.id][0]
         if w.static % static:  # every loop of the watch (both sides of a ping-pong) decides it
             w.static = w.static * static // math.gcd(w.static, static)
         i = chain.index
