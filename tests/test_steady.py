@@ -326,37 +326,17 @@ def test_a_barrier_loop_settles_despite_rounding_residues_in_its_waits(tmp_path)
 
 
 # -- periodic steady states (issue 16): a body that repeats every k iterations -------------------
-STENCIL = r"""
-#include <stdlib.h>
-#include <mpi.h>
-int main(int argc, char **argv)
-{
-    int rank, size, step, i, n = atoi(argv[1]), steps = atoi(argv[2]);
-    double *u, *v, local = 0.0, global;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    int m = n / size;
-    u = malloc((m + 2) * sizeof(double));
-    v = malloc((m + 2) * sizeof(double));
-    int left = (rank + size - 1) % size, right = (rank + 1) % size;
-    for (step = 0; step < steps; step++) {
-        MPI_Sendrecv(&u[1], 1, MPI_DOUBLE, left, 0, &u[m + 1], 1, MPI_DOUBLE, right, 0,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Sendrecv(&u[m], 1, MPI_DOUBLE, right, 1, &u[0], 1, MPI_DOUBLE, left, 1,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        for (i = 1; i <= m; i++)
-            v[i] = 0.5 * (u[i - 1] + u[i + 1]);
-        if (step % K == 0)
-            MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-        if ((step + rank) % 2 != 0)      /* alternating buffers, each rank in its own phase */
-            for (i = 1; i <= m; i++)
-                u[i] = v[i];
-    }
-    MPI_Finalize();
-    return 0;
-}
-"""
+def stencil(k: int) -> str:
+    """benchmarks/stencil_steady.py's program (issue 16's stencil) with the Allreduce every k steps
+    and an alternating branch, each rank in its own phase (alternating buffers)."""
+    src = open("benchmarks/stencil_steady.py").read().split('PROGRAM = r"""', 1)[1].split('"""', 1)[0]
+    assert "if (step % 10 == 0)" in src and "    }\n    MPI_Finalize" in src
+    return src.replace("if (step % 10 == 0)", f"if (step % {k} == 0)").replace(
+        "    }\n    MPI_Finalize",
+        "        if ((step + rank) % 2 != 0)\n"
+        "            for (i = 1; i <= m; i++)\n"
+        "                u[i] = v[i];\n"
+        "    }\n    MPI_Finalize")
 
 
 @pytest.mark.parametrize("k,procs,steps", [(10, 16, 200), (16, 8, 300), (3, 4, 150)])
@@ -364,7 +344,7 @@ def test_reduction_every_k_steps_is_extrapolated_exactly(tmp_path, k, procs, ste
     # issue 16's stencil: two halo exchanges a step and an MPI_Allreduce every k steps. The loop's
     # control flow repeats every lcm(k, 2) iterations (`step % K == 0`, `(step + rank) % 2 != 0`).
     path = tmp_path / "stencil.c"
-    path.write_text(STENCIL.replace("K", str(k)))
+    path.write_text(stencil(k))
     prog = load_programs([str(path)], "cluster", (), {}, None)[0]
     loop = next(a for a in prog.main.body if isinstance(a, Iter))
     period = k * 2 // (2 if k % 2 == 0 else 1)  # lcm(k, 2): 10, 16, 6
