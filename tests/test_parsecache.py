@@ -78,3 +78,29 @@ def test_the_key_covers_the_file_name_and_the_text():
     assert parsecache.key("int x;", "a.c") != parsecache.key("int x;", "b.c")
     assert parsecache.key("int x;", "a.c") != parsecache.key("int y;", "a.c")
     assert parsecache.key("int x;", "a.c") == parsecache.key("int x;", "a.c")
+
+
+def test_each_directory_keeps_its_most_recently_used_entries(cache, tmp_path, monkeypatch):
+    monkeypatch.setattr(parsecache, "PER_DIRECTORY", 2)
+    real_key = parsecache.key
+    monkeypatch.setattr(parsecache, "key", lambda pre, file: "ab" + real_key(pre, file)[2:])  # one directory
+    paths = {}
+    for n in (1, 2, 3):
+        prog = tmp_path / f"p{n}.c"
+        prog.write_text(f"int a{n};\n")
+        before = set(entries(cache))
+        cparse.parse_c(str(prog))
+        if n < 3:  # entries 1 and 2 last used at times 1000 and 2000
+            (new,) = set(entries(cache)) - before
+            paths[n] = os.path.join(cache, "ab", new)
+            os.utime(paths[n], (1000 * n, 1000 * n))
+    assert len(entries(cache)) == 2
+    assert not os.path.exists(paths[1]) and os.path.exists(paths[2])  # the least recently used went
+    # a hit refreshes an entry: p2.c read again is now newer than p3.c's entry
+    os.utime(paths[2], (1, 1))
+    cparse.parse_c(str(tmp_path / "p2.c"))
+    assert os.stat(paths[2]).st_mtime > 1000
+    # what is stored is a compressed pickle of the tree
+    with open(paths[2], "rb") as f:
+        tree = parsecache.pickle.loads(parsecache.zlib.decompress(f.read()))
+    assert shown(tree) == shown(cparse.parse_c(str(tmp_path / "p2.c")).ast)

@@ -12,6 +12,11 @@ Where: ``$INTERP_CACHE_DIR``, else ``$XDG_CACHE_HOME/interp/parse``, else ``~/.c
 whoever can write it). ``INTERP_CACHE=0`` turns it off. A cache that cannot be read or written
 (read-only home, full disk, a damaged entry) only costs the parse: the prediction never depends
 on it.
+
+Size: an entry is the pickled tree compressed with zlib (jacobi2d: 211 KB of pickle, 31 KB
+stored; compressing costs 1 ms). Entries are spread over 256 subdirectories by their key's first
+two hex digits, and each keeps its PER_DIRECTORY most recently used entries (a hit refreshes an
+entry's time), so the cache holds at most 256 x PER_DIRECTORY entries, about 64 MB.
 """
 from __future__ import annotations
 
@@ -20,10 +25,12 @@ import os
 import pickle
 import sys
 import tempfile
+import zlib
 
 import pycparser
 
-FORMAT = 1  # bump when what is stored changes
+FORMAT = 2  # bump when what is stored changes (2: zlib-compressed pickle)
+PER_DIRECTORY = 8
 
 
 def _directory() -> str | None:
@@ -48,13 +55,19 @@ def load(k: str):
     d = _directory()
     if d is None:
         return None
+    path = os.path.join(d, k[:2], k + ".pickle")
     try:
-        with open(os.path.join(d, k[:2], k + ".pickle"), "rb") as f:
-            return pickle.load(f)
+        with open(path, "rb") as f:
+            tree = pickle.loads(zlib.decompress(f.read()))
     except FileNotFoundError:
         return None
     except Exception:  # a damaged or foreign entry: parse again (and store() replaces it)
         return None
+    try:
+        os.utime(path)  # recently used: kept when its directory is pruned
+    except OSError:
+        pass
+    return tree
 
 
 def store(k: str, tree) -> None:
@@ -64,7 +77,7 @@ def store(k: str, tree) -> None:
     sub = os.path.join(d, k[:2])
     try:
         os.makedirs(sub, mode=0o700, exist_ok=True)
-        data = pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL)
+        data = zlib.compress(pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL), 1)
         # Written whole to a temporary file, then renamed: a reader sees the old entry or the new
         # one, never half of one (several predictions may share the cache at once).
         fd, tmp = tempfile.mkstemp(dir=sub, suffix=".tmp")
@@ -75,5 +88,23 @@ def store(k: str, tree) -> None:
         except BaseException:
             os.unlink(tmp)
             raise
+        _prune(sub)
     except (OSError, pickle.PicklingError, RecursionError):
         pass  # the cache is an optimisation: the tree just parsed is returned all the same
+
+
+def _prune(sub: str) -> None:
+    """Keep the PER_DIRECTORY most recently used entries of one subdirectory."""
+    entries = []
+    for name in os.listdir(sub):
+        if name.endswith(".pickle"):
+            try:
+                entries.append((os.stat(os.path.join(sub, name)).st_mtime, name))
+            except FileNotFoundError:  # removed by another prediction meanwhile
+                pass
+    entries.sort(reverse=True)
+    for _, name in entries[PER_DIRECTORY:]:
+        try:
+            os.unlink(os.path.join(sub, name))
+        except FileNotFoundError:
+            pass
