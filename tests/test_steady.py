@@ -11,7 +11,7 @@ import pytest
 from frontends.aag import Iter
 from interp.engine import steady
 from interp.pipeline import load_programs, predict
-from frontends.aag.analysis import varying_reads
+from frontends.aag.analysis import loop_period, signed_remainders, varying_reads
 
 S = "samples/"
 REL = 1e-9
@@ -144,7 +144,9 @@ def loops_c(tmp_path):
 def test_static_check_finds_values_that_change_between_iterations(loops_c):
     prog = load_programs([loops_c], "cluster", (), {}, None)[0]
     loops = [a for a in prog.main.body if isinstance(a, Iter)]
-    assert [sorted(varying_reads(a, prog.functions, False)) for a in loops] == [["dest"], ["it"], ["x"], []]
+    # the barrier every tenth iteration reads `it` only as `it % 10 == 0`: periodic, period 10
+    assert [sorted(varying_reads(a, prog.functions, False)) for a in loops] == [["dest"], [], ["x"], []]
+    assert [loop_period(a, prog.functions, False) for a in loops] == [0, 10, 0, 1]
 
 
 def test_only_the_steady_loop_is_extrapolated(loops_c):
@@ -349,3 +351,118 @@ def test_check_extrapolates_steady_loops_and_still_finds_the_mismatch(tmp_path):
     (prog,) = load_programs([str(tmp_path / "late.c")], "cluster", (), {}, None)
     findings = check([prog], "ipsc860", 2, max_events=100000)
     assert [(f.kind, f.ranks) for f in findings] == [("tag-mismatch", [0, 1])]
+
+
+# -- periodic steady states (issue 16): a body that repeats every k iterations -------------------
+def stencil(k: int) -> str:
+    """benchmarks/stencil_steady.py's program (issue 16's stencil) with the Allreduce every k steps
+    and an alternating branch, each rank in its own phase (alternating buffers)."""
+    src = open("benchmarks/stencil_steady.py").read().split('PROGRAM = r"""', 1)[1].split('"""', 1)[0]
+    assert "if (step % 10 == 0)" in src and "    }\n    MPI_Finalize" in src
+    return src.replace("if (step % 10 == 0)", f"if (step % {k} == 0)").replace(
+        "    }\n    MPI_Finalize",
+        "        if ((step + rank) % 2 != 0)\n"
+        "            for (i = 1; i <= m; i++)\n"
+        "                u[i] = v[i];\n"
+        "    }\n    MPI_Finalize")
+
+
+@pytest.mark.parametrize("k,procs,steps", [(10, 16, 200), (16, 8, 300), (3, 4, 150)])
+def test_reduction_every_k_steps_is_extrapolated_exactly(tmp_path, k, procs, steps):
+    # issue 16's stencil: two halo exchanges a step and an MPI_Allreduce every k steps. The loop's
+    # control flow repeats every lcm(k, 2) iterations (`step % K == 0`, `(step + rank) % 2 != 0`).
+    path = tmp_path / "stencil.c"
+    path.write_text(stencil(k))
+    prog = load_programs([str(path)], "cluster", (), {}, None)[0]
+    loop = next(a for a in prog.main.body if isinstance(a, Iter))
+    period = k * 2 // (2 if k % 2 == 0 else 1)  # lcm(k, 2): 10, 16, 6
+    assert loop_period(loop, prog.functions, False) == period
+    exact, fast = both([str(path)], procs, ["n=40000", f"steps={steps}"])
+    notes = jumped(fast)
+    assert len(notes) == 1 and f"repeats every {period} iterations" in notes[0], fast.notes
+    assert fast.extrapolated_events > fast.events / 4  # a good part of the loop was skipped
+    assert_same(exact, fast)
+
+
+PERIODIC = r"""
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, it;
+    double buf[64];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    for (it = 0; it < 9; it++) {
+        if (it % 2 == 1) MPI_Barrier(MPI_COMM_WORLD);               /* C's % is negative for it < 0 */
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 9; it++) {
+        if (it % size == 0) MPI_Barrier(MPI_COMM_WORLD);            /* k not a constant */
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 9; it++) {
+        if ((it * it) % 4 == 0) MPI_Barrier(MPI_COMM_WORLD);        /* not linear in it */
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 9; it++) {
+        if (it % 4 == 0 && it > 2) MPI_Barrier(MPI_COMM_WORLD);     /* it read outside the remainder */
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    for (it = 0; it < 9; it++) {
+        if ((3 * it + rank) % 4 == 0 || !((it + 1) % 6)) MPI_Barrier(MPI_COMM_WORLD);
+        MPI_Bcast(buf, 8, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_constant_remainders_of_the_loop_variable_are_periodic(tmp_path):
+    path = tmp_path / "periodic.c"
+    path.write_text(PERIODIC)
+    prog = load_programs([str(path)], "cluster", (), {}, None)[0]
+    loops = [a for a in prog.main.body if isinstance(a, Iter)]
+    # it % 2 == 1: period 2, if `it` keeps its sign; (3*it + rank) % 4 == 0 repeats every 4
+    # iterations, (it + 1) % 6 every 6: lcm 12, whatever the signs (zero tests)
+    assert [loop_period(a, prog.functions, False) for a in loops] == [2, 0, 0, 0, 12]
+    assert [sorted(varying_reads(a, prog.functions, False)) for a in loops] == [[]] + [["it"]] * 3 + [[]]
+    assert [[str(d) for d in signed_remainders(a, prog.functions, False)] for a in loops] == \
+        [["it"], [], [], [], []]
+
+
+RED_BLACK = r"""
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, step;
+    double u[64], local = 0.0, global;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int left = (rank + size - 1) % size, right = (rank + 1) % size;
+    for (step = START; step < START + 200; step++) {
+        MPI_Sendrecv(&u[1], 8, MPI_DOUBLE, left, 0, &u[40], 8, MPI_DOUBLE, right, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (step % 2 == 1)
+            MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("start,extrapolated", [
+    (0, True),      # step >= 0: every other step reduces, period 2
+    (-400, True),   # step < 0 throughout: step % 2 is 0 or -1, never 1: no reduction, period 2
+    (-101, False),  # -101 .. 98: no reduction while negative, then every other step: not periodic
+])
+def test_a_remainder_compared_with_a_nonzero_value_is_periodic_only_where_its_sign_holds(tmp_path, start,
+                                                                                         extrapolated):
+    path = tmp_path / "redblack.c"
+    path.write_text(RED_BLACK.replace("START", f"({start})"))
+    exact, fast = both([str(path)], 4, [])
+    assert bool(jumped(fast)) == extrapolated, fast.notes
+    assert_same(exact, fast)

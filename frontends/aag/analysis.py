@@ -1,9 +1,16 @@
 """Static analyses of an AAG that the engine needs (paper 3.4.2).
 
 ``varying_reads`` decides whether a loop's body can behave the same in every iteration: the
-static half of the steady-state test (interp's engine checks the dynamic half).
+static half of the steady-state test (interp's engine checks the dynamic half). ``loop_period``
+also accepts a body that repeats every k iterations because a branch tests the loop variable's
+remainder: ``if (step % 10 == 0)`` (a reduction every ten steps), ``if (it % 2)`` (alternating
+buffers, red-black sweeps).
 """
 from __future__ import annotations
+
+import math
+
+import sympy
 
 from . import symexpr as S
 from .aau import AAU, Call, Comm, Condt, Iter, Seq, Spawn, Sync, SyncSeq
@@ -23,6 +30,33 @@ def varying_reads(loop: Iter, functions: dict, payloads: bool, single_program: b
     in the loop holds what the loop sends, so it varies when a buffer sent in the loop does; with a
     host and a node program the sender's code is another program's: received buffers vary.
     """
+    return _analyse(loop, functions, payloads, single_program)[0]
+
+
+def loop_period(loop: Iter, functions: dict, payloads: bool, single_program: bool = True) -> int:
+    """0 when ``loop``'s body can behave differently from one iteration to the next for a reason
+    other than a remainder of its loop variable (``varying_reads`` is not empty); else k, a multiple
+    of the number of iterations after which its control flow repeats: 1 when every iteration's is
+    the same, the least common multiple of the k of its ``i % k`` branch conditions otherwise
+    (provided the dividends of ``signed_remainders`` keep their sign: the engine checks that when
+    the loop starts). A steady state of that loop must have a period that k divides, so that a
+    jump over whole periods leaves every ``i % k`` as it was (the engine advances the loop
+    variable by the iterations skipped).
+    """
+    varying, period, _ = _analyse(loop, functions, payloads, single_program)
+    return 0 if varying else period
+
+
+def signed_remainders(loop: Iter, functions: dict, payloads: bool, single_program: bool = True) -> tuple:
+    """The dividends ``c*i + e`` of the loop's ``i % k`` conditions that are not zero tests
+    (``i % 2 == 1``, ``i % 4 < 2``): C's remainder takes the dividend's sign, so such a condition
+    repeats every k iterations only where the dividend keeps one sign (``-1 % 2 == 1`` is false).
+    The dividend is linear in i: its sign is the same over the loop when its values at the first
+    and the last iteration have the same sign."""
+    return _analyse(loop, functions, payloads, single_program)[2]
+
+
+def _analyse(loop: Iter, functions: dict, payloads: bool, single_program: bool) -> tuple[set[str], int, tuple]:
     r = _Reads(functions, loop.var)
     r.visit(loop.body)
     uses: dict[str, set[str]] = {}
@@ -46,7 +80,7 @@ def varying_reads(loop: Iter, functions: dict, payloads: bool, single_program: b
                 varying.add(name)
                 changed = True
     bases = {_base(v) for v in varying}
-    return {n for n in r.reads if _base(n) in bases}
+    return {n for n in r.reads if _base(n) in bases}, r.period, tuple(r.signed)
 
 
 class _Reads:
@@ -60,6 +94,9 @@ class _Reads:
         self.varying: set[str] = {loop_var} if loop_var else set()
         self.reads: set[str] = set()
         self.seen: set[str] = set()
+        self.loop_var = loop_var
+        self.period = 1  # lcm of the k of the `loop_var % k` tests in branch conditions
+        self.signed: list = []  # dividends of those that are not zero tests (see signed_remainders)
 
     def visit(self, aaus: list[AAU]) -> None:
         for a in aaus:
@@ -89,7 +126,9 @@ class _Reads:
 
     def visit_Condt(self, a: Condt) -> None:
         for b in a.branches:
-            self.reads.update(_names(b.cond))
+            names, k = _periodic_names(b.cond, self.loop_var, self.signed)
+            self.reads.update(names)
+            self.period = self.period * k // math.gcd(self.period, k)
             if b.data_dependent:
                 for x in b.body:
                     for y in x.walk():
@@ -137,6 +176,60 @@ class _Reads:
     def visit_Spawn(self, a: Spawn) -> None:
         self.reads.add("<spawn>")
         self.varying.add("<spawn>")
+
+
+def _periodic_names(cond, var: str | None, signed: list) -> tuple[set[str], int]:
+    """The names a branch condition reads, leaving out the loop variable ``var`` where it is read
+    only through remainders ``(c*var + e) % k`` (c and k whole constants, k > 0; e's names are
+    still read, and must not vary): such a remainder repeats every k iterations. A zero test of one
+    (``== 0``, ``!= 0``) does whatever the dividend's sign; any other use of it (``i % 2 == 1``)
+    repeats only while the dividend keeps its sign, so the dividend is appended to ``signed`` for
+    the engine to check when the loop starts. Returns (names, the lcm of those k; 1 when none)."""
+    if var is None or not isinstance(cond, sympy.Basic) or var not in _names(cond):
+        return _names(cond), 1
+    period = 1
+
+    def invariant(mod):  # the remainder with var taken out: what is left must not vary
+        return mod.func(mod.args[0].subs(_symbol(mod, var), 0), mod.args[1])
+
+    def strip(e):
+        nonlocal period
+        if isinstance(e, (sympy.Eq, sympy.Ne)) and 0 in (e.lhs, e.rhs):
+            mod = e.rhs if e.lhs == 0 else e.lhs
+            k = _remainder_period(mod, var)
+            if k:
+                period = period * k // math.gcd(period, k)
+                return e.func(invariant(mod), 0, evaluate=False)
+        k = _remainder_period(e, var)
+        if k:
+            period = period * k // math.gcd(period, k)
+            signed.append(e.args[0])
+            return invariant(e)
+        if not e.args:
+            return e
+        return e.func(*[strip(x) for x in e.args], evaluate=False)
+
+    stripped = strip(cond)
+    return _names(stripped), period
+
+
+def _remainder_period(e, var: str) -> int:
+    """k when ``e`` is C's ``(c*var + rest) % k`` with c and k whole constants, k > 0, and rest free
+    of var; else 0."""
+    if not isinstance(e, S.CMod) or not e.args[1].is_Integer or e.args[1] <= 0 or _symbol(e, var) is None:
+        return 0
+    sym = _symbol(e, var)
+    dividend = sympy.expand(e.args[0])
+    coeff = dividend.coeff(sym, 1)
+    rest = dividend - coeff * sym
+    if not coeff.is_Integer or sym in rest.free_symbols:
+        return 0
+    return int(e.args[1])
+
+
+def _symbol(e, name: str):
+    """The symbol called ``name`` in ``e`` (whatever its assumptions), or None."""
+    return next((s for s in e.free_symbols if s.name == name), None)
 
 
 def _reaches(uses: dict[str, set[str]], start: set[str], target: str) -> bool:

@@ -31,6 +31,7 @@ from pycparser.c_parser import CParser, ParseError
 
 from ..errors import MAX_QUOTE, FrontendError, quote, shorten
 from ..source import read_source
+from . import parsecache
 from .declared import check_declarations
 
 # The shipped headers (mpi.h, nx.h, a few of libc) stay at frontends/include: interp calibrate
@@ -268,10 +269,15 @@ def _preprocess(text: str, file: str, macros=None, include_dirs=None) -> tuple[s
 
 
 def parse_preprocessed(pre: str, file: str, text: str | None = None) -> c_ast.FileAST:
-    """Parse preprocessed C; pycparser errors become FrontendError with file:line."""
+    """Parse preprocessed C; pycparser errors become FrontendError with file:line. A text parsed
+    before is read from the parse cache (parsecache.py) instead."""
+    cache_key = parsecache.key(pre, file)
+    tree = parsecache.load(cache_key)
+    if tree is not None:
+        return tree
     parser = CParser()
     try:
-        return parser.parse(pre, file)
+        tree = parser.parse(pre, file)
     except ParseError as exc:
         raise _parse_error(exc, parser, file, text) from None
     except RecursionError:
@@ -284,6 +290,8 @@ def parse_preprocessed(pre: str, file: str, text: str | None = None) -> c_ast.Fi
         else:
             message = f"the C parser failed here ({type(exc).__name__}: {exc})"
         raise FrontendError(message, where, line) from None
+    parsecache.store(cache_key, tree)
+    return tree
 
 
 def _parse_error(exc: ParseError, parser: CParser, file: str, text: str | None) -> FrontendError:

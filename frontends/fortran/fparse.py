@@ -14,12 +14,6 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from fparser.common.readfortran import FortranStringReader
-from fparser.common.sourceinfo import FortranFormat
-from fparser.two.parser import ParserFactory
-from fparser.two.symbol_table import SYMBOL_TABLES
-from fparser.two.utils import FortranSyntaxError
-
 from ..source import read_source
 from .blocks import check_blocks
 from ..errors import FrontendError, quote, shorten
@@ -126,6 +120,14 @@ def _include(name: str, line: int, file: str, include_dirs) -> Include:
 
 
 def _parse(text: str, file: str, form: str):
+    # fparser is imported here, when a Fortran file is parsed: a C program (and `is_fortran`,
+    # which every load asks) must not pay its 0.1 s import (issue 16).
+    from fparser.common.readfortran import FortranStringReader
+    from fparser.common.sourceinfo import FortranFormat
+    from fparser.two.parser import ParserFactory
+    from fparser.two.symbol_table import SYMBOL_TABLES
+    from fparser.two.utils import FortranSyntaxError
+
     reader = FortranStringReader(text, ignore_comments=False)
     reader.set_format(FortranFormat(form == "free", False))
     SYMBOL_TABLES.clear()  # fparser keeps scopes between parses; each file starts afresh

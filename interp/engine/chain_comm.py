@@ -144,9 +144,9 @@ class ChainComm:
             collector.append(entry)
 
     def sendrecv_ops(self, a: Comm):
-        """The isend, recv and wait operations of a sendrecv (None: an MPI_PROC_NULL side),
-        memoized per AAU while its partners, tags and sizes stay the same (the engine does not
-        change these operations)."""
+        """The isend, recv and wait operations of a sendrecv (None: an MPI_PROC_NULL side) and
+        its ring_shift operation (None: not a fitted circular shift), memoized per AAU while its
+        partners, tags and sizes stay the same (the engine does not change these operations)."""
         key = -1 - a.id  # AAU ids are small: never the id() of an expression
         ops = self.memo.get(key)
         if ops is not None:
@@ -160,7 +160,7 @@ class ChainComm:
         rpartner = self.partner(a.recv_partner, True) if a.recv_partner is not None else ANY
         if rpartner is not None:
             recv = Op("recv", a, rpartner, self.tag(a.recv_tag), self.need(a.recv_size, "message size"))
-        ops = (send, recv, wait)
+        ops = (send, recv, wait, self.ring_shift(send, recv))
         if self.memo_on:
             names = self.names_of(a.partner, a.tag, a.size, a.recv_partner, a.recv_tag, a.recv_size)
             if names is not None:
@@ -183,8 +183,7 @@ class ChainComm:
 
     def sendrecv(self, a: Comm):
         """MPI_Sendrecv: a send and a receive in progress at once (MPI_PROC_NULL sides skipped)."""
-        send_op, recv_op, wait_op = self.sendrecv_ops(a)
-        shift = self.ring_shift(send_op, recv_op)
+        send_op, recv_op, wait_op, shift = self.sendrecv_ops(a)
         if shift is not None:
             return (yield shift)
         send = recv = wait = None

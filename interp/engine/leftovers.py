@@ -73,7 +73,8 @@ class Leftovers:
 
     @staticmethod
     def of(engine) -> "Leftovers":
-        procs = tuple(ProcessState(p.chain.index, p.chain.label, p.done, p.started, p.blocked,
+        procs = tuple(ProcessState(p.chain.index, p.chain.label, p.done, p.started,
+                                   None if p.blocked is None else str(p.blocked),
                                    p.op.aau if p.op is not None else None) for p in engine.procs)
         sends = tuple(PendingSend(m.src, m.dst, m.tag, m.size,
                                   m.sender_op.aau.id if m.sender_op is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from interp.errors import InputError
 from interp.filter import collectives
 from interp.engine.network import Network, Request, Transfer, matches
-from interp.engine.ops import ANY, BCAST, Completion, Op, tag_text
+from interp.engine.ops import ANY, BCAST, Completion, Op, Why, tag_text
 from interp.engine.process import Process
 from interp.engine.result import Message
 from interp.filter.switching import STORE_AND_FORWARD
@@ -35,12 +35,14 @@ class PointToPoint:
         self.demand = engine.options.demand  # record service demand per resource (interp bound)
 
     # -- the network --------------------------------------------------------------------------
-    def transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None):
+    def transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None, r=None):
         """Put a message on the network at t; returns the transfer and the sender's timing.
+        ``r``: the route, when the caller has it already (the network's route(src, dst, size)).
 
         Under packet switching (with contention) the arrival is not known yet: the message is a
         flow (engine/packets.py) and ``msg.arrival`` stays None until the flow ends."""
-        r = self.route(src, dst, op.size)
+        if r is None:
+            r = self.route(src, dst, op.size)
         start = t + r.startup
         if t_earliest is not None and t_earliest > start:
             start = t_earliest
@@ -67,8 +69,9 @@ class PointToPoint:
             rec = Message(src, dst, op.size, t, arrival, op.tag if op.tag is not ANY else None, op.aau.id,
                           kind="async" if op.kind == "isend" else "sync", internal=op.internal)
             self.messages.append(rec)
-        msg = Transfer(src, dst, op.tag, op.size, start, arrival, op.payload, r.static, rec, send_aau=op.aau.id,
-                       receive=r.receive)
+        # positional (Transfer's fields in order): once per message, keywords cost more
+        msg = Transfer(src, dst, op.tag, op.size, start, arrival, op.payload, r.static, rec, None, True, 0.0, None,
+                       op.aau.id, r.receive)
         if self.demand:
             self.net.charge(r, dst, (r.path if r.stages else xmit))
         if arrival is None:
@@ -134,7 +137,7 @@ class PointToPoint:
                 return Completion(t + r.startup, ovh=r.startup)
             recv_op, t_post = recv
             net.posted[dst].remove(recv)
-            msg, startup, xmit, f = self.transmit(src, dst, op, t, t_post)
+            msg, startup, xmit, f = self.transmit(src, dst, op, t, t_post, r)
             self._complete_recv(dst, recv_op, t_post, msg)
             return self._sender_done(p, op, t, startup, xmit, msg, blocking, f)
         if r.static and net.pool_used[dst] >= r.params.static_buffers and self.contention:
@@ -142,7 +145,7 @@ class PointToPoint:
             p.blocked = (f"a free static buffer at {self.label(dst)} (pool of "
                          f"{int(r.params.static_buffers)} exhausted)")
             return None
-        msg, startup, xmit, f = self.transmit(src, dst, op, t)
+        msg, startup, xmit, f = self.transmit(src, dst, op, t, None, r)
         if r.static:
             net.pool_used[dst] += 1
         self._deliver(msg)
@@ -353,7 +356,7 @@ class PointToPoint:
         msg = self.net.take_unmatched(dst, op.partner, op.tag)
         if msg is None:
             self.net.posted[dst].append((op, t))
-            p.blocked = f"a message from {self.label(op.partner)} with tag {tag_text(op.tag)}"
+            p.blocked = Why(lambda: f"a message from {self.label(op.partner)} with tag {tag_text(op.tag)}")
             return None
         if msg.sender_op is not None:  # a rendezvous sender was waiting for this receive
             return self._rendezvous(dst, op, t, msg)
@@ -429,7 +432,7 @@ class PointToPoint:
         if req.done is not None:
             return self._wait_done(t, req)
         req.waiter = (p, t, op)
-        p.blocked = f"completion of request {op.request}"
+        p.blocked = Why(lambda: f"completion of request {op.request}")
         return None
 
     def waitall(self, p: Process, op: Op, t: float):
@@ -439,7 +442,7 @@ class PointToPoint:
         if pending:
             # Wait for one pending request; when it completes, waitall is looked at again.
             pending[0].waiter = (p, t, op)
-            p.blocked = f"completion of requests {name}"
+            p.blocked = Why(lambda: f"completion of requests {name}")
             return None
         end = max([t] + [r.done for r in reqs])
         last = max(reqs, key=lambda r: r.done, default=None)

@@ -12,7 +12,7 @@ class Process:
     stack: list = field(default_factory=list)  # generators: the chain, then collective steps
     op: Op | None = None  # the operation it handed the engine and that is not complete yet
     op_time: float = 0.0  # when it handed it over (its clock then)
-    blocked: str | None = None  # what it waits for, when blocked
+    blocked: object = None  # what it waits for, when blocked: a str, or an ops.Why (str() gives the words)
     done: bool = False
     started: bool = False
     events: int = 0  # operations of this process the engine has taken

@@ -17,10 +17,14 @@ shared state (queues, links, buffer pools, message times) stays consistent becau
 skips the same iterations. Each chain adds its offset J x Delta to the times it reports.
 
 Conditions, all checked:
-- static (``varying_reads``): nothing that decides the loop body's control flow or its messages
+- static (``loop_period``): nothing that decides the loop body's control flow or its messages
   (trip counts, branch conditions, partners, tags, sizes, cost annotations) reads a value that can
   change from one iteration to the next: the loop variable, a variable updated from itself, data
-  read from messages, values assigned by data-dependent code;
+  read from messages, values assigned by data-dependent code; except that a branch may test
+  ``i % k`` on the loop variable i: the body then repeats every k iterations, and the period of
+  the steady state must be a multiple of k (so a jump, whole periods long, leaves every such test
+  as it was); a test other than ``== 0`` / ``!= 0`` (``i % 2 == 1``) only while ``i``'s dividend
+  keeps its sign over the loop (C's remainder takes the dividend's sign), checked when it starts;
 - dynamic: every process runs a watched loop with the same trip count (the same loop in an SPMD
   program, each side's loop of a ping-pong); for WINDOW consecutive iterations every
   process's iteration took the same Delta (the same on every process), every statistic grew by the
@@ -40,10 +44,12 @@ import math
 from interp.engine.chain_comm import LONGEST_WAITS
 
 from frontends.aag import AAU, Iter
-from frontends.aag.analysis import varying_reads
+from frontends.aag.analysis import loop_period, signed_remainders
 
 WINDOW = 3  # consecutive repeating periods on every process before a jump
-MAX_PERIOD = 4  # iterations per period tried: 1 .. MAX_PERIOD (neighbours may alternate)
+# Iterations per period tried: 1 .. MAX_PERIOD (neighbours may alternate; a reduction every k
+# steps repeats every k iterations). Issue 16 asks for k up to at least 16.
+MAX_PERIOD = 16
 TAIL = 2  # iterations interpreted after the jump
 GIVE_UP = 64  # iterations without a steady state (beyond 2 x processes) before watching stops
 REL = 1e-9  # relative tolerance of "the same increment"
@@ -79,12 +85,14 @@ class _Watch:
         self.kstar: int | None = None
         self.jump = 0
         self.delta = 0.0  # time of one period
-        self.base: list = [None] * nprocs  # full statistics at k* - period
+        self.base: list = [None] * nprocs  # (clock, full statistics) at k* - period
         self.waits: list = [None] * nprocs  # waits noted from k* - period to k*
         self.done = False
         self.jumped = 0
         self.loops: dict[int, AAU] = {}
-        self.give_up = max(GIVE_UP, 2 * nprocs)
+        self.static = 1  # the period must be a multiple of this (the loops' `i % k` tests)
+        # Long enough to see WINDOW + 2 periods of MAX_PERIOD after a transient of 2 x processes.
+        self.give_up = max(GIVE_UP, 2 * nprocs) + (WINDOW + 2) * MAX_PERIOD
         self.members: set[int] = set()  # processes that run this loop instance
         # processes that do not run it but wait (blocked or finished) all along: their state,
         # which must not change until every member has jumped (None: every process is a member)
@@ -105,20 +113,40 @@ class SteadyState:
         self.engine = engine
         self.enabled = enabled
         self.banned = set(banned)  # loops whose extrapolation broke: interpreted in full
-        self._static: dict[int, bool] = {}
+        self._static: dict[int, tuple[int, tuple]] = {}  # loop id -> (period, signed dividends)
         self._watches: dict[tuple[int, int], _Watch] = {}
         self.skipped_events = 0
         self.jumps: list[tuple[list, int, int, float, int]] = []  # (loops, k*, J, Delta, period)
 
     def eligible(self, chain, loop: Iter) -> bool:
+        """Whether to watch this execution of ``loop`` (its loop variable holds its first value)."""
         if not self.enabled or loop.id in self.banned:
             return False
-        ok = self._static.get(loop.id)
-        if ok is None:
-            ok = self._static[loop.id] = not varying_reads(loop, chain.aag.functions,
-                                                           self.engine.track_payloads,
-                                                           self.engine.host_prog is None)
-        return ok
+        period, signed = self._period(chain, loop)
+        return period > 0 and all(self._one_sign(chain, loop, d) for d in signed)
+
+    def _period(self, chain, loop: Iter) -> tuple[int, tuple]:
+        """(loop_period, signed_remainders) of ``loop``: period 0 when its body can vary, else what
+        its period must be a multiple of; the dividends whose sign must not change."""
+        k = self._static.get(loop.id)
+        if k is None:
+            args = (loop, chain.aag.functions, self.engine.track_payloads, self.engine.host_prog is None)
+            k = self._static[loop.id] = (loop_period(*args), signed_remainders(*args))
+        return k
+
+    @staticmethod
+    def _one_sign(chain, loop: Iter, dividend) -> bool:
+        """Whether a dividend c*i + e keeps one sign (zero counts as either) over this execution
+        of the loop: it is linear in i, so its values at the first and the last iteration decide."""
+        n, step = chain.try_eval(loop.num_iters), chain.try_eval(loop.step)
+        var = next((x for x in dividend.free_symbols if x.name == loop.var), None)
+        if n is None or step is None or var is None or n < 1:
+            return False
+        first = chain.try_eval(dividend)
+        last = chain.try_eval(dividend.subs(var, var + (n - 1) * step))
+        if first is None or last is None:
+            return False
+        return (first >= 0 and last >= 0) or (first <= 0 and last <= 0)
 
     def boundary(self, chain, loop: Iter, entry: int, k: int, n: int) -> int:
         """Called at the start of iteration k of a watched loop: the number of iterations to skip
@@ -135,6 +163,9 @@ class SteadyState:
             w = self._watches[key] = _Watch(len(self.engine.procs), n)
         if w.done:
             return -1
+        static = self._static[loop.id][0]
+        if w.static % static:  # every loop of the watch (both sides of a ping-pong) decides it
+            w.static = w.static * static // math.gcd(w.static, static)
         i = chain.index
         w.members.add(i)
         if k > w.latest:
@@ -150,7 +181,7 @@ class SteadyState:
             if not _repeats(hist, w.period):
                 raise Broken(loop.id)
             if k == w.kstar - w.period:
-                w.base[i] = self._rows(chain)
+                w.base[i] = (chain.clock + chain.offset, self._rows(chain))
                 w.waits[i] = []
                 chain.wait_collectors.append(w.waits[i])
             if k < w.kstar:
@@ -164,7 +195,7 @@ class SteadyState:
             clocks.append(chain.clock + chain.offset)
             if len(clocks) > 2 * MAX_PERIOD + 1:
                 del clocks[0]
-            rate = _clock_rate(clocks)
+            rate = _clock_rate(clocks, w.static)
             old = w.rate[i]
             if rate != old:
                 if old is not None:
@@ -230,7 +261,7 @@ class SteadyState:
 
     @staticmethod
     def _phase2(w: _Watch) -> None:
-        period = 1
+        period = w.static
         for m in {r[0] for r in w.rate if r is not None}:
             period = period * m // math.gcd(period, m)
         if period > MAX_PERIOD:
@@ -289,8 +320,15 @@ class SteadyState:
         i = chain.index
         rows = self._rows(chain)
         times = w.jump // w.period
-        inc = [times * (y - x) for x, y in zip(w.base[i], rows)]
+        since, base = w.base[i]
+        inc = [times * (y - x) for x, y in zip(base, rows)]
+        shift = times * w.delta
         for k, s in enumerate(chain.my_stats):
+            # An AAU that ran in the last period ran last, in a full interpretation, in the last
+            # skipped one: with a period longer than TAIL (a reduction every 10 steps) the
+            # interpreted tail need not run it again.
+            if s.last is not None and s.last >= since:
+                s.last += shift
             b = 6 * k
             s.executions += inc[b]
             s.total += inc[b + 1]
@@ -308,9 +346,9 @@ class SteadyState:
         skipped = times * int(round(hist[-1][1][-1] - hist[-1 - w.period][1][-1]))
         self.skipped_events += skipped
         self.engine.procs[i].skipped += skipped  # an enclosing loop's period counts them too
-        chain.offset += times * w.delta
+        chain.offset += shift
         if w.jumped == 0:
-            self._shift_passive(w, times * w.delta)
+            self._shift_passive(w, shift)
         waits = w.waits[i]
         chain.wait_collectors = [c for c in chain.wait_collectors if c is not waits]
         w.waits[i] = None
@@ -330,13 +368,15 @@ def _close(a: float, b: float, scale: float) -> bool:
     return abs(a - b) <= REL * max(abs(a), abs(b)) + CLOCK_REL * scale
 
 
-def _clock_rate(clocks: list[float]) -> tuple[int, str] | None:
+def _clock_rate(clocks: list[float], multiple: int = 1) -> tuple[int, str] | None:
     """(period m, time per iteration to 9 digits) when the last two periods of m iterations of one
-    process took the same time; None in a transient."""
+    process took the same time; None in a transient. m is a multiple of ``multiple``: a loop whose
+    branch tests ``i % 10`` repeats every 10 iterations, even where 8 of them in a row take the same
+    time (m = 1 would hold there and fail at the tenth)."""
     n = len(clocks)
     last = clocks[-1]
     tol_c = CLOCK_REL * abs(last)
-    for m in range(1, MAX_PERIOD + 1):
+    for m in range(multiple, MAX_PERIOD + 1, multiple):
         if n < 2 * m + 1:
             return None
         d0 = last - clocks[-1 - m]
