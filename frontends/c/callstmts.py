@@ -20,7 +20,7 @@ from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALL
 from . import tree as T
 from .calls import build_call
 from .critical import target_name
-from .expr import buffer_name
+from .expr import buffer_name, field_path
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 
 # Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
@@ -76,11 +76,21 @@ class CallStatements:
                 self._flush(out)
                 args = n.args.exprs if n.args else []
                 params = self._params_of(n.name.name)
-                refs = {params[i]: a.expr.name for i, a in enumerate(args)
-                        if i < len(params) and isinstance(a, c_ast.UnaryOp) and a.op == "&"
-                        and isinstance(a.expr, c_ast.ID) and self.critical.is_tracked(a.expr.name)}
+                refs = {params[i]: var for i, a in enumerate(args)
+                        if i < len(params) and (var := self._referenced(a)) is not None}
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
                                      args=[self._value(a) for a in args], refs=refs))
+
+    def _referenced(self, arg) -> str | None:
+        """The caller's variable a pointer argument lets the callee read and store: ``&n`` (n),
+        ``&grid`` (grid; ``g->n`` in the callee is ``grid.n``), a pointer ``g`` passed on (*g)."""
+        if isinstance(arg, c_ast.UnaryOp) and arg.op == "&":
+            var = field_path(arg.expr)
+        elif isinstance(arg, c_ast.ID) and self.ctx.ctype(arg).kind == "ptr" and not self.ctx.ctype(arg).is_array:
+            var = f"*{arg.name}"
+        else:
+            return None
+        return var if var is not None and self.critical.is_tracked(var) else None
 
     def _value(self, node):
         """An argument's or right-hand side's value: a predefined MPI datatype passed on or
