@@ -29,6 +29,17 @@ def _request(node) -> str | None:
     return _id(node)
 
 
+def _buffer(node, ctx: ExprContext) -> str | None:
+    """A buffer's tracked name: a pointer parameter ``n_p`` (``MPI_Bcast(n_p, ...)`` in a helper)
+    is ``*n_p``, the caller's variable it points to."""
+    inner = node.expr if isinstance(node, c_ast.Cast) else node
+    if isinstance(inner, c_ast.ID):
+        t = ctx.ctype(inner)
+        if t.kind == "ptr" and not t.is_array:
+            return f"*{inner.name}"
+    return buffer_name(node)
+
+
 def _string(node) -> str | None:
     return node.value.strip('"') if isinstance(node, c_ast.Constant) else None
 
@@ -37,7 +48,7 @@ def c_call_args(args: list, ctx: ExprContext, lp64: bool, creates_comms: bool = 
                 cart_ndims: int | None = None) -> CallArgs:
     """The actual arguments of a C call, as the shared builder reads them."""
     return CallArgs(len(args), value=lambda i: ctx.sym(args[i]), name=lambda i: _id(args[i]),
-                    buffer=lambda i: buffer_name(args[i]), request=lambda i: _request(args[i]),
+                    buffer=lambda i: _buffer(args[i], ctx), request=lambda i: _request(args[i]),
                     string=lambda i: _string(args[i]), language="c",
                     int_bytes=8 if lp64 else 4,  # NX/2 integers are C longs
                     creates_comms=creates_comms, cart_ndims=cart_ndims,

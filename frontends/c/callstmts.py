@@ -19,7 +19,7 @@ from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALL
                        datatype_value, is_comm_call, undetermined)
 from . import tree as T
 from .calls import build_call
-from .critical import target_name
+from .critical import SCANF, target_name
 from .expr import buffer_name, field_path
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 
@@ -166,18 +166,45 @@ class CallStatements:
                 self._call_defs(n, seq)
 
     def _input_value(self, rhs, target: str):
-        """``n = atoi(argv[1])``: the value is the external input ``n``."""
+        """``n = atoi(argv[1])``, ``n = atoi(word)`` after ``scanf("%s", word)``: the value is the
+        external input ``n``: a number converted from text the program reads."""
         inner = rhs.expr if isinstance(rhs, c_ast.Cast) else rhs
         if isinstance(inner, c_ast.FuncCall) and isinstance(inner.name, c_ast.ID) and inner.name.name in _READERS:
             args = inner.args.exprs if inner.args else []
-            if args and isinstance(args[0], c_ast.ArrayRef) and isinstance(args[0].name, c_ast.ID) \
+            if not args or isinstance(args[0], c_ast.Constant):
+                return None  # atoi("64"): a constant, computed by the parse if at all
+            how = "text read by the program"
+            if isinstance(args[0], c_ast.ArrayRef) and isinstance(args[0].name, c_ast.ID) \
                     and args[0].name.name == "argv":
                 idx = self.ctx.sym(args[0].subscript)
                 if idx is not None and idx.is_Integer:
                     self.argv_max = max(self.argv_max, int(idx))
-                self._register_input(target, inner, "argv")
-                return sympy.Symbol(f"input:{target}", real=True)
+                how = "argv"
+            named = self._input_name(target)
+            self._register_input(named, inner, how)
+            return sympy.Symbol(f"input:{named}", real=True)
         return None
+
+    def _input_name(self, target: str) -> str:
+        """The name an input read into ``target`` goes by: the variable itself, or for a store
+        through pointer parameter p (``*p``) the caller's variable when every call passes the same
+        ``&n`` (Pacheco's Get_input(..., &n) reads n), else p."""
+        if not target.startswith("*") or "." in target or "[" in target:
+            return target
+        param = target[1:]
+        params = self._params_of(self.fn_name) if self.fn_name in self.fundefs else []
+        if param not in params:
+            return param
+        pos = params.index(param)
+        passed = set()
+        for fd in self.fundefs.values():
+            for n in T.walk(fd):
+                if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name == self.fn_name:
+                    args = n.args.exprs if n.args else []
+                    a = args[pos] if pos < len(args) else None
+                    ok = isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID)
+                    passed.add(a.expr.name if ok else None)
+        return passed.pop() if len(passed) == 1 and None not in passed else param
 
     def _register_input(self, name: str, node, how: str) -> None:
         line = node.coord.line if node.coord else 0
@@ -209,13 +236,18 @@ class CallStatements:
             target = target_name(args[1].expr if isinstance(args[1], c_ast.UnaryOp) else args[1])
             if target and self.critical.is_tracked(target):
                 seq.defs.append((target, self._value(args[0])))
-        elif name in ("scanf", "sscanf", "fscanf"):
+        elif name in SCANF:
             for a in args[1 if name == "scanf" else 2:]:
                 if isinstance(a, c_ast.UnaryOp) and a.op == "&":
                     target = target_name(a.expr)
-                    if target and self.critical.is_tracked(target):
-                        self._register_input(target, call, name)
-                        seq.defs.append((target, sympy.Symbol(f"input:{target}", real=True)))
+                elif isinstance(a, c_ast.ID) and self.ctx.ctype(a).kind == "ptr" and not self.ctx.ctype(a).is_array:
+                    target = f"*{a.name}"  # scanf("%d", n_p) in a Get_input(..., int *n_p) helper
+                else:
+                    continue  # scanf("%s", word): a string; atoi(word) makes the input
+                if target and self.critical.is_tracked(target):
+                    named = self._input_name(target)
+                    self._register_input(named, call, name)
+                    seq.defs.append((target, sympy.Symbol(f"input:{named}", real=True)))
 
     def _query_defs(self, call, name: str, args: list, seq: Seq) -> None:
         """MPI_Comm_rank, MPI_Cart_shift, ...: the values they assign (frontends/comms.py)."""

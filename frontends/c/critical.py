@@ -109,7 +109,12 @@ class _Collector(c_ast.NodeVisitor, Facts):
                     target = field_path(a.expr)
                     if target:
                         self.assigns.append((target, set(), node.coord.line if node.coord else 0))
+                elif name in SCANF and isinstance(a, c_ast.ID):  # scanf("%d", n_p): n_p points to it
+                    self.assigns.append((f"*{a.name}", set(), node.coord.line if node.coord else 0))
         self.generic_visit(node)
+
+
+SCANF = ("scanf", "sscanf", "fscanf")
 
 
 def target_name(node) -> str | None:

@@ -6,6 +6,7 @@ sizes); an expression that depends on data the parse cannot know has the value N
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import sympy
@@ -221,6 +222,13 @@ class ExprContext(OpCounter):
             return sympy.Integer(S.HOST)
         if name == "mypid":
             return sympy.Integer(0)
+        if name in ("scanf", "sscanf", "fscanf"):
+            # Reading input succeeds (as MPI calls do): the count of values the format converts,
+            # so `if (scanf("%d", &n) == 1)` takes the branch that uses n.
+            fmt = args[0 if name == "scanf" else 1] if len(args) > (0 if name == "scanf" else 1) else None
+            if isinstance(fmt, c_ast.Constant) and fmt.type == "string":
+                return sympy.Integer(conversions(fmt.value))
+            return None
         if name in _SYM_FUNCS:
             vals = [self._sym(a) for a in args]
             if any(v is None for v in vals):
@@ -231,6 +239,11 @@ class ExprContext(OpCounter):
     def condition(self, node):
         value = self.sym(node)
         return None if value is None else S.as_condition(value)
+
+
+def conversions(fmt: str) -> int:
+    """The values a scanf format stores: its % directives, less %% and the suppressed %*d."""
+    return len(re.findall(r"%(?!%)(?!\*)", fmt.replace("%%", "")))
 
 
 def buffer_name(node) -> str | None:
