@@ -28,6 +28,9 @@ _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "s
             "strtoul": "argv"}
 
 
+# Calls that read a clock: MPI_Wtime used for timing only is free of effects on control flow.
+CLOCK_CALLS = frozenset({"MPI_Wtime", "clock", "time", "omp_get_wtime", "gettimeofday", "dclock"})
+
 MPI_SUCCESS = 0  # the return code of every MPI call interp models (frontends/include/mpi.h)
 
 
@@ -91,6 +94,19 @@ class CallStatements:
         else:
             return None
         return var if var is not None and self.critical.is_tracked(var) else None
+
+    def _clock_condition(self, cond) -> None:
+        """``while (MPI_Wtime() - t0 < 1.0)``: a loop that runs for a span of wall time. How many
+        iterations fit in it depends on the machine, which is what interp predicts, not on the
+        source: the user states the trip count (issue 13)."""
+        for n in T.walk(cond):
+            if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in CLOCK_CALLS:
+                line = n.coord.line if n.coord else 0
+                self.problem("unsupported", f"the loop condition calls {n.name.name}(): the loop runs for a span "
+                             "of time, and how many iterations fit in it is what interp predicts, not what "
+                             "the source says; state its trip count with '#pragma interp iters(N)' above "
+                             f"line {line}", n)
+                return
 
     def _value(self, node):
         """An argument's or right-hand side's value: a predefined MPI datatype passed on or

@@ -51,6 +51,7 @@ class Chain(ChainComm, Values):
         self.comm_seqs: dict[int, int] = {}  # collectives so far per communicator the program created
         self.creations: dict[int, int] = {}  # communicators created so far, per parent communicator
         self.matched_bytes = 0.0  # bytes of the message the last receive or probe matched
+        self.matched = (None, None)  # its source process and tag
         Values.__init__(self, not engine.symbolic)
         self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
         self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order
