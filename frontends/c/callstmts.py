@@ -95,18 +95,24 @@ class CallStatements:
             return None
         return var if var is not None and self.critical.is_tracked(var) else None
 
-    def _clock_condition(self, cond) -> None:
-        """``while (MPI_Wtime() - t0 < 1.0)``: a loop that runs for a span of wall time. How many
-        iterations fit in it depends on the machine, which is what interp predicts, not on the
-        source: the user states the trip count (issue 13)."""
-        for n in T.walk(cond):
+    def _unfollowed_condition(self, cond_node, cond) -> None:
+        """A loop condition the parse cannot follow, reported at its line with the annotation that
+        states the trip count (without one the loop would run as if the condition held for ever).
+        ``while (MPI_Wtime() - t0 < 1.0)`` runs for a span of wall time: how many iterations fit
+        in it depends on the machine, which is what interp predicts, not on the source."""
+        line = cond_node.coord.line if cond_node.coord else 0
+        remedy = f"state its trip count with '#pragma interp iters(N)' above line {line}"
+        for n in T.walk(cond_node):
             if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in CLOCK_CALLS:
-                line = n.coord.line if n.coord else 0
                 self.problem("unsupported", f"the loop condition calls {n.name.name}(): the loop runs for a span "
                              "of time, and how many iterations fit in it is what interp predicts, not what "
-                             "the source says; state its trip count with '#pragma interp iters(N)' above "
-                             f"line {line}", n)
+                             f"the source says; {remedy}", n)
                 return
+        calls_user = any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs
+                         for n in T.walk(cond_node))
+        if cond is None and not calls_user:  # a user function's result: the engine reports it
+            self.problem("unsupported", f"the loop condition '{T.label(cond_node, 60)}' is not an expression "
+                         f"interp can follow (its values are not known to the parse); {remedy}", cond_node)
 
     def _value(self, node):
         """An argument's or right-hand side's value: a predefined MPI datatype passed on or
@@ -163,6 +169,9 @@ class CallStatements:
                     continue
                 if "[" not in target and isinstance(n.lvalue, c_ast.ArrayRef):
                     continue  # a variable index into a buffer: its elements keep their values
+                if n.op == "=" and ctx.ctype(n.lvalue).kind == "struct":
+                    seq.defs.extend(self._struct_copy(n.lvalue, n.rvalue))
+                    continue
                 value = self._input_value(n.rvalue, target) or _mpi_result(n.rvalue) or self._value(n.rvalue)
                 if value is not None and n.op != "=":
                     op = n.op[:-1]
@@ -180,6 +189,23 @@ class CallStatements:
                     seq.defs.append((target, S.var(target) + delta))
             elif isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
                 self._call_defs(n, seq)
+
+    def _struct_copy(self, lvalue, rvalue) -> list:
+        """``b = a`` for structs (``*g = defaults``, ``s = *p``): every member copied, each a value
+        of its own (arrays of members element by element, up to 64 elements)."""
+        to, src = field_path(lvalue), field_path(rvalue)
+        t = self.ctx.ctype(lvalue)
+        out = []
+        for member, mt in self.types.fields.get(t.tag or "", {}).items():
+            if mt.kind == "struct" and not mt.is_array:
+                continue  # nested structs: their members are not followed through a copy
+            names = [f".{member}"]
+            if mt.is_array:
+                names = [f".{member}[{k}]" for k in range(mt.length or 0)] if (mt.length or 65) <= 64 else []
+            for suffix in names:
+                if to is not None and self.critical.is_tracked(to + suffix):
+                    out.append((to + suffix, S.var(src + suffix) if src is not None else None))
+        return out
 
     def _input_value(self, rhs, target: str):
         """``n = atoi(argv[1])``, ``n = atoi(word)`` after ``scanf("%s", word)``: the value is the

@@ -185,7 +185,7 @@ class ControlFlow:
         if cond_node is not None:
             self.ctx.count(cond_node, loop.cond_counts, [])
             if iters_ann is None:
-                self._clock_condition(cond_node)
+                self._unfollowed_condition(cond_node, cond)
         self._classify_while(loop, iters_ann, stmt)
         annotate_loop_accesses(loop)
         out.append(loop)

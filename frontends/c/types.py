@@ -100,6 +100,7 @@ class TypeTable:
     def struct_size(self, node) -> int:
         if node.decls is None:
             return self.struct_sizes.get(node.name or "", 0)
+        self._members(node)
         size = sum(max(self.of(d).size * (self.of(d).length or 1), 0) for d in node.decls)
         if node.name:
             self.struct_sizes[node.name] = size
