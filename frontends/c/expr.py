@@ -174,6 +174,10 @@ class ExprContext(OpCounter):
                 t = self.lookup(target.name) or t
             size = self.types.sizeof(t)
             return sympy.Integer(size) if size else None
+        if node.op == "*" and isinstance(node.expr, c_ast.ID):
+            # *p: what p points to, the caller's variable the engine copies in (``*n * 3``)
+            t = self.ctype(node)
+            return S.var(f"*{node.expr.name}") if t.arithmetic and not t.is_array else None
         inner = self._sym(node.expr)
         if inner is None:
             return None
