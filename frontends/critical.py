@@ -149,10 +149,10 @@ def closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[
                 changed = True
         for callee, pos, var in facts.call_refs:
             plist = params.get(callee, [])
-            if pos < len(plist) and var in out and f"*{plist[pos]}" not in out:
+            if pos < len(plist) and has(var) and f"*{plist[pos]}" not in out:
                 out.add(f"*{plist[pos]}")  # the callee's stores through the pointer define var
                 changed = True
-            if pos < len(plist) and f"*{plist[pos]}" in out and var not in out:
+            if pos < len(plist) and f"*{plist[pos]}" in out and not has(var):
                 out.add(var)  # the callee reads what the caller's variable holds (g->n_local)
                 changed = True
     return out

@@ -223,7 +223,7 @@ class CallStatements:
                     self.argv_max = max(self.argv_max, int(idx))
                 how = "argv"
             named = self._input_name(target)
-            self._register_input(named, inner, how)
+            self._register_input(named, inner, how, target)
             return sympy.Symbol(f"input:{named}", real=True)
         return None
 
@@ -231,7 +231,9 @@ class CallStatements:
         """The name an input read into ``target`` goes by: the variable itself, or for a store
         through pointer parameter p (``*p``) the caller's variable when every call passes the same
         ``&n`` (Pacheco's Get_input(..., &n) reads n), else p."""
-        if not target.startswith("*") or "." in target or "[" in target:
+        if "." in target:  # p->nx = atoi(argv[1]): the member's name (-D nx=...)
+            return target.rsplit(".", 1)[1].split("[", 1)[0]
+        if not target.startswith("*") or "[" in target:
             return target
         param = target[1:]
         params = self._params_of(self.fn_name) if self.fn_name in self.fundefs else []
@@ -248,7 +250,9 @@ class CallStatements:
                     passed.add(a.expr.name if ok else None)
         return passed.pop() if len(passed) == 1 and None not in passed else param
 
-    def _register_input(self, name: str, node, how: str) -> None:
+    def _register_input(self, name: str, node, how: str, target: str | None = None) -> None:
+        if target is not None and target != name:  # critical when the variable it is read into is
+            self.input_targets.setdefault(name, set()).add(target)
         line = node.coord.line if node.coord else 0
         inp = self.inputs.get(name)
         if inp is None:
@@ -288,7 +292,7 @@ class CallStatements:
                     continue  # scanf("%s", word): a string; atoi(word) makes the input
                 if target and self.critical.is_tracked(target):
                     named = self._input_name(target)
-                    self._register_input(named, call, name)
+                    self._register_input(named, call, name, target)
                     seq.defs.append((target, sympy.Symbol(f"input:{named}", real=True)))
 
     def _query_defs(self, call, name: str, args: list, seq: Seq) -> None:

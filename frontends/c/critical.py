@@ -97,8 +97,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
         elif name in self.functions:
             for i, a in enumerate(args):
                 self.call_args.append((name, i, names_in(a)))
-                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID):
-                    self.call_refs.append((name, i, a.expr.name))
+                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and field_path(a.expr) is not None:
+                    self.call_refs.append((name, i, field_path(a.expr)))  # &n, &cfg.left
                 elif isinstance(a, c_ast.ID):  # a pointer passed on: the callee's *p is the caller's
                     self.call_refs.append((name, i, f"*{a.name}"))
         elif name is not None and name not in CALLS:

@@ -56,6 +56,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self.granularity = granularity
         self.problems: list[Problem] = []
         self.inputs: dict[str, ExternalInput] = {}
+        self.input_targets: dict[str, set[str]] = {}  # input -> the variables it is read into (*n_p, *p.nx)
         self.regions: dict[str, Loc] = {}
         self.name = program or src.file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.uses_nx = self.uses_mpi = False
@@ -155,7 +156,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         if "argc" in self.critical.control:
             self.inputs.setdefault("argc", ExternalInput("argc", main.loc.first, "argv", self.argv_max + 1))
         for name, inp in self.inputs.items():
-            inp.critical = self.critical.is_critical(name)
+            inp.critical = any(self.critical.is_critical(n) for n in {name} | self.input_targets.get(name, set()))
         global_inits = {}
         self.scope = self.globals
         for d in self.global_decls:
