@@ -41,13 +41,22 @@ def load_program(path, granularity: str = "cluster", include_dirs=(), macros=Non
 
 def load_programs(paths, granularity: str = "cluster", include_dirs=(), macros=None,
                   form: str | None = None) -> list[AAG]:
-    """The AAGs of the programs that ``paths`` make up. C files of which exactly one defines main()
-    are one program (its other translation units hold helper functions: `mpicc main.c solver.c`);
-    otherwise each file is a program of its own (two with main: an NX/2 host and node)."""
+    """The AAGs of the programs that ``paths`` make up. Files of one language of which exactly one
+    defines main() (Fortran: the main program) are one program, the others holding its helper
+    functions (`mpicc main.c solver.c`); otherwise each file is a program of its own (two with
+    main: an NX/2 host and node)."""
     from .aag import reset_ids
     from .fortran import is_fortran
 
     paths = [os.fspath(p) for p in paths]
+    if len(paths) > 1 and (form is not None or all(is_fortran(p) for p in paths)):
+        from .fortran import load_fortran_files
+
+        reset_ids(1)
+        one = load_fortran_files(paths, granularity, form, include_dirs)
+        if one is not None:
+            _clip(one[0])
+            return one
     if len(paths) > 1 and form is None and not any(is_fortran(p) for p in paths) \
             and all(p.endswith((".c", ".h")) for p in paths):
         sources = _parse_c_files(paths, include_dirs, macros)

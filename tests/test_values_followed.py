@@ -224,6 +224,46 @@ def test_a_function_defined_in_both_files_is_refused(tmp_path):
     assert "work() is defined twice" in str(err.value)
 
 
+DRIVER_F = """program driver
+  use mpi
+  implicit none
+  integer :: ierr, step
+  call MPI_Init(ierr)
+  do step = 1, 10
+     call kernel(step)
+  end do
+  call MPI_Finalize(ierr)
+end program driver
+"""
+KERNELS_F = """subroutine kernel(step)
+  use mpi
+  implicit none
+  integer, intent(in) :: step
+  integer :: ierr
+  !$interp cost(100 us)
+  call helper(step)
+  call MPI_Barrier(MPI_COMM_WORLD, ierr)
+end subroutine kernel
+
+subroutine helper(step)
+  implicit none
+  integer, intent(in) :: step
+  double precision :: x
+  x = dble(step)
+end subroutine helper
+"""
+
+
+def test_fortran_main_program_and_external_subroutines_in_two_files(tmp_path):
+    # 10 steps of cost(100 us) and a barrier of 2 processes, 67 us after the last arrival, plus
+    # the DO loop's 275 ns and the call of kernel (37.5 ns + its argument, about 50 ns):
+    # 10 x 167.325 us = 1.673 ms. Before: "no main program (PROGRAM)".
+    r = run(tmp_path, {"kernels.f90": KERNELS_F, "driver.f90": DRIVER_F}, procs=2)
+    assert r.total == pytest.approx(10 * (167 + 0.275 + 0.05) * US, abs=0.5 * US)
+    (aag,) = load_programs([str(tmp_path / "kernels.f90"), str(tmp_path / "driver.f90")])
+    assert aag.file.endswith("driver.f90") and aag.functions["kernel"].loc.file.endswith("kernels.f90")
+
+
 ANY_SOURCE_C = r"""#include <mpi.h>
 int main(int argc, char **argv)
 {
