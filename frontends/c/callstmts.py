@@ -322,7 +322,7 @@ class CallStatements:
         loc = Loc(self.file, *T.lines(node))
         try:
             aau = build_call(name, args, self.ctx, loc, target, self.types.lp64, self._creates_comms(),
-                             self._cart_ndims())
+                             self._cart_ndims(), self.critical.is_tracked)
         except CallError as exc:
             self.problem("unsupported", str(exc), call)
             return
