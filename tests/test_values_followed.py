@@ -351,3 +351,28 @@ def test_a_loop_timed_by_mpi_wtime_needs_iters(tmp_path):
     # is about 1.03 ms; the figure is the annotated count times the body.
     r = run(tmp_path, {"w.c": WTIME.replace("ANNOTATION", "#pragma interp iters(100)")})
     assert r.total == pytest.approx(100 * 10.275 * US, rel=1e-2)
+
+
+WTIME_F = """program w
+  use mpi
+  implicit none
+  integer :: ierr, n
+  double precision :: t0
+  call MPI_Init(ierr)
+  n = 0
+  t0 = MPI_Wtime()
+  do while (MPI_Wtime() - t0 < 1.0d0)
+    n = n + 1
+  end do
+  call MPI_Finalize(ierr)
+end program w
+"""
+
+
+def test_a_fortran_loop_timed_by_mpi_wtime_needs_iters(tmp_path):
+    # Before: "this loop never ends as written ... its condition (none)", with the C spelling.
+    with pytest.raises(InputError) as err:
+        run(tmp_path, {"w.f90": WTIME_F})
+    msg = str(err.value)
+    assert "w.f90:9: the loop condition calls MPI_WTIME()" in msg
+    assert "'!$interp iters(N)' above line 9" in msg

@@ -15,6 +15,7 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..aag.communicators import handle_value
 from ..aag import AAU, Call, ExternalInput, Loc, Seq
+from ..level1_common import CLOCK_CALLS
 from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
 from . import tree as T
@@ -27,9 +28,6 @@ from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
             "strtoul": "argv"}
 
-
-# Calls that read a clock: MPI_Wtime used for timing only is free of effects on control flow.
-CLOCK_CALLS = frozenset({"MPI_Wtime", "clock", "time", "omp_get_wtime", "gettimeofday", "dclock"})
 
 MPI_SUCCESS = 0  # the return code of every MPI call interp models (frontends/include/mpi.h)
 
@@ -104,9 +102,7 @@ class CallStatements:
         remedy = f"state its trip count with '#pragma interp iters(N)' above line {line}"
         for n in T.walk(cond_node):
             if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in CLOCK_CALLS:
-                self.problem("unsupported", f"the loop condition calls {n.name.name}(): the loop runs for a span "
-                             "of time, and how many iterations fit in it is what interp predicts, not what "
-                             f"the source says; {remedy}", n)
+                self._clock_loop(n.name.name, n.coord.line if n.coord else line)
                 return
         calls_user = any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs
                          for n in T.walk(cond_node))
