@@ -226,8 +226,8 @@ def creator(call, a, spelling: str) -> dict:
     that receives it (the engine builds it, interp/engine/communicators.py)."""
     target = a.target("newcomm")
     if not target:
-        raise CallError(f"{spelling}: the new communicator is not stored in a variable (interp does not "
-                        "follow communicators kept in struct fields): keep it in a variable")
+        raise CallError(f"{spelling}: the new communicator is not stored in a variable, a constant element or a struct member "
+                        "(interp follows no other place): keep it in a variable")
     kw: dict = {"creates": target}
     if call.op == "comm_split":
         kw.update(color=a.value("color"), key=a.value("key"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .aag.bodies import root
 from .comms import query_facts
 from .msgpass import MsgCall
 
@@ -39,10 +40,10 @@ class CriticalInfo:
     data: set[str] = field(default_factory=set)
 
     def is_tracked(self, name: str) -> bool:
-        return name in self.tracked or name.split("[", 1)[0] in self.tracked
+        return name in self.tracked or root(name) in self.tracked
 
     def is_critical(self, name: str) -> bool:
-        return name in self.control or name.split("[", 1)[0] in self.control
+        return name in self.control or root(name) in self.control
 
 
 class Facts:
@@ -156,7 +157,7 @@ def closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[
     out = set(start)
 
     def has(name: str) -> bool:
-        return name in out or name.split("[", 1)[0] in out
+        return name in out or root(name) in out
 
     changed = True
     while changed:
@@ -174,7 +175,10 @@ def closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[
                 changed = True
         for callee, pos, var in facts.call_refs:
             plist = params.get(callee, [])
-            if pos < len(plist) and var in out and f"*{plist[pos]}" not in out:
+            if pos < len(plist) and has(var) and f"*{plist[pos]}" not in out:
                 out.add(f"*{plist[pos]}")  # the callee's stores through the pointer define var
+                changed = True
+            if pos < len(plist) and f"*{plist[pos]}" in out and not has(var):
+                out.add(var)  # the callee reads what the caller's variable holds (g->n_local)
                 changed = True
     return out

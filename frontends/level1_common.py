@@ -11,6 +11,12 @@ from .aag.bodies import can_leave, cond_fixed, flat, has_jump, recursive_functio
 from .errors import FrontendError
 
 
+# Calls that read a clock (C and Fortran spellings): a loop whose condition calls one runs for a
+# span of wall time. MPI_Wtime read only to print elapsed times changes nothing.
+CLOCK_CALLS = frozenset({"MPI_Wtime", "clock", "time", "omp_get_wtime", "gettimeofday", "dclock",
+                         "MPI_WTIME", "OMP_GET_WTIME"})
+
+
 class AnnotatedParse:
     """Mixed into a level-1 parse that has ``file``, ``inputs``, ``regions``, ``_region`` (open
     regions), ``_pending`` (annotations waiting for their statement), ``granularity`` and
@@ -164,6 +170,13 @@ class AnnotatedParse:
             self.problem("missing-iters", f"the trip count of this loop cannot be determined: {what}; "
                          f"state it with '{self.DIRECTIVE} iters(N)' above line {_line_of(where)} "
                          "(N: its mean trip count, a number or an expression of inputs)", where)
+
+    def _clock_loop(self, call: str, line: int) -> None:
+        """``while (MPI_Wtime() - t0 < 1.0)``: how many iterations fit in a span of wall time
+        depends on the machine, which is what interp predicts, not on the source (issue 13)."""
+        self.problem("unsupported", f"the loop condition calls {call}(): the loop runs for a span of time, "
+                     "and how many iterations fit in it is what interp predicts, not what the source says; "
+                     f"state its trip count with '{self.DIRECTIVE} iters(N)' above line {line}", line)
 
     def _classify_while(self, loop, iters_ann, where) -> None:
         """A loop whose count is re-tested each iteration: IterND unless iters() gives the count."""

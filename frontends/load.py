@@ -35,9 +35,67 @@ def load_program(path, granularity: str = "cluster", include_dirs=(), macros=Non
                             "programs", path)
     else:
         aag = _load_c(path, granularity, include_dirs, macros)
+    _clip(aag)
+    return aag
+
+
+def load_programs(paths, granularity: str = "cluster", include_dirs=(), macros=None,
+                  form: str | None = None) -> list[AAG]:
+    """The AAGs of the programs that ``paths`` make up. Files of one language of which exactly one
+    defines main() (Fortran: the main program) are one program, the others holding its helper
+    functions (`mpicc main.c solver.c`); otherwise each file is a program of its own (two with
+    main: an NX/2 host and node)."""
+    from .aag import reset_ids
+    from .fortran import is_fortran
+
+    paths = [os.fspath(p) for p in paths]
+    if len(paths) > 1 and (form is not None or all(is_fortran(p) for p in paths)):
+        from .fortran import load_fortran_files
+
+        reset_ids(1)
+        one = load_fortran_files(paths, granularity, form, include_dirs)
+        if one is not None:
+            _clip(one[0])
+            return one
+    if len(paths) > 1 and form is None and not any(is_fortran(p) for p in paths) \
+            and all(p.endswith((".c", ".h")) for p in paths):
+        sources = _parse_c_files(paths, include_dirs, macros)
+        mains = [s for s in sources if _defines_main(s)]
+        if len(mains) == 1:
+            from .c.level1 import level1
+
+            reset_ids(1)
+            aag = level1(mains[0], granularity, others=tuple(s for s in sources if s is not mains[0]))
+            _clip(aag)
+            return [aag]
+    programs = []
+    for k, p in enumerate(paths):
+        reset_ids(1 + 1_000_000 * k)
+        programs.append(load_program(p, granularity, include_dirs, macros, form))
+    return programs
+
+
+def _parse_c_files(paths, include_dirs, macros) -> list:
+    from .c.cparse import check_names, parse_c
+
+    sources = []
+    for p in paths:
+        src = parse_c(p, macros=macros or None, include_dirs=list(include_dirs or []))
+        check_names(src)
+        sources.append(src)
+    return sources
+
+
+def _defines_main(src) -> bool:
+    from pycparser import c_ast
+
+    return any(isinstance(e, c_ast.FuncDef) and e.decl.name == "main" and e.coord is not None
+               and e.coord.file == src.file for e in src.ast.ext)
+
+
+def _clip(aag: AAG) -> None:
     for p in aag.problems:  # they quote the source: a 100,000-character name must not be repeated whole
         p.message = clip_words(p.message)
-    return aag
 
 
 def _load_c(path: str, granularity: str, include_dirs, macros) -> AAG:

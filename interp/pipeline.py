@@ -49,17 +49,12 @@ def macro_names(files, defines: dict[str, float]) -> dict[str, str]:
 
 
 def load_programs(files, granularity="cluster", include_dirs=(), defines=None, form=None) -> list[AAG]:
-    from frontends.aag import reset_ids
-    from frontends.load import check_source
+    from frontends.load import check_source, load_programs as load_all
 
     for f in files:  # before macro_names reads them: /dev/zero or a FIFO would never end
         check_source(str(f))
     macros = macro_names(files, defines or {})
-    programs = []
-    for k, f in enumerate(files):
-        reset_ids(1 + 1_000_000 * k)
-        programs.append(load_program(f, granularity, include_dirs, macros, form))
-    return programs
+    return load_all(files, granularity, include_dirs, macros, form)
 
 
 def load_machine(name: str, scale=(), params=(), mode=("full", None, "")) -> SAG:
@@ -207,9 +202,10 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
     from interp.engine.options import EngineOptions
 
     values = parse_defines(defines)
-    if len(files) > 2:
-        raise InputError("give one SPMD program, or a host program and a node program")
     programs = load_programs(files, granularity, include_dirs, values, form)
+    if len(programs) > 2:
+        raise InputError("give one SPMD program (its files: one with main, the others helper functions), "
+                         "or a host program and a node program")
     refuse_unsupported(programs)
     if strict:
         refuse_defaults(programs)

@@ -183,6 +183,8 @@ class Comm(AAU):
     buffer: str | None = None  # base variable of the (send) buffer: tracked values travel with it
     recv_buffer: str | None = None  # sendrecv: base variable of the receive buffer
     status: str | None = None  # recv, probe, sendrecv: the status variable MPI_Get_count reads
+    # the names its source and tag go by, when not C's status.MPI_SOURCE / status.MPI_TAG
+    status_names: tuple | None = None
 
 
 @dataclass

@@ -68,6 +68,28 @@ def cond_fixed(cond, body: list[AAU]) -> bool:
     return True
 
 
+def root(name: str) -> str:
+    """The variable a tracked name belongs to: ``a`` for the element ``a[3]``, ``grid`` for the
+    struct member ``grid.n``, ``*g`` for ``*g.dims[0]`` (a member reached through pointer g)."""
+    for i, ch in enumerate(name):
+        if ch in ".[":
+            return name[:i]
+    return name
+
+
+def sets_globals(body: list[AAU], functions: dict, names, seen: frozenset = frozenset()) -> bool:
+    """Does interpreting ``body`` assign one of the program's globals ``names`` (a setup routine
+    storing world_size), here or in a function it calls? Such a call must be interpreted: its
+    closed form is a time, and the values it sets would be lost."""
+    for a in flat(body):
+        if any(root(target) in names for target, _ in getattr(a, "defs", ())):
+            return True
+        if isinstance(a, Call) and a.callee in functions and a.callee not in seen:
+            if sets_globals(functions[a.callee].body, functions, names, seen | {a.callee}):
+                return True
+    return False
+
+
 # Control words of Seqs whose call ends the process ("exit") or every process ("abort").
 ENDS = ("exit", "abort")
 

@@ -29,15 +29,27 @@ def _request(node) -> str | None:
     return _id(node)
 
 
+def _buffer(node, ctx: ExprContext, pointed) -> str | None:
+    """A buffer's tracked name: a pointer ``n_p`` to a caller's variable (``MPI_Bcast(n_p, ...)``
+    in a Get_input helper: ``pointed("*n_p")``) is ``*n_p``, the variable it points to; any other
+    pointer is the base of its elements (``params`` for ``params[0]``)."""
+    inner = node.expr if isinstance(node, c_ast.Cast) else node
+    if isinstance(inner, c_ast.ID):
+        t = ctx.ctype(inner)
+        if t.kind == "ptr" and not t.is_array and pointed(f"*{inner.name}"):
+            return f"*{inner.name}"
+    return buffer_name(node)
+
+
 def _string(node) -> str | None:
     return node.value.strip('"') if isinstance(node, c_ast.Constant) else None
 
 
 def c_call_args(args: list, ctx: ExprContext, lp64: bool, creates_comms: bool = True,
-                cart_ndims: int | None = None) -> CallArgs:
+                cart_ndims: int | None = None, pointed=lambda name: False) -> CallArgs:
     """The actual arguments of a C call, as the shared builder reads them."""
     return CallArgs(len(args), value=lambda i: ctx.sym(args[i]), name=lambda i: _id(args[i]),
-                    buffer=lambda i: buffer_name(args[i]), request=lambda i: _request(args[i]),
+                    buffer=lambda i: _buffer(args[i], ctx, pointed), request=lambda i: _request(args[i]),
                     string=lambda i: _string(args[i]), language="c",
                     int_bytes=8 if lp64 else 4,  # NX/2 integers are C longs
                     creates_comms=creates_comms, cart_ndims=cart_ndims,
@@ -46,9 +58,11 @@ def c_call_args(args: list, ctx: ExprContext, lp64: bool, creates_comms: bool = 
 
 
 def build_call(name: str, args: list, ctx: ExprContext, loc: Loc, assigned_to: str | None, lp64: bool,
-               creates_comms: bool = True, cart_ndims: int | None = None, count=None):
+               creates_comms: bool = True, cart_ndims: int | None = None, count=None,
+               pointed=lambda name: False):
     """The AAU of the C message-passing call ``name(args)`` (or msgpass.CallError); ``count``: the
-    value of its count arguments stated by ``#pragma interp size(EXPR)``."""
-    call_args = c_call_args(args, ctx, lp64, creates_comms, cart_ndims)
+    value of its count arguments stated by ``#pragma interp size(EXPR)``; ``pointed`` says which
+    ``*p`` are tracked (a pointer parameter to a caller's variable)."""
+    call_args = c_call_args(args, ctx, lp64, creates_comms, cart_ndims, pointed)
     call_args.count = count
     return build(name, name, call_args, loc, assigned_to)

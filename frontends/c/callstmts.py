@@ -15,12 +15,13 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..aag.communicators import handle_value
 from ..aag import AAU, Call, ExternalInput, Loc, Seq
+from ..level1_common import CLOCK_CALLS
 from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
 from . import tree as T
 from .calls import build_call
-from .critical import target_name
-from .expr import buffer_name
+from .critical import SCANF, target_name
+from .expr import buffer_name, field_path
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 
 # Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
@@ -76,11 +77,38 @@ class CallStatements:
                 self._flush(out)
                 args = n.args.exprs if n.args else []
                 params = self._params_of(n.name.name)
-                refs = {params[i]: a.expr.name for i, a in enumerate(args)
-                        if i < len(params) and isinstance(a, c_ast.UnaryOp) and a.op == "&"
-                        and isinstance(a.expr, c_ast.ID) and self.critical.is_tracked(a.expr.name)}
+                refs = {params[i]: var for i, a in enumerate(args)
+                        if i < len(params) and (var := self._referenced(a)) is not None}
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
                                      args=[self._value(a) for a in args], refs=refs))
+
+    def _referenced(self, arg) -> str | None:
+        """The caller's variable a pointer argument lets the callee read and store: ``&n`` (n),
+        ``&grid`` (grid; ``g->n`` in the callee is ``grid.n``), a pointer ``g`` passed on (*g)."""
+        if isinstance(arg, c_ast.UnaryOp) and arg.op == "&":
+            var = field_path(arg.expr)
+        elif isinstance(arg, c_ast.ID) and self.ctx.ctype(arg).kind == "ptr" and not self.ctx.ctype(arg).is_array:
+            var = f"*{arg.name}"
+        else:
+            return None
+        return var if var is not None and self.critical.is_tracked(var) else None
+
+    def _unfollowed_condition(self, cond_node, cond) -> None:
+        """A loop condition the parse cannot follow, reported at its line with the annotation that
+        states the trip count (without one the loop would run as if the condition held for ever).
+        ``while (MPI_Wtime() - t0 < 1.0)`` runs for a span of wall time: how many iterations fit
+        in it depends on the machine, which is what interp predicts, not on the source."""
+        line = cond_node.coord.line if cond_node.coord else 0
+        remedy = f"state its trip count with '#pragma interp iters(N)' above line {line}"
+        for n in T.walk(cond_node):
+            if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in CLOCK_CALLS:
+                self._clock_loop(n.name.name, n.coord.line if n.coord else line)
+                return
+        calls_user = any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs
+                         for n in T.walk(cond_node))
+        if cond is None and not calls_user:  # a user function's result: the engine reports it
+            self.problem("unsupported", f"the loop condition '{T.label(cond_node, 60)}' is not an expression "
+                         f"interp can follow (its values are not known to the parse); {remedy}", cond_node)
 
     def _value(self, node):
         """An argument's or right-hand side's value: a predefined MPI datatype passed on or
@@ -137,6 +165,9 @@ class CallStatements:
                     continue
                 if "[" not in target and isinstance(n.lvalue, c_ast.ArrayRef):
                     continue  # a variable index into a buffer: its elements keep their values
+                if n.op == "=" and ctx.ctype(n.lvalue).kind == "struct":
+                    seq.defs.extend(self._struct_copy(n.lvalue, n.rvalue))
+                    continue
                 value = self._input_value(n.rvalue, target) or _mpi_result(n.rvalue) or self._value(n.rvalue)
                 if value is not None and n.op != "=":
                     op = n.op[:-1]
@@ -155,21 +186,69 @@ class CallStatements:
             elif isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
                 self._call_defs(n, seq)
 
+    def _struct_copy(self, lvalue, rvalue) -> list:
+        """``b = a`` for structs (``*g = defaults``, ``s = *p``): every member copied, each a value
+        of its own (arrays of members element by element, up to 64 elements)."""
+        to, src = field_path(lvalue), field_path(rvalue)
+        t = self.ctx.ctype(lvalue)
+        out = []
+        for member, mt in self.types.fields.get(t.tag or "", {}).items():
+            if mt.kind == "struct" and not mt.is_array:
+                continue  # nested structs: their members are not followed through a copy
+            names = [f".{member}"]
+            if mt.is_array:
+                names = [f".{member}[{k}]" for k in range(mt.length or 0)] if (mt.length or 65) <= 64 else []
+            for suffix in names:
+                if to is not None and self.critical.is_tracked(to + suffix):
+                    out.append((to + suffix, S.var(src + suffix) if src is not None else None))
+        return out
+
     def _input_value(self, rhs, target: str):
-        """``n = atoi(argv[1])``: the value is the external input ``n``."""
+        """``n = atoi(argv[1])``, ``n = atoi(word)`` after ``scanf("%s", word)``: the value is the
+        external input ``n``: a number converted from text the program reads."""
         inner = rhs.expr if isinstance(rhs, c_ast.Cast) else rhs
         if isinstance(inner, c_ast.FuncCall) and isinstance(inner.name, c_ast.ID) and inner.name.name in _READERS:
             args = inner.args.exprs if inner.args else []
-            if args and isinstance(args[0], c_ast.ArrayRef) and isinstance(args[0].name, c_ast.ID) \
+            if not args or isinstance(args[0], c_ast.Constant):
+                return None  # atoi("64"): a constant, computed by the parse if at all
+            how = "text read by the program"
+            if isinstance(args[0], c_ast.ArrayRef) and isinstance(args[0].name, c_ast.ID) \
                     and args[0].name.name == "argv":
                 idx = self.ctx.sym(args[0].subscript)
                 if idx is not None and idx.is_Integer:
                     self.argv_max = max(self.argv_max, int(idx))
-                self._register_input(target, inner, "argv")
-                return sympy.Symbol(f"input:{target}", real=True)
+                how = "argv"
+            named = self._input_name(target)
+            self._register_input(named, inner, how, target)
+            return sympy.Symbol(f"input:{named}", real=True)
         return None
 
-    def _register_input(self, name: str, node, how: str) -> None:
+    def _input_name(self, target: str) -> str:
+        """The name an input read into ``target`` goes by: the variable itself, or for a store
+        through pointer parameter p (``*p``) the caller's variable when every call passes the same
+        ``&n`` (Pacheco's Get_input(..., &n) reads n), else p."""
+        if "." in target:  # p->nx = atoi(argv[1]): the member's name (-D nx=...)
+            return target.rsplit(".", 1)[1].split("[", 1)[0]
+        if not target.startswith("*") or "[" in target:
+            return target
+        param = target[1:]
+        params = self._params_of(self.fn_name) if self.fn_name in self.fundefs else []
+        if param not in params:
+            return param
+        pos = params.index(param)
+        passed = set()
+        for fd in self.fundefs.values():
+            for n in T.walk(fd):
+                if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name == self.fn_name:
+                    args = n.args.exprs if n.args else []
+                    a = args[pos] if pos < len(args) else None
+                    ok = isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID)
+                    passed.add(a.expr.name if ok else None)
+        return passed.pop() if len(passed) == 1 and None not in passed else param
+
+    def _register_input(self, name: str, node, how: str, target: str | None = None) -> None:
+        if target is not None and target != name:  # critical when the variable it is read into is
+            self.input_targets.setdefault(name, set()).add(target)
         line = node.coord.line if node.coord else 0
         inp = self.inputs.get(name)
         if inp is None:
@@ -199,13 +278,18 @@ class CallStatements:
             target = target_name(args[1].expr if isinstance(args[1], c_ast.UnaryOp) else args[1])
             if target and self.critical.is_tracked(target):
                 seq.defs.append((target, self._value(args[0])))
-        elif name in ("scanf", "sscanf", "fscanf"):
+        elif name in SCANF:
             for a in args[1 if name == "scanf" else 2:]:
                 if isinstance(a, c_ast.UnaryOp) and a.op == "&":
                     target = target_name(a.expr)
-                    if target and self.critical.is_tracked(target):
-                        self._register_input(target, call, name)
-                        seq.defs.append((target, sympy.Symbol(f"input:{target}", real=True)))
+                elif isinstance(a, c_ast.ID) and self.ctx.ctype(a).kind == "ptr" and not self.ctx.ctype(a).is_array:
+                    target = f"*{a.name}"  # scanf("%d", n_p) in a Get_input(..., int *n_p) helper
+                else:
+                    continue  # scanf("%s", word): a string; atoi(word) makes the input
+                if target and self.critical.is_tracked(target):
+                    named = self._input_name(target)
+                    self._register_input(named, call, name, target)
+                    seq.defs.append((target, sympy.Symbol(f"input:{named}", real=True)))
 
     def _query_defs(self, call, name: str, args: list, seq: Seq) -> None:
         """MPI_Comm_rank, MPI_Cart_shift, ...: the values they assign (frontends/comms.py)."""
@@ -235,7 +319,8 @@ class CallStatements:
         size, self._size = getattr(self, "_size", None), None
         try:
             aau = build_call(name, args, self.ctx, loc, target, self.types.lp64, self._creates_comms(),
-                             self._cart_ndims(), count=size.value if size is not None else None)
+                             self._cart_ndims(), count=size.value if size is not None else None,
+                             pointed=self.critical.is_tracked)
         except CallError as exc:
             self.problem("unsupported", str(exc), call)
             return

@@ -184,6 +184,8 @@ class ControlFlow:
                          label=f"{kind} ({T.label(cond_node, 40) if cond_node is not None else ''})")
         if cond_node is not None:
             self.ctx.count(cond_node, loop.cond_counts, [])
+            if iters_ann is None:
+                self._unfollowed_condition(cond_node, cond)
         self._classify_while(loop, iters_ann, stmt)
         annotate_loop_accesses(loop)
         out.append(loop)

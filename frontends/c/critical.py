@@ -12,7 +12,7 @@ from pycparser import c_ast
 from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, critical_info
 from ..comms import QUERIES
 from ..msgpass import C_DATATYPES, CALLS, NX_NAMES
-from .expr import buffer_name, names_in
+from .expr import buffer_name, field_path, names_in
 
 # Predefined names that are never variables, though they appear where control is decided.
 _CONSTANTS = frozenset(C_DATATYPES) | {"MPI_COMM_WORLD", "MPI_COMM_SELF", "MPI_COMM_NULL", "argv"} | NX_NAMES
@@ -101,15 +101,24 @@ class _Collector(c_ast.NodeVisitor, Facts):
         elif name in self.functions:
             for i, a in enumerate(args):
                 self.call_args.append((name, i, names_in(a)))
-                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID):
-                    self.call_refs.append((name, i, a.expr.name))
+                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and field_path(a.expr) is not None:
+                    self.call_refs.append((name, i, field_path(a.expr)))  # &n, &cfg.left
+                elif isinstance(a, c_ast.ID):  # a pointer passed on: the callee's *p is the caller's
+                    self.call_refs.append((name, i, f"*{a.name}"))
         elif name is not None and name not in CALLS:
             # A library or MPI call storing through &var (MPI_Comm_rank(comm, &rank), scanf): the
             # variable is defined there, so a global set this way is no external input.
             for a in args:
-                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, c_ast.ID):
-                    self.assigns.append((a.expr.name, set(), node.coord.line if node.coord else 0))
+                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and isinstance(a.expr, (c_ast.ID, c_ast.StructRef)):
+                    target = field_path(a.expr)
+                    if target:
+                        self.assigns.append((target, set(), node.coord.line if node.coord else 0))
+                elif name in SCANF and isinstance(a, c_ast.ID):  # scanf("%d", n_p): n_p points to it
+                    self.assigns.append((f"*{a.name}", set(), node.coord.line if node.coord else 0))
         self.generic_visit(node)
+
+
+SCANF = ("scanf", "sscanf", "fscanf")
 
 
 def _random(node) -> bool:
@@ -133,6 +142,11 @@ def target_name(node) -> str | None:
         return f"*{node.expr.name}"  # an output parameter
     if isinstance(node, c_ast.ID):
         return node.name
+    if isinstance(node, c_ast.StructRef) or (isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.StructRef)):
+        path = field_path(node)  # s.n, *g.n_local, *p.dims[0]
+        if path is None and isinstance(node, c_ast.ArrayRef):
+            path = field_path(node.name)  # a variable index: the member array as a whole
+        return path
     if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
         if isinstance(node.subscript, c_ast.Constant):
             return f"{node.name.name}[{node.subscript.value}]"

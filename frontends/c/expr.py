@@ -6,6 +6,7 @@ sizes); an expression that depends on data the parse cannot know has the value N
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import sympy
@@ -13,6 +14,7 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from ..aag.communicators import HANDLES
+from ..aag.bodies import root
 from ..msgpass import RESULT_TYPES
 from .counts import OpCounter
 from .types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, integer_literal, promote
@@ -94,7 +96,10 @@ class ExprContext(OpCounter):
         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
             return INT if node.name.name in _INT_FUNCS else DOUBLE
         if isinstance(node, c_ast.StructRef):
-            return OTHER
+            base = self.ctype(node.name)
+            if node.type == "->":
+                base = base.pointee or OTHER
+            return self.types.member(base, node.field.name) or OTHER
         return OTHER
 
     # -- symbolic values ------------------------------------------------------------------
@@ -142,11 +147,21 @@ class ExprContext(OpCounter):
     def _sym_ArrayRef(self, node):
         # A constant index into a small buffer is tracked as its own variable ("params[2]"),
         # so values that travel in message buffers keep their definition path.
-        if isinstance(node.name, c_ast.ID) and isinstance(node.subscript, c_ast.Constant):
+        if isinstance(node.name, (c_ast.ID, c_ast.StructRef)) and isinstance(node.subscript, c_ast.Constant):
+            base = field_path(node.name)
             idx = self._sym(node.subscript)
-            if idx is not None and idx.is_Integer:
-                return S.var(f"{node.name.name}[{int(idx)}]")
+            if base is not None and idx is not None and idx.is_Integer:
+                return S.var(f"{base}[{int(idx)}]")
         return None
+
+    def _sym_StructRef(self, node):
+        # A struct member is a variable of its own, named by its access path: ``s.n``, and
+        # ``*g.n_local`` for ``g->n_local`` (the callee's view of the caller's struct).
+        path = field_path(node)
+        t = self.ctype(node)
+        if path is None or not t.arithmetic or t.is_array:
+            return None
+        return S.var(path)
 
     def _sym_Cast(self, node):
         inner = self._sym(node.expr)
@@ -165,6 +180,10 @@ class ExprContext(OpCounter):
                 t = self.lookup(target.name) or t
             size = self.types.sizeof(t)
             return sympy.Integer(size) if size else None
+        if node.op == "*" and isinstance(node.expr, c_ast.ID):
+            # *p: what p points to, the caller's variable the engine copies in (``*n * 3``)
+            t = self.ctype(node)
+            return S.var(f"*{node.expr.name}") if t.arithmetic and not t.is_array else None
         inner = self._sym(node.expr)
         if inner is None:
             return None
@@ -213,6 +232,13 @@ class ExprContext(OpCounter):
             return sympy.Integer(S.HOST)
         if name == "mypid":
             return sympy.Integer(0)
+        if name in ("scanf", "sscanf", "fscanf"):
+            # Reading input succeeds (as MPI calls do): the count of values the format converts,
+            # so `if (scanf("%d", &n) == 1)` takes the branch that uses n.
+            fmt = args[0 if name == "scanf" else 1] if len(args) > (0 if name == "scanf" else 1) else None
+            if isinstance(fmt, c_ast.Constant) and fmt.type == "string":
+                return sympy.Integer(conversions(fmt.value))
+            return None
         if name in _SYM_FUNCS:
             vals = [self._sym(a) for a in args]
             if any(v is None for v in vals):
@@ -223,6 +249,11 @@ class ExprContext(OpCounter):
     def condition(self, node):
         value = self.sym(node)
         return None if value is None else S.as_condition(value)
+
+
+def conversions(fmt: str) -> int:
+    """The values a scanf format stores: its % directives, less %% and the suppressed %*d."""
+    return len(re.findall(r"%(?!%)(?!\*)", fmt.replace("%%", "")))
 
 
 def buffer_name(node) -> str | None:
@@ -238,8 +269,31 @@ def buffer_name(node) -> str | None:
             node = node.left
         elif isinstance(node, c_ast.ID):
             return node.name
+        elif isinstance(node, c_ast.StructRef):
+            return field_path(node)
         else:
             return None
+
+
+def field_path(node) -> str | None:
+    """The name of a struct member as interp tracks it: ``s.n``, ``*p.n`` for ``p->n`` and
+    ``(*p).n``, ``s.dims[0]`` for a constant index, ``a.b.c`` for nested members; None for a
+    path through a variable index or a call."""
+    if isinstance(node, c_ast.ID):
+        return node.name
+    if isinstance(node, c_ast.UnaryOp) and node.op == "*" and isinstance(node.expr, c_ast.ID):
+        return f"*{node.expr.name}"
+    if isinstance(node, c_ast.ArrayRef) and isinstance(node.subscript, c_ast.Constant):
+        base = field_path(node.name)
+        return None if base is None else f"{base}[{node.subscript.value}]"
+    if isinstance(node, c_ast.StructRef):
+        if node.type == "->":
+            if not isinstance(node.name, c_ast.ID):
+                return None
+            return f"*{node.name.name}.{node.field.name}"
+        base = field_path(node.name)
+        return None if base is None else f"{base}.{node.field.name}"
+    return None
 
 
 def names_in(node) -> set[str]:
@@ -258,6 +312,15 @@ def names_in(node) -> set[str]:
         def visit_FuncCall(self, n):
             if n.args is not None:
                 self.visit(n.args)
+
+        def visit_StructRef(self, n):
+            path = field_path(n)
+            if path is not None:
+                out.add(path)
+                out.add(root(path))
+            if n.type == "->" and isinstance(n.name, c_ast.ID):
+                return  # the pointer itself decides nothing; its target's member does
+            self.visit(n.name)  # not the member's name: it is no variable
 
         def visit_UnaryOp(self, n):
             if n.op != "sizeof":  # sizeof reads no value

@@ -47,25 +47,38 @@ class _Scope:
 class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
     """The level-1 parse of one C file (statements by kind in the mixins)."""
 
-    def __init__(self, src: CSource, granularity: str = "cluster", program: str | None = None):
+    def __init__(self, src: CSource, granularity: str = "cluster", program: str | None = None,
+                 others: tuple = ()):
         self.src = src
         self.file = src.file
+        # ``others``: the program's other files (helper functions, no main): one program of several
+        # translation units, as `mpicc main.c solver.c` builds it (issue 13, defect 12).
+        self.files = {src.file} | {o.file for o in others}
         self.granularity = granularity
         self.problems: list[Problem] = []
         self.inputs: dict[str, ExternalInput] = {}
+        self.input_targets: dict[str, set[str]] = {}  # input -> the variables it is read into (*n_p, *p.nx)
         self.regions: dict[str, Loc] = {}
         self.name = program or src.file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.uses_nx = self.uses_mpi = False
-        ext = src.ast.ext
-        self.fundefs = {e.decl.name: e for e in ext
-                        if isinstance(e, c_ast.FuncDef) and self._mine(e)}
+        ext = list(src.ast.ext) + [e for o in others for e in o.ast.ext]
+        self.fundefs = {}
+        for e in ext:
+            if isinstance(e, c_ast.FuncDef) and self._mine(e):
+                if e.decl.name in self.fundefs:
+                    raise FrontendError(f"{e.decl.name}() is defined twice (also at "
+                                        f"{self.fundefs[e.decl.name].coord.file}:{self.fundefs[e.decl.name].coord.line}): "
+                                        "give each function of the program once", e.coord.file, e.coord.line)
+                self.fundefs[e.decl.name] = e
         self._scan_apis()
         self.types = TypeTable(lp64=not self.uses_nx)
         self.constants: dict[str, int] = {}
         self.globals = _Scope()
         self.global_decls: list[c_ast.Decl] = []
         for e in ext:
+            self.file = e.coord.file if e.coord is not None and e.coord.file in self.files else src.file
             self._global(e)
+        self.file = src.file
         self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls)
         self._data = frozenset(self.critical.data)
         self.argv_max = 0
@@ -74,7 +87,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self._loop_vars: list[tuple] = []  # (index variable, step value) of the enclosing loops
 
     def _mine(self, node) -> bool:
-        return node.coord is not None and node.coord.file == self.file
+        return node.coord is not None and node.coord.file in self.files
 
     def _scan_apis(self):
         for fn in self.fundefs.values():
@@ -96,7 +109,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             if e.name and not isinstance(e.type, c_ast.FuncDecl):
                 mine = self._mine(e)
                 self.globals.vars[e.name] = self.types.of(e) if mine else OTHER
-                if mine:
+                if mine and "extern" not in (e.storage or []):  # defined in another file
                     self.global_decls.append(e)
         elif isinstance(e, c_ast.Pragma) and self._mine(e):
             self._pragma(e)
@@ -132,18 +145,20 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
     def build(self) -> AAG:
         functions = {}
         for name, fd in self.fundefs.items():
+            self.file = fd.coord.file  # a helper's AAUs name its own file
             functions[name] = self._function(fd)
+        self.file = self.src.file
         if "main" not in functions:
             raise FrontendError("no main() function: interp predicts whole programs "
                                 "(a skeleton needs at least main)", self.file, 1)
         self._check_functions(functions)
         main = functions["main"]
-        main.body.insert(0, Start(loc=Loc(self.file, main.loc.first, main.loc.first), label="main", function="main"))
-        main.body.append(End(loc=Loc(self.file, main.loc.last, main.loc.last), label="end of main", function="main"))
+        main.body.insert(0, Start(loc=Loc(main.loc.file, main.loc.first, main.loc.first), label="main", function="main"))
+        main.body.append(End(loc=Loc(main.loc.file, main.loc.last, main.loc.last), label="end of main", function="main"))
         if "argc" in self.critical.control:
             self.inputs.setdefault("argc", ExternalInput("argc", main.loc.first, "argv", self.argv_max + 1))
         for name, inp in self.inputs.items():
-            inp.critical = self.critical.is_critical(name)
+            inp.critical = any(self.critical.is_critical(n) for n in {name} | self.input_targets.get(name, set()))
         global_inits = {}
         self.scope = self.globals
         for d in self.global_decls:
@@ -324,5 +339,5 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 self._symbol_types[n.name] = t
 
 
-def level1(src: CSource, granularity: str = "cluster", program: str | None = None) -> AAG:
-    return CLevel1(src, granularity, program).build()
+def level1(src: CSource, granularity: str = "cluster", program: str | None = None, others: tuple = ()) -> AAG:
+    return CLevel1(src, granularity, program, others).build()

@@ -22,6 +22,7 @@ class CType:
     length: int | None = None  # array elements when constant (product over dimensions)
     dims: tuple = ()  # constant dimension lengths, outermost first
     pointee: "CType | None" = None
+    tag: str | None = None  # a struct's key in TypeTable.fields (its members' types)
 
     @property
     def arithmetic(self) -> bool:
@@ -41,6 +42,9 @@ class TypeTable:
         self.lp64 = lp64
         self.typedefs: dict[str, c_ast.Node] = {}
         self.struct_sizes: dict[str, int] = {}
+        # Members of each struct (by tag, or a made-up key for an anonymous one): a field read
+        # through a pointer (``g->n_local``) has its member's type (int division, datatypes).
+        self.fields: dict[str, dict[str, CType]] = {}
 
     def base(self, names: list[str]) -> CType:
         names = [n for n in names if n not in ("const", "volatile", "static", "extern", "register")]
@@ -83,7 +87,8 @@ class TypeTable:
             base = elem if not elem.is_array else CType(elem.kind, elem.size)
             return CType(base.kind, base.size, True, length, dims, base.pointee)
         if isinstance(node, (c_ast.Struct, c_ast.Union)):
-            return CType("struct", self.struct_size(node))
+            size = self.struct_size(node)
+            return CType("struct", size, tag=self._members(node))
         if isinstance(node, c_ast.FuncDecl):
             return self.of(node.type)
         if isinstance(node, c_ast.Enum):
@@ -95,10 +100,23 @@ class TypeTable:
     def struct_size(self, node) -> int:
         if node.decls is None:
             return self.struct_sizes.get(node.name or "", 0)
+        self._members(node)
         size = sum(max(self.of(d).size * (self.of(d).length or 1), 0) for d in node.decls)
         if node.name:
             self.struct_sizes[node.name] = size
         return size
+
+    def _members(self, node) -> str | None:
+        """The key of a struct's member types in ``fields`` (declared once, referenced later)."""
+        key = node.name or f"@{id(node)}"
+        if node.decls is not None and key not in self.fields:
+            self.fields[key] = {}  # a member pointing to its own struct type meets the key
+            self.fields[key] = {d.name: self.of(d) for d in node.decls if d.name}
+        return key if key in self.fields else None
+
+    def member(self, struct: CType, name: str) -> CType | None:
+        """The type of member ``name`` of ``struct`` (None when the struct is not known)."""
+        return self.fields.get(struct.tag or "", {}).get(name)
 
     def sizeof(self, ct: CType) -> int:
         if ct.kind == "ptr" and not ct.is_array:

@@ -36,5 +36,22 @@ def load_fortran(path, granularity: str = "cluster", form: str | None = None,
         raise FrontendError("a constant expression divides by zero", str(path)) from None
 
 
-__all__ = ["load_fortran", "parse_fortran", "is_fortran", "source_form", "FIXED_EXTENSIONS",
+def load_fortran_files(paths, granularity: str = "cluster", form: str | None = None,
+                       include_dirs=None) -> list[AAG] | None:
+    """One AAG for Fortran files of which exactly one holds the main program (the others hold
+    external subprograms); None when that is not so (each file is then a program of its own)."""
+    from ..errors import FrontendError
+    from .level1 import has_main_program, level1
+
+    sources = [parse_fortran(p, form, list(include_dirs or [])) for p in paths]
+    mains = [s for s in sources if has_main_program(s)]
+    if len(mains) != 1:
+        return None
+    try:
+        return [level1(mains[0], granularity, others=tuple(s for s in sources if s is not mains[0]))]
+    except ZeroDivisionError:
+        raise FrontendError("a constant expression divides by zero", str(mains[0].file)) from None
+
+
+__all__ = ["load_fortran", "load_fortran_files", "parse_fortran", "is_fortran", "source_form", "FIXED_EXTENSIONS",
            "FREE_EXTENSIONS"]

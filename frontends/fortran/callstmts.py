@@ -229,6 +229,9 @@ class CallStatements:
         aau.label = T.label(node)
         if getattr(aau, "status", None) and not self.critical.is_tracked(aau.status):
             aau.status = None  # no MPI_GET_COUNT reads it
+        elif getattr(aau, "status", None):
+            # STATUS(MPI_SOURCE), STATUS(MPI_TAG): elements of an array indexed from 1, named from 0
+            aau.status_names = tuple(f"{aau.status}[{calls.MPI_CONSTANTS[k] - 1}]" for k in ("MPI_SOURCE", "MPI_TAG"))
         for attr in msgpass.undetermined(aau):
             self.problem("data-dependent", self.undetermined_message(name, attr, aau), first)
         out.append(aau)

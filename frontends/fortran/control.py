@@ -16,6 +16,8 @@ from ..aag import AAU, Branch, Condt, Iter
 from ..memory import annotate_loop_accesses
 from . import tree as T
 from ..aag.bodies import has_jump
+from ..level1_common import CLOCK_CALLS
+from .expr import is_ref, ref_name
 
 
 class ControlFlow:
@@ -199,6 +201,9 @@ class ControlFlow:
                          label=f"do while ({text})" if cond_node is not None else "do")
         if cond_node is not None:
             self.ex.count(cond_node, loop.cond_counts, [])
+            clock = next((ref_name(n) for n in T.walk_all(cond_node) if is_ref(n) and ref_name(n) in CLOCK_CALLS), None)
+            if clock is not None and iters_ann is None:
+                self._clock_loop(clock, first)
         self._classify_while(loop, iters_ann, first)
         annotate_loop_accesses(loop)
         out.append(loop)

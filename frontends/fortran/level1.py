@@ -52,7 +52,13 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
 
     """The level-1 parse of one Fortran file (statements by kind in the mixins)."""
 
-    def __init__(self, src: FSource, granularity: str = "cluster", program: str | None = None):
+    def __init__(self, src: FSource, granularity: str = "cluster", program: str | None = None,
+                 others: tuple = ()):
+        # ``others``: the program's other files (external subprograms, no main program): one
+        # program of several files, as `mpif90 driver.f90 kernels.f90` builds it (issue 13).
+        self.sources = [src, *others]
+        self._unit_src: dict[int, FSource] = {}
+        self._positions: dict[int, int] = {}  # per source: directives applied so far
         self.src = src
         self.file = src.file
         self.granularity = granularity
@@ -71,11 +77,14 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self._symbol_types: dict = {}
         self.units = []  # (unit node, Scope, header statement, declared result type)
         scopes = {}
-        for u, host in T.units(src.ast):
+        for u, host in [(u, host) for s in self.sources for u, host in T.units(s.ast)]:
             if isinstance(u, F.Module):
                 self.problem("unsupported", "MODULE is not modelled (only the mpi module is known)", T.line(u))
                 continue
             name, kind, dummies, result, rtype, header = unit_header(u)
+            if host is None and kind in ("subroutine", "function") and name in self.info.user:
+                raise FrontendError(f"{kind} {name} is defined twice: give each subprogram of the program once",
+                                    self._source_of(u), T.line(u))
             if kind == "function":
                 self.info.functions[name] = None
             elif kind == "subroutine":
@@ -84,19 +93,23 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             scope = scopes[id(u)] = Scope(name, kind, self.info, dummies, result,
                                           parent=scopes.get(id(host)) if host is not None else None)
             self.units.append((u, scope, header, rtype))
+        self._unit_src = {id(u): s for s in self.sources for u, _ in T.units(s.ast)}
         self._scan_apis()
         for u, scope, header, rtype in self.units:
+            self._enter(self._unit_src[id(u)])
             self._declare(u, scope)
             if scope.kind == "function":
                 t = scope.type_spec(rtype) if rtype is not None else None
                 self.info.functions[scope.name] = t or scope.var_type(scope.result)
+        self._enter(src)
         mains = [s for _, s, _, _ in self.units if s.kind == "program"]
         if not mains:
             raise FrontendError("no main program (PROGRAM): interp predicts whole programs", self.file, 1)
         if len(mains) > 1:
             raise FrontendError("more than one main program", self.file, T.line(self.units[-1][0]))
         self.critical = analyse([(s, T.exec_statements(u)) for u, s, _, _ in self.units
-                                 if s.kind in ("program", "subroutine", "function")], self._directives)
+                                 if s.kind in ("program", "subroutine", "function")],
+                                sorted(d for s in self.sources for d in s.directives))
         for _, scope, _, _ in self.units:  # names from RANDOM_NUMBER: no value before the run
             scope.expr.data = frozenset(self.critical.data)
 
@@ -104,12 +117,12 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
     def _scan_apis(self) -> None:
         self.cart_creates = []  # the MPI_CART_CREATE statements (their number of dimensions)
         called = set()
-        for inc in self.src.includes:
+        for inc in (i for s in self.sources for i in s.includes):
             if inc.known == "mpi":
                 self.info.uses_mpi = True
             elif inc.known == "nx":
                 self.info.uses_nx = True
-        for node in T.walk_all(self.src.ast):
+        for node in (n for s in self.sources for n in T.walk_all(s.ast)):
             name = None
             if isinstance(node, F.Call_Stmt):
                 name = str(node.items[0]).upper()
@@ -144,10 +157,22 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         for name, t in scope.types.items():
             self._symbol_types.setdefault(scope.canon(name), t)
 
+    def _source_of(self, unit) -> str:
+        return next(s.file for s in self.sources if any(u is unit for u, _ in T.units(s.ast)))
+
+    def _enter(self, src: FSource) -> None:
+        """Read the units of ``src`` next: its file names the AAUs, its directives apply."""
+        self._positions[id(self.src)] = self._next_directive
+        self.src, self.file = src, src.file
+        self._directives = sorted(src.directives)
+        self._next_directive = self._positions.get(id(src), 0)
+
     def _unit_at(self, line: int):
-        """The innermost program unit that holds ``line``."""
+        """The innermost program unit of the current file that holds ``line``."""
         best, size = None, None
         for u, _, _, _ in self.units:
+            if self._unit_src.get(id(u)) is not self.src:
+                continue
             first, last = T.lines(u)
             if first <= line <= last and (size is None or last - first < size):
                 best, size = u, last - first
@@ -201,14 +226,18 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             global_data.update(scope.data)
             if scope.kind not in ("program", "subroutine", "function"):
                 continue
+            if self._unit_src[id(u)] is not self.src:
+                self._drain(10**9)  # the rest of the previous file's directives
+                self._enter(self._unit_src[id(u)])
             functions[scope.name] = self._function(u, scope, header)
             if scope.kind == "program":
                 entry = scope.name
         self._drain(10**9)
+        self._enter(self.sources[0])
         self._check_functions(functions)
         main = functions[entry]
-        main.body.insert(0, Start(loc=Loc(self.file, main.loc.first, main.loc.first), label=entry, function=entry))
-        main.body.append(End(loc=Loc(self.file, main.loc.last, main.loc.last), label=f"end of {entry}",
+        main.body.insert(0, Start(loc=Loc(main.loc.file, main.loc.first, main.loc.first), label=entry, function=entry))
+        main.body.append(End(loc=Loc(main.loc.file, main.loc.last, main.loc.last), label=f"end of {entry}",
                              function=entry))
         for name, inp in self.inputs.items():
             inp.critical = self.critical.is_critical(name)
@@ -395,5 +424,10 @@ def _lower_names(a: ann_mod.Annotation) -> None:
         a.value = lower(a.value)
 
 
-def level1(src: FSource, granularity: str = "cluster", program: str | None = None) -> AAG:
-    return FLevel1(src, granularity, program).build()
+def level1(src: FSource, granularity: str = "cluster", program: str | None = None, others: tuple = ()) -> AAG:
+    return FLevel1(src, granularity, program, others).build()
+
+
+def has_main_program(src: FSource) -> bool:
+    """Does the file hold a main program (PROGRAM, or statements outside any unit)?"""
+    return any(isinstance(u, F.Main_Program) or type(u).__name__ == "Main_Program0" for u, _ in T.units(src.ast))

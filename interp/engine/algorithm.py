@@ -28,7 +28,7 @@ from dataclasses import fields, replace
 from typing import NamedTuple
 
 from frontends.aag import AAG, Iter
-from frontends.aag.bodies import ends
+from frontends.aag.bodies import ends, sets_globals
 from sag.model import SAG
 
 from interp.engine.budget import Budget
@@ -380,6 +380,15 @@ class Engine:
                 fn = functions.get(aau.callee)
                 body = fn.body if fn is not None else []
             self._inner[key] = ends(body, functions)
+        return self._inner[key]
+
+    def sets_globals(self, call, aag) -> bool:
+        """Does the callee of ``call`` (or a function it calls) assign a global of ``aag``? Then it
+        is interpreted, not put in closed form: the values it sets are read after it returns."""
+        key = ("globals", call.id)
+        if key not in self._inner:
+            fn = aag.functions.get(call.callee)
+            self._inner[key] = fn is not None and sets_globals(fn.body, aag.functions, aag.global_inits)
         return self._inner[key]
 
     def abort(self, p: Process, op, t: float):

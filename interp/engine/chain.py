@@ -52,6 +52,7 @@ class Chain(ChainComm, Values):
         self.comm_seqs: dict[int, int] = {}  # collectives so far per communicator the program created
         self.creations: dict[int, int] = {}  # communicators created so far, per parent communicator
         self.matched_bytes = 0.0  # bytes of the message the last receive or probe matched
+        self.matched = (None, None)  # its source process and tag
         Values.__init__(self, not engine.symbolic)
         self.offset = 0.0  # steady-state jumps so far: reported times are clock + offset
         self.my_stats: list[AAUStats] = []  # this process's statistics, in creation order
@@ -439,7 +440,8 @@ class Chain(ChainComm, Values):
         its body interpreted in a new frame."""
         fn = self.aag.functions.get(a.callee)
         if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
-                                  and not fn.recursive and not a.refs and not self.engine.may_end(a, self.aag.functions)):
+                                  and not fn.recursive and not a.refs and not self.engine.may_end(a, self.aag.functions)
+                                  and not self.engine.sets_globals(a, self.aag)):
             try:
                 value = self.model.call(a)
                 delta = self.need(value, "call's interpretation function")
@@ -459,6 +461,8 @@ class Chain(ChainComm, Values):
         self.clock += overhead
         self.charge(a, overhead)
         frame = {p: (self.try_eval(arg) if arg is not None else None) for p, arg in zip(fn.params, a.args)}
+        for param, var in a.refs.items():  # what the callee reads through the pointer: n, grid.n_local
+            frame.update(self.referenced(var, f"*{param}"))
         self.frames.append(frame)
         self.forget()
         self.stack.append(s)
@@ -467,8 +471,8 @@ class Chain(ChainComm, Values):
         self.frames.pop()
         self.forget()
         for param, var in a.refs.items():  # stores through pointer parameters reach the caller
-            if f"*{param}" in frame:
-                self.assign(var, frame[f"*{param}"])
+            for name, value in self.referenced(f"*{param}", var, frame).items():
+                self.assign(name, value)
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow if flow in ENDS else None  # a return ends only the callee; exit ends everything

@@ -91,6 +91,7 @@ class ChainComm:
         if a.cls == "Comm":
             if a.status is not None:  # MPI_Get_count reads the bytes of the message matched
                 self.assign(a.status + STATUS_BYTES, self.matched_bytes)
+                self.status_fields(a)
             if a.op == "recv":
                 self.deliver(a.buffer, done.payload)
         elif a.cls == "SyncSeq" and a.op == "bcast":
@@ -98,6 +99,17 @@ class ChainComm:
 
     # One visit for the four classes (no extra generator frame: every event passes through it).
     visit_Sync = visit_SyncSeq = visit_Spawn = visit_Comm
+
+    def status_fields(self, a) -> None:
+        """status.MPI_SOURCE and status.MPI_TAG (C), status(MPI_SOURCE) (Fortran, the names
+        ``a.status_names`` gives): the matched message's source and tag, which a receive from
+        MPI_ANY_SOURCE / MPI_ANY_TAG answers to (a master replying to whichever worker reported).
+        On a communicator the program created the source's rank there is not followed: unknown."""
+        src, tag = self.matched
+        world = not isinstance(tag, CommTagged)
+        names = a.status_names or (a.status + ".MPI_SOURCE", a.status + ".MPI_TAG")
+        self.assign(names[0], float(src) if world and src is not None and self.label != "host" else None)
+        self.assign(names[1], float(tag.tag if not world else tag) if isinstance(tag, (int, float, CommTagged)) else None)
 
     def finish(self, a, start: float, done: Completion) -> None:
         """``start`` is the real time the operation began (clock + offset then): a process that

@@ -272,6 +272,7 @@ class PointToPoint:
                 posted.remove(entry)
                 if rop.kind == "probe":
                     self.procs[dst].chain.matched_bytes = msg.size
+                    self.procs[dst].chain.matched = (msg.src, msg.tag)
                     self._probed(dst, msg, t_post)
                     continue
                 self._complete_recv(dst, rop, t_post, msg)
@@ -318,6 +319,7 @@ class PointToPoint:
         if msg.static:
             self._free_buffer(dst, max(t_post, msg.arrival))
         self.procs[dst].chain.matched_bytes = msg.size  # for MPI_Get_count (chain_comm.visit_Comm)
+        self.procs[dst].chain.matched = (msg.src, msg.tag)  # for status.MPI_SOURCE / MPI_TAG
         receive = msg.receive
         if receive is None:
             receive = self.net.route(msg.src, dst, msg.size).receive
@@ -457,6 +459,7 @@ class PointToPoint:
             p.blocked = f"a message (probe) from {self.label(op.partner)}"
             return None
         p.chain.matched_bytes = msg.size
+        p.chain.matched = (msg.src, msg.tag)
         if msg.arrival is None:
             self._probed(dst, msg, t)
             p.blocked = f"the last packet of the message from {self.label(msg.src)}"

@@ -8,6 +8,7 @@ import math
 import sympy
 
 from frontends.aag import symexpr as S
+from frontends.aag.bodies import root
 
 from interp.engine import symtime
 from interp.engine.compiled import Unknown
@@ -147,7 +148,7 @@ class Values:
             memo = self.memo
             for k in ids:
                 memo.pop(k, None)
-        base = name.split("[", 1)[0]
+        base = root(name)
         frame = self.frames[-1]
         if name not in frame and base not in frame and (name in self.globals or base in self.globals):
             self.globals[name] = value
@@ -158,6 +159,19 @@ class Values:
     def directive(self) -> str:
         """How the program's language spells an annotation (docs/annotations.md)."""
         return "!$interp" if self.aag.language == "fortran" else "#pragma interp"
+
+    def referenced(self, var: str, alias: str, frame: dict | None = None) -> dict:
+        """The values of ``var`` and its members and elements (``grid``, ``grid.n``,
+        ``grid.dims[0]``), renamed to ``alias`` (``*g``, ``*g.n``, ``*g.dims[0]``): what a callee
+        sees through a pointer, or (from its ``frame``) what it stored there for the caller."""
+        scopes = [frame] if frame is not None else [self.globals, self.frames[-1]]
+        out = {}
+        for scope in scopes:  # the frame's values override the globals'
+            for name, value in scope.items():
+                if name == var or (name.startswith(var) and name[len(var)] in ".["):
+                    if value is not None:
+                        out[alias + name[len(var):]] = value
+        return out
 
     def _where(self) -> str:
         a = self.current

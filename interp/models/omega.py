@@ -239,6 +239,8 @@ class NodeModel:
                 total += self.seq(a)
                 if a.control == "return":
                     return total
+                if a.defs and k + 1 < len(aaus):
+                    return total + _after(a, self.body(aaus[k + 1:]))
             elif isinstance(a, Iter):
                 if a.cls != "IterD":
                     raise NotClosed(a)
@@ -256,6 +258,19 @@ class NodeModel:
             else:
                 raise NotClosed(a)
         return total
+
+
+def _after(a: Seq, rest: sympy.Expr) -> sympy.Expr:
+    """The time of what follows ``a`` with the values ``a`` assigns put in (``long lo = rank * m,
+    hi = lo + m;`` then a loop from lo to hi): a callee's closed form reads its locals' values, not
+    names the caller cannot know. A value the parse could not follow leaves the body interpreted."""
+    for target, value in reversed(a.defs):
+        sym = S.var(target)
+        if sym in rest.free_symbols:
+            if value is None:
+                raise NotClosed(a)
+            rest = rest.xreplace({sym: value})
+    return rest
 
 
 def _returns(body: list[AAU]) -> bool:
