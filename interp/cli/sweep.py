@@ -37,8 +37,16 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     from interp.studies.sweep import Settings, grid, run_points, with_metrics
     from interp.studies.sweep_table import render_csv, render_text, to_json
 
+    from interp.studies.machine_axes import check_machines, parse_machine_options
+
     define_lists = parse_define_lists(defines)
     counts = parse_procs_list(procs)
+    machines = parse_machine_options(machine, scale, param)
+    axes = machines.axes()
+    if axes and (measured_file or wanted(metrics, baseline, t1, flops, dops, mode)):
+        what = "--measured" if measured_file else "the metric options of seed 003"
+        raise InputError(f"{what} compare one machine: give one --machine and one value per --scale and "
+                         f"--param (machine axes here: {', '.join(a.column for a in axes)})")
     if jobs < 1:
         raise InputError(f"--jobs {jobs}: give at least 1")
     if plot_file:
@@ -51,9 +59,11 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
         check_dir(html_dir)
     # Read the measurements first: a malformed file fails before minutes of predictions.
     measurements = read_measured(measured_file, define_lists) if measured_file else None
-    settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs),
-                        max_events, timeout)
-    points = grid(define_lists, counts)
+    check_machines(machines)
+    first_machine, fixed_scale, fixed_params = machines.at(())
+    settings = Settings(tuple(files), first_machine, bound, fixed_scale, fixed_params, tuple(include_dirs),
+                        max_events, timeout, machine_options=machines if axes else None)
+    points = grid(define_lists, counts, axes)
     if wanted(metrics, baseline, t1, flops, dops, mode):  # seed 003 (docs/scalability.md)
         if html_dir:
             raise InputError("--html does not show seed 003's metrics yet: drop --html, or the metric options")

@@ -30,15 +30,29 @@ class Settings:
     timeout: float | None = None
     mode: tuple = ("full", None, "")  # prediction mode of seed 003 (sag/modes.py)
     regions: bool = False  # keep each region's figures (metrics: phases of seed 003)
+    # The machine axes (studies/machine_axes.py); when given, it decides each point's machine,
+    # --scale and --param instead of the three fields above.
+    machine_options: object = None
+
+    def machine_at(self, point: "Point") -> tuple[str, tuple, tuple]:
+        if self.machine_options is None:
+            return self.machine, self.scale, self.params
+        return self.machine_options.at(point.machine)
 
 
 @dataclass(frozen=True)
 class Point:
     inputs: tuple  # ((name, value), ...) in the order of the -D options
     procs: int
+    machine: tuple = ()  # ((axis column, value), ...): the point's machine axes (machine_axes.py)
 
     def key(self):
-        return (self.inputs, self.procs)
+        return (self.inputs, self.machine, self.procs)
+
+    @property
+    def setting(self) -> tuple:
+        """Everything but the process count: the points of one line of a speedup plot."""
+        return (self.inputs, self.machine)
 
 
 @dataclass
@@ -79,11 +93,15 @@ class Row:
     measured_line: int | None = None
 
 
-def grid(define_lists: list[tuple[str, list[float]]], procs: list[int]) -> list[Point]:
-    """The cartesian product, inputs varying slowest (in -D order), then process counts."""
+def grid(define_lists: list[tuple[str, list[float]]], procs: list[int], axes=()) -> list[Point]:
+    """The cartesian product, inputs varying slowest (in -D order), then the machine axes (machine,
+    --scale, --param, each in the order given), then process counts."""
     names = [name for name, _ in define_lists]
-    combos = itertools.product(*[values for _, values in define_lists]) if names else [()]
-    return [Point(tuple(zip(names, combo)), p) for combo in combos for p in procs]
+    combos = list(itertools.product(*[values for _, values in define_lists]))
+    machines = list(itertools.product(*[a.values for a in axes]))
+    columns = [a.column for a in axes]
+    return [Point(tuple(zip(names, combo)), p, tuple(zip(columns, m)))
+            for combo in combos for m in machines for p in procs]
 
 
 def predict_point(settings: Settings, point: Point) -> Outcome:
@@ -91,9 +109,10 @@ def predict_point(settings: Settings, point: Point) -> Outcome:
     from interp.errors import bad_input_types
     from interp.pipeline import predict
 
+    machine, scale, params = settings.machine_at(point)
     try:
-        pred = predict(list(settings.files), settings.machine, point.procs, define_args(dict(point.inputs)),
-                       settings.bound, settings.scale, settings.params, include_dirs=settings.include_dirs,
+        pred = predict(list(settings.files), machine, point.procs, define_args(dict(point.inputs)),
+                       settings.bound, scale, params, include_dirs=settings.include_dirs,
                        interactive=False, messages=False,
                        max_events=settings.max_events, timeout=settings.timeout, mode=settings.mode)
     except ProgramHang as exc:
@@ -175,10 +194,10 @@ def _run_pool(settings, points, indices, jobs, outcomes, advance) -> None:
 def with_metrics(points: list[Point], outcomes: list[Outcome]) -> list[Row]:
     """Rows with speedup p_min * T(p_min) / T(p) and efficiency speedup / p (seed 003)."""
     p_min = min(p.procs for p in points)
-    reference = {p.inputs: o.total for p, o in zip(points, outcomes) if p.procs == p_min}
+    reference = {p.setting: o.total for p, o in zip(points, outcomes) if p.procs == p_min}
     rows = []
     for p, o in zip(points, outcomes):
-        ref = reference.get(p.inputs)
+        ref = reference.get(p.setting)
         speedup = None
         if ref is not None and o.total:
             speedup = p_min * ref / o.total

@@ -30,8 +30,26 @@ def _num(x: float | None, fmt: str = ".2f") -> str:
     return "-" if x is None else format(x, fmt)
 
 
+def _axis_value(v) -> str:
+    return v if isinstance(v, str) else fmt_value(v)
+
+
+def axis_columns(rows) -> list[str]:
+    """The machine axes of the sweep (studies/machine_axes.py): machine, scale:KEY, param:NAME."""
+    return [c for c, _ in rows[0].point.machine] if rows else []
+
+
+def common(rows) -> tuple[str, tuple]:
+    """The machine name(s) and the what-ifs every point shares (the axes' values are columns)."""
+    names = list(dict.fromkeys(r.outcome.machine for r in rows if r.outcome.machine))
+    done = [r.outcome.scenario for r in rows if r.outcome.machine]
+    shared = tuple(s for s in done[0] if all(s in other for other in done)) if done else ()
+    return (" / ".join(names) or "?"), shared
+
+
 def _where(row) -> str:
-    return ", ".join([f"{k}={fmt_value(v)}" for k, v in row.point.inputs] + [f"procs={row.point.procs}"])
+    return ", ".join([f"{k}={fmt_value(v)}" for k, v in row.point.inputs]
+                     + [f"{k}={_axis_value(v)}" for k, v in row.point.machine] + [f"procs={row.point.procs}"])
 
 
 def _notes(rows) -> list[str]:
@@ -54,22 +72,26 @@ def _status(row, measured: bool) -> str:
 def render_text(rows, files, bound, define_lists, unmatched=None) -> str:
     measured = unmatched is not None
     names = [n for n, _ in define_lists]
-    first = next((r.outcome for r in rows if r.outcome.machine), None)
-    machine = first.machine if first else "?"
-    scenario = f"  [what-if: {', '.join(first.scenario)}]" if first and first.scenario else ""
+    machine, shared = common(rows)
+    scenario = f"  [what-if: {', '.join(shared)}]" if shared else ""
     procs = sorted({r.point.procs for r in rows})
     axes = [f"{n} in {{{', '.join(fmt_value(v) for v in vals)}}}" for n, vals in define_lists]
+    columns = axis_columns(rows)
+    for k, column in enumerate(columns):
+        values = list(dict.fromkeys(r.point.machine[k][1] for r in rows))
+        axes.append(f"{column} in {{{', '.join(_axis_value(v) for v in values)}}}")
     axes.append(f"procs in {{{', '.join(map(str, procs))}}}")
     out = [f"sweep: {' '.join(files)} on {machine}{scenario}, bound {bound}",
            f"{len(rows)} point{'s' if len(rows) != 1 else ''}: " + " x ".join(axes),
            f"speedup = p_min * T(p_min) / T(p) with p_min = {p_min_of(rows)}; efficiency = speedup / p (seed 003)",
            "comm share = (ovh + xmit + wait) / (comp + ovh + xmit + wait), summed over all processes",
            ""]
-    table = [names + ["procs", "predicted", "speedup", "efficiency", "comm share"]
+    table = [names + columns + ["procs", "predicted", "speedup", "efficiency", "comm share"]
              + (["measured", "error"] if measured else [])]
     for r in rows:
         o = r.outcome
-        cells = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [str(r.point.procs)]
+        cells = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [_axis_value(v) for _, v in r.point.machine]
+        cells += [str(r.point.procs)]
         cells += ["hang" if o.hang else fmt_time(o.total), _num(r.speedup), _pct(r.efficiency), _pct(o.comm_share)]
         if measured:
             cells += [fmt_time(r.measured), _pct(r.error)]
@@ -120,14 +142,16 @@ def _csv_value(x) -> str:
 def render_csv(rows, define_lists, unmatched=None) -> str:
     measured = unmatched is not None
     names = [n for n, _ in define_lists]
+    columns = axis_columns(rows)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(names + ["procs", "predicted_seconds", "speedup", "efficiency", "comm_share", "comp_seconds",
+    w.writerow(names + columns + ["procs", "predicted_seconds", "speedup", "efficiency", "comm_share", "comp_seconds",
                         "ovh_seconds", "xmit_seconds", "wait_seconds"]
                + (["measured_seconds", "error"] if measured else []) + ["status"])
     for r in rows:
         o = r.outcome
-        line = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [r.point.procs]
+        line = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [_axis_value(v) for _, v in r.point.machine]
+        line += [r.point.procs]
         line += [_csv_value(x) for x in (o.total, r.speedup, r.efficiency, o.comm_share)]
         line += [_csv_value(x if o.total is not None else None) for x in (o.comp, o.ovh, o.xmit, o.wait)]
         if measured:
@@ -149,16 +173,18 @@ def to_json(rows, files, bound, define_lists, unmatched=None) -> dict:
         "kind": "sweep",
         "files": list(files),
         "machine": first.machine if first else None,
-        "scenario": list(first.scenario) if first else [],
+        "scenario": list(common(rows)[1]),
         "bound": bound,
         "inputs": {n: vals for n, vals in define_lists},
+        "machine_axes": {c: list(dict.fromkeys(r.point.machine[k][1] for r in rows))
+                         for k, c in enumerate(axis_columns(rows))},
         "p_min": p_min_of(rows),
         "definitions": {k: v for k, v in DEFINITIONS.items() if measured or "error" not in k},
         "points": [],
     }
     for r in rows:
         o = r.outcome
-        point = {"inputs": dict(r.point.inputs), "procs": r.point.procs, "predicted_seconds": o.total,
+        point = {"inputs": dict(r.point.inputs), "machine_axes": dict(r.point.machine), "procs": r.point.procs, "predicted_seconds": o.total,
                  "speedup": r.speedup, "efficiency": r.efficiency, "comm_share": o.comm_share,
                  "comp": o.comp, "ovh": o.ovh, "xmit": o.xmit, "wait": o.wait, "events": o.events,
                  "extrapolated_events": o.extrapolated_events,
