@@ -23,11 +23,14 @@ from interp.cli.metrics_options import metrics_options, run_metrics, wanted
 @click.option("--measured", "measured_file", type=click.Path(dir_okay=False),
               help="CSV of measured times (one column per input, then procs, seconds): adds the error per point.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Points predicted in parallel.")
+@click.option("--cluster", default=None, envvar="INTERP_DASK_SCHEDULER", metavar="ADDRESS",
+              help="Predict the points on a Dask cluster: a scheduler (tcp://HOST:8786) or local:N for N local "
+                   "worker processes (default: $INTERP_DASK_SCHEDULER; needs the dask extra).")
 @budget_options
 @metrics_options
 @reported
 def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, fmt, plot_file, html_dir,
-              measured_file, jobs, max_events, timeout, metrics, baseline, t1, flops, dops, mode):
+              measured_file, jobs, cluster, max_events, timeout, metrics, baseline, t1, flops, dops, mode):
     """Predict FILES for every combination of the -D value lists and --procs counts.
 
     Each -D takes a comma list (-D n=1000,10000); the sweep is their cartesian product with the
@@ -49,6 +52,9 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
                          f"--param (machine axes here: {', '.join(a.column for a in axes)})")
     if jobs < 1:
         raise InputError(f"--jobs {jobs}: give at least 1")
+    if cluster is not None and jobs != 1:
+        raise InputError(f"--jobs {jobs} and --cluster {cluster} (or INTERP_DASK_SCHEDULER): the points go to "
+                         "local processes or to a cluster; give one of them")
     if plot_file:
         from interp.studies.sweep_plot import check_plot_path
 
@@ -65,11 +71,14 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
                         max_events, timeout, machine_options=machines if axes else None)
     points = grid(define_lists, counts, axes)
     if wanted(metrics, baseline, t1, flops, dops, mode):  # seed 003 (docs/scalability.md)
+        if cluster is not None:
+            raise InputError("--cluster does not run seed 003's metrics yet: drop --cluster (use --jobs), "
+                             "or the metric options")
         if html_dir:
             raise InputError("--html does not show seed 003's metrics yet: drop --html, or the metric options")
         return run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops,
                            mode, plot_file, measured_file)
-    rows = with_metrics(points, run_points(settings, points, jobs, f"sweep ({len(points)} points)"))
+    rows = with_metrics(points, run_points(settings, points, jobs, f"sweep ({len(points)} points)", cluster))
     unmatched = attach(rows, measurements) if measurements is not None else None
 
     if fmt == "json":
@@ -92,5 +101,5 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
 
         index = write_sweep(html_dir, to_json(rows, files, bound, define_lists, unmatched))
         click.echo(f"wrote {index} (HTML report)", err=fmt != "text")
-    if any(r.outcome.hang for r in rows):
+    if any(r.outcome.hang or r.outcome.error for r in rows):
         sys.exit(EXIT_PROBLEMS)

@@ -64,6 +64,8 @@ def _notes(rows) -> list[str]:
 def _status(row, measured: bool) -> str:
     if row.outcome.hang:
         return "hang"
+    if row.outcome.error:
+        return "error"
     if measured and row.measured is None:
         return "not measured"
     return "ok"
@@ -92,7 +94,7 @@ def render_text(rows, files, bound, define_lists, unmatched=None) -> str:
         o = r.outcome
         cells = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [_axis_value(v) for _, v in r.point.machine]
         cells += [str(r.point.procs)]
-        cells += ["hang" if o.hang else fmt_time(o.total), _num(r.speedup), _pct(r.efficiency), _pct(o.comm_share)]
+        cells += ["hang" if o.hang else "error" if o.error else fmt_time(o.total), _num(r.speedup), _pct(r.efficiency), _pct(o.comm_share)]
         if measured:
             cells += [fmt_time(r.measured), _pct(r.error)]
         table.append(cells)
@@ -104,6 +106,8 @@ def render_text(rows, files, bound, define_lists, unmatched=None) -> str:
     for r in rows:
         if r.outcome.hang:
             out.append(f"{_where(r)}: the program cannot finish: {r.outcome.hang.splitlines()[0]}")
+        elif r.outcome.error:
+            out.append(f"{_where(r)}: not predicted: {r.outcome.error.splitlines()[0]}")
     if measured:
         out.append("")
         out.extend(_error_summary(rows, unmatched))
@@ -188,7 +192,7 @@ def to_json(rows, files, bound, define_lists, unmatched=None) -> dict:
                  "speedup": r.speedup, "efficiency": r.efficiency, "comm_share": o.comm_share,
                  "comp": o.comp, "ovh": o.ovh, "xmit": o.xmit, "wait": o.wait, "events": o.events,
                  "extrapolated_events": o.extrapolated_events,
-                 "status": _status(r, measured), "hang": o.hang}
+                 "status": _status(r, measured), "hang": o.hang, "error": o.error}
         if measured:
             point.update(measured_seconds=r.measured, error=r.error, measured_line=r.measured_line)
         doc["points"].append(point)
