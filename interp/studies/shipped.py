@@ -20,6 +20,8 @@ class Shipped:
     machines: dict    # machine name or file as given -> SAG as read (what-ifs applied per point)
 
     def loaded(self, point):
+        if len(self.programs) == 1 and () in self.programs:  # no input is a macro: one parse for all
+            return self.programs[()]
         return self.programs[_macro_key(self.used, point)]
 
 
@@ -40,7 +42,9 @@ def prepare(settings, points) -> Shipped:
     files = list(settings.files)
     used = frozenset(directive_names(files))
     programs = {}
-    for point in points:
+    # When no input is a macro too, every point parses the same: once.
+    parsing = points if used & {name for name, _ in points[0].inputs} else points[:1]
+    for point in parsing:
         key = _macro_key(used, point)
         if key not in programs:
             values = parse_defines(define_args(dict(point.inputs)))

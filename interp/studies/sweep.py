@@ -73,6 +73,7 @@ class Outcome:
     notes: tuple = ()
     hang: str | None = None  # why the program cannot finish at this point (no total then)
     error: str | None = None  # why a cluster could not predict this point (studies/cluster.py)
+    source: str = "engine"  # or "closed form" (sweep --symbolic, studies/closed_grid.py)
     regions: tuple = ()  # (name, Figures per process) when Settings.regions (studies/metrics.py)
 
     @property
@@ -99,11 +100,10 @@ def grid(define_lists: list[tuple[str, list[float]]], procs: list[int], axes=())
     """The cartesian product, inputs varying slowest (in -D order), then the machine axes (machine,
     --scale, --param, each in the order given), then process counts."""
     names = [name for name, _ in define_lists]
-    combos = list(itertools.product(*[values for _, values in define_lists]))
-    machines = list(itertools.product(*[a.values for a in axes]))
+    inputs = [tuple(zip(names, combo)) for combo in itertools.product(*[values for _, values in define_lists])]
     columns = [a.column for a in axes]
-    return [Point(tuple(zip(names, combo)), p, tuple(zip(columns, m)))
-            for combo in combos for m in machines for p in procs]
+    machines = [tuple(zip(columns, m)) for m in itertools.product(*[a.values for a in axes])]
+    return [Point(i, p, m) for i in inputs for m in machines for p in procs]
 
 
 def predict_point(settings: Settings, point: Point, shipped=None) -> Outcome:

@@ -71,7 +71,7 @@ def _status(row, measured: bool) -> str:
     return "ok"
 
 
-def render_text(rows, files, bound, define_lists, unmatched=None) -> str:
+def render_text(rows, files, bound, define_lists, unmatched=None, closed=None) -> str:
     measured = unmatched is not None
     names = [n for n, _ in define_lists]
     machine, shared = common(rows)
@@ -108,6 +108,9 @@ def render_text(rows, files, bound, define_lists, unmatched=None) -> str:
             out.append(f"{_where(r)}: the program cannot finish: {r.outcome.hang.splitlines()[0]}")
         elif r.outcome.error:
             out.append(f"{_where(r)}: not predicted: {r.outcome.error.splitlines()[0]}")
+    if closed is not None:  # sweep --symbolic (studies/closed_grid.py)
+        out.append("")
+        out.extend(closed.lines())
     if measured:
         out.append("")
         out.extend(_error_summary(rows, unmatched))
@@ -143,7 +146,7 @@ def _csv_value(x) -> str:
     return "" if x is None else repr(float(x))
 
 
-def render_csv(rows, define_lists, unmatched=None) -> str:
+def render_csv(rows, define_lists, unmatched=None, closed=None) -> str:
     measured = unmatched is not None
     names = [n for n, _ in define_lists]
     columns = axis_columns(rows)
@@ -151,7 +154,7 @@ def render_csv(rows, define_lists, unmatched=None) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(names + columns + ["procs", "predicted_seconds", "speedup", "efficiency", "comm_share", "comp_seconds",
                         "ovh_seconds", "xmit_seconds", "wait_seconds"]
-               + (["measured_seconds", "error"] if measured else []) + ["status"])
+               + (["measured_seconds", "error"] if measured else []) + ["status"] + (["source"] if closed else []))
     for r in rows:
         o = r.outcome
         line = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [_axis_value(v) for _, v in r.point.machine]
@@ -160,16 +163,16 @@ def render_csv(rows, define_lists, unmatched=None) -> str:
         line += [_csv_value(x if o.total is not None else None) for x in (o.comp, o.ovh, o.xmit, o.wait)]
         if measured:
             line += [_csv_value(r.measured), _csv_value(r.error)]
-        w.writerow(line + [_status(r, measured)])
+        w.writerow(line + [_status(r, measured)] + ([o.source] if closed else []))
     for m in unmatched or ():
         # A measurement with no predicted point still gets its line, never dropped.
         given = dict(m.inputs)
         w.writerow([fmt_value(given[n]) if n in given else "" for n in names] + [m.procs]
-                   + [""] * 8 + [_csv_value(m.seconds), "", "measured only"])
+                   + [""] * 8 + [_csv_value(m.seconds), "", "measured only"] + ([""] if closed else []))
     return buf.getvalue()
 
 
-def to_json(rows, files, bound, define_lists, unmatched=None) -> dict:
+def to_json(rows, files, bound, define_lists, unmatched=None, closed=None) -> dict:
     measured = unmatched is not None
     first = next((r.outcome for r in rows if r.outcome.machine), None)
     doc = {
@@ -192,7 +195,7 @@ def to_json(rows, files, bound, define_lists, unmatched=None) -> dict:
                  "speedup": r.speedup, "efficiency": r.efficiency, "comm_share": o.comm_share,
                  "comp": o.comp, "ovh": o.ovh, "xmit": o.xmit, "wait": o.wait, "events": o.events,
                  "extrapolated_events": o.extrapolated_events,
-                 "status": _status(r, measured), "hang": o.hang, "error": o.error}
+                 "status": _status(r, measured), "hang": o.hang, "error": o.error, "source": o.source}
         if measured:
             point.update(measured_seconds=r.measured, error=r.error, measured_line=r.measured_line)
         doc["points"].append(point)
@@ -205,5 +208,11 @@ def to_json(rows, files, bound, define_lists, unmatched=None) -> dict:
                                for r in rows if r.measured is None]
         doc["measured_only"] = [{"inputs": dict(m.inputs), "procs": m.procs, "measured_seconds": m.seconds,
                                  "line": m.line} for m in unmatched]
+    if closed is not None:
+        doc["closed_forms"] = {"symbols": list(closed.names), "points_from_forms": closed.from_form,
+                               "points_from_engine": closed.from_engine,
+                               "forms": [{"where": f.where, "total": f.text, "points": f.points, "checks": f.checks}
+                                         for f in closed.forms],
+                               "fallbacks": list(closed.fallbacks)}
     doc["notes"] = _notes(rows)
     return doc
