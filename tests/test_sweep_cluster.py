@@ -98,3 +98,33 @@ def test_without_cluster_nothing_of_dask_is_imported():
                          env={**os.environ, "PYTHONPATH": os.getcwd()})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_a_point_that_fails_on_its_own_is_that_points_error(local_cluster):
+    from interp.errors import InputError
+
+    settings = Settings((TRAP,), "ipsc860")
+    points = grid([("n", [1000.0, 2000.0]), ("reps", [1.0])], [1, 2])
+    shipped = prepare(settings, points)
+    bad = points[2]
+
+    def refusing(settings, point, shipped):  # pickled by value: the workers need not import this file
+        if point == bad:
+            raise InputError("n=2000: refused by this test")
+        return predict_point(settings, point, shipped)
+
+    outcomes = [None] * len(points)
+    session = dask_cluster.connect(local_cluster.scheduler_address)
+    dask_cluster.run_on_cluster(session, refusing, lambda why: Outcome(None, error=why), settings, points,
+                                range(len(points)), pickle.dumps(shipped), outcomes, lambda: None)
+    assert outcomes[2].total is None and outcomes[2].error == "n=2000: refused by this test"
+    assert [o.total for i, o in enumerate(outcomes) if i != 2] == [
+        predict_point(settings, p, shipped).total for i, p in enumerate(points) if i != 2]
+    # In the outputs: status "error", the message under the table.
+    from interp.studies.sweep import with_metrics
+    from interp.studies.sweep_table import render_csv, render_text
+
+    rows = with_metrics(points, outcomes)
+    defines = [("n", [1000.0, 2000.0]), ("reps", [1.0])]
+    assert render_csv(rows, defines).splitlines()[3].endswith(",,,,,,,,,error")
+    assert "n=2000, reps=1, procs=1: not predicted: n=2000: refused by this test" in render_text(rows, [TRAP], "mid", defines)

@@ -78,14 +78,15 @@ def _vector_functions():
     }
 
 
-def _compile(expr, symbols):
-    """A numpy function of the symbols; Max and Min renamed so that the printer calls ours (numpy's
-    amax of a tuple does not broadcast a scalar against an array)."""
+def _compile(exprs, symbols):
+    """One numpy function of the symbols giving the list of ``exprs`` (one lambdify: compiling is
+    the costly part). Max and Min renamed so that the printer calls ours (numpy's amax of a tuple
+    does not broadcast a scalar against an array)."""
     import sympy
 
     grid_max, grid_min = sympy.Function("GridMax"), sympy.Function("GridMin")
-    expr = sympy.sympify(expr).replace(sympy.Max, grid_max).replace(sympy.Min, grid_min)
-    return sympy.lambdify(symbols, expr, modules=[_vector_functions(), "numpy"])
+    exprs = [sympy.sympify(e).replace(sympy.Max, grid_max).replace(sympy.Min, grid_min) for e in exprs]
+    return sympy.lambdify(symbols, exprs, modules=[_vector_functions(), "numpy"])
 
 
 def _derive(settings, point, names, shipped):
@@ -120,8 +121,9 @@ def _holds(facts, symbols, columns, size):
     import numpy as np
 
     ok = np.ones(size, dtype=bool)
-    for f in facts:
-        ok &= np.broadcast_to(np.asarray(_compile(f, symbols)(*columns), dtype=bool), (size,))
+    if facts:
+        for held in _compile(facts, symbols)(*columns):
+            ok &= np.broadcast_to(np.asarray(held, dtype=bool), (size,))
     return ok
 
 
@@ -164,8 +166,8 @@ def _evaluate(exprs, facts, symbols, columns):
     size = columns[0].size
     mask = _holds(facts, symbols, columns, size)
     inside = [c[mask] for c in columns]
-    values = {k: np.broadcast_to(np.asarray(_compile(e, symbols)(*inside), dtype=float), (int(mask.sum()),))
-              for k, e in exprs.items()}
+    got = _compile(list(exprs.values()), symbols)(*inside)
+    values = {k: np.broadcast_to(np.asarray(v, dtype=float), (int(mask.sum()),)) for k, v in zip(exprs, got)}
     return mask, values
 
 
