@@ -18,6 +18,7 @@ from sag.errors import quote
 from sag.whatif import parse_assignments
 
 from interp.errors import InputError
+from interp.studies.grid import named_lists
 
 
 @dataclass(frozen=True)
@@ -57,24 +58,10 @@ def _number_text(v: float) -> str:
 
 def _split(items, what: str) -> tuple:
     """``KEY=V1,V2`` items as ((key, (v1, v2)), ...); each value checked as interp run checks it."""
-    out = []
-    seen = set()
-    for item in items:
-        key, sep, values = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise InputError(f"{what} {quote(item)}: expected NAME=NUMBER[,NUMBER...]")
-        if key in seen:
-            raise InputError(f"{what} {quote(key)}: given twice; give all its values in one comma list")
-        seen.add(key)
-        parts = values.split(",")
-        if any(not p.strip() for p in parts):
-            raise InputError(f"{what} {quote(item)}: empty value in the comma list")
-        nums = tuple(v for _, v in parse_assignments([f"{key}={p}" for p in parts], what))
-        if len(set(nums)) != len(nums):
-            raise InputError(f"{what} {quote(item)}: a value is repeated")
-        out.append((key, nums))
-    return tuple(out)
+    def number(key, text):
+        return parse_assignments([f"{key}={text}"], what)[0][1]
+
+    return tuple((key, tuple(values)) for key, values in named_lists(items, what, number))
 
 
 def parse_machine_options(machine: str, scale, params) -> MachineOptions:
