@@ -89,3 +89,22 @@ def test_bad_machine_axes_are_one_clear_error(cli, args, message):
     assert res.exit_code == 2, res.stdout
     assert message in res.stderr
     assert "Traceback" not in res.stderr
+
+
+def test_shipped_programs_are_parsed_once_per_macro_value(cli, tmp_path):
+    # An input also tested in #ifndef reaches the preprocessor (pipeline.macro_names): the sweep
+    # parses the program once per value of it (studies/shipped.py), and each point is what
+    # interp run gives: 3 or 7 global syncs per process, 2 processes.
+    from interp.studies.shipped import prepare
+    from interp.studies.sweep import Settings, grid
+
+    src = tmp_path / "m.c"
+    src.write_text('#include "nx.h"\n#ifndef STEPS\n#define STEPS 3\n#endif\nint main(void)\n{\n'
+                   "    long i;\n    for (i = 0; i < STEPS; i++)\n        gsync();\n    return 0;\n}\n")
+    points = grid([("STEPS", [3.0, 7.0])], [2])
+    assert len(prepare(Settings((str(src),), "ipsc860"), points).programs) == 2
+    doc = json.loads(cli("sweep", src, "-D", "STEPS=3,7", "--procs", "2", "--format", "json").stdout)
+    for p in doc["points"]:
+        alone = predict([str(src)], "ipsc860", 2, [f"STEPS={p['inputs']['STEPS']}"], interactive=False).result
+        assert p["predicted_seconds"] == alone.total
+    assert doc["points"][1]["predicted_seconds"] > doc["points"][0]["predicted_seconds"]
