@@ -24,6 +24,7 @@ How many points came from forms and how many from the engine is reported (GridRe
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from dataclasses import dataclass, field
 
@@ -211,11 +212,12 @@ def _cover_group(settings, points, idx, names, symbols, shipped, outcomes, repor
                                         f"{', '.join(f'{n}={dict(points[i].inputs)[n]:g}' for n in names)} where "
                                         f"the engine gives {outcomes[i].total!r} s: its points go to the engine")
                 return
-        fill = dict(machine=base.machine, scenario=base.scenario, notes=base.notes, source="closed form")
+        # Positional: events 0 (nothing interpreted), the sample's machine, what-ifs and notes.
+        fill = (0, 0, base.machine, base.scenario, base.notes, None, None, "closed form")
         columns_out = [values[c].tolist() for c in ("total",) + CATEGORIES]
-        for i, *figures in zip(idx[covered].tolist(), *columns_out):
+        for i, total, comp, ovh, xmit, wait in zip(idx[covered].tolist(), *columns_out):
             if outcomes[i] is None:  # (the checked points keep the engine's outcome)
-                outcomes[i] = Outcome(*figures, **fill)
+                outcomes[i] = Outcome(total, comp, ovh, xmit, wait, *fill)
         report.forms.append(Form(where, str(exprs["total"]), int(covered.size) - len(checks), len(checks)))
         remaining = remaining[~mask]
 
@@ -235,8 +237,9 @@ def run_closed_forms(settings, points, names, jobs=1, what="predicting", cluster
     symbols = [sympy.Symbol(n, positive=True) for n in names]  # as pipeline.symbolic_inputs makes them
     groups: dict = {}
     others = [k for k, (name, _) in enumerate(points[0].inputs) if name not in names]
+    rest = operator.itemgetter(*others) if others else (lambda inputs: ())
     for i, p in enumerate(points):
-        groups.setdefault((tuple(p.inputs[k] for k in others), p.machine, p.procs), []).append(i)
+        groups.setdefault((rest(p.inputs), p.machine, p.procs), []).append(i)
     outcomes = [None] * len(points)
     report = GridReport(tuple(names))
     rng = random.Random(seed)  # the same random checks every run: reproducible reports
