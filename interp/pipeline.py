@@ -31,12 +31,8 @@ def load_program(path: str, granularity: str = "cluster", include_dirs=(), macro
 _DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif|define|undef)\b(.*)$", re.M)
 
 
-def macro_names(files, defines: dict[str, float]) -> dict[str, str]:
-    """The -D names the programs use in preprocessor directives: those are macros as well.
-
-    ``-D NAME=VALUE`` sets an external input; when a program tests or defines NAME in a directive
-    (``#ifndef N`` / ``#define N 1000``), it is also handed to the preprocessor, as ``cc -D`` would.
-    """
+def directive_names(files) -> set[str]:
+    """The names the programs use in preprocessor directives (#if, #ifdef, #define ...)."""
     used: set[str] = set()
     for f in files:
         try:
@@ -45,7 +41,26 @@ def macro_names(files, defines: dict[str, float]) -> dict[str, str]:
             continue
         for m in _DIRECTIVE.finditer(text):
             used.update(re.findall(r"[A-Za-z_]\w*", m.group(1)))
+    return used
+
+
+def macro_names(files, defines: dict[str, float], used: set[str] | None = None) -> dict[str, str]:
+    """The -D names the programs use in preprocessor directives: those are macros as well.
+
+    ``-D NAME=VALUE`` sets an external input; when a program tests or defines NAME in a directive
+    (``#ifndef N`` / ``#define N 1000``), it is also handed to the preprocessor, as ``cc -D`` would.
+    """
+    used = directive_names(files) if used is None else used
     return {name: (str(int(v)) if v == int(v) else repr(v)) for name, v in defines.items() if name in used}
+
+
+@dataclass
+class Loaded:
+    """Programs parsed once for several predictions (a sweep ships them to its workers), with the
+    -D values handed to their preprocessor (``macros``): they were parsed with those."""
+
+    programs: list
+    macros: dict
 
 
 def load_programs(files, granularity="cluster", include_dirs=(), defines=None, form=None) -> list[AAG]:
@@ -58,9 +73,9 @@ def load_programs(files, granularity="cluster", include_dirs=(), defines=None, f
 
 
 def load_machine(name: str, scale=(), params=(), mode=("full", None, "")) -> SAG:
-    """The machine with the what-ifs, run-time parameters and prediction mode (sag/modes.py) applied;
-    ``mode`` is (name, seconds per flop for uniform, where that time comes from). ``name`` may be a
-    SAG already derived by a study (interp extrapolate's measured machine)."""
+    """The machine (a name, a file, or a SAG already read or derived by a study: interp extrapolate's
+    measured machine) with the what-ifs, run-time parameters and prediction mode (sag/modes.py)
+    applied; ``mode`` is (name, seconds per flop for uniform, where that time comes from)."""
     from sag.modes import apply
 
     sag = apply(name if isinstance(name, SAG) else open_machine(name), *mode)
@@ -197,12 +212,16 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
             closed_forms=True, map_file=None, symbolic=(), form=None, messages=True,
             exact=False, max_events=None, timeout=None, contention=True, demand=False,
-            mode=("full", None, ""), strict=False) -> Prediction:
+            mode=("full", None, ""), strict=False, loaded: Loaded | None = None) -> Prediction:
     from interp.engine.algorithm import Engine
     from interp.engine.options import EngineOptions
 
     values = parse_defines(defines)
-    programs = load_programs(files, granularity, include_dirs, values, form)
+    if loaded is None:
+        programs = load_programs(files, granularity, include_dirs, values, form)
+        macros = macro_names(files, values)
+    else:  # parsed already, with the macros of these -D values (studies/shipped.py)
+        programs, macros = loaded.programs, loaded.macros
     if len(programs) > 2:
         raise InputError("give one SPMD program (its files: one with main, the others helper functions), "
                          "or a host program and a node program")
@@ -210,7 +229,7 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
     if strict:
         refuse_defaults(programs)
     sag = load_machine(machine, scale, params, mode)
-    inputs = resolve_inputs(programs, values, interactive, macro_names(files, values))
+    inputs = resolve_inputs(programs, values, interactive, macros)
     if symbolic:
         inputs = symbolic_inputs(inputs, symbolic)
     placement = None

@@ -23,26 +23,77 @@ from interp.cli.metrics_options import metrics_options, run_metrics, wanted
 @click.option("--measured", "measured_file", type=click.Path(dir_okay=False),
               help="CSV of measured times (one column per input, then procs, seconds): adds the error per point.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Points predicted in parallel.")
+@click.option("--cluster", default=None, envvar="INTERP_DASK_SCHEDULER", metavar="ADDRESS",
+              help="Predict the points on a Dask cluster: a scheduler (tcp://HOST:8786) or local:N for N local "
+                   "worker processes (default: $INTERP_DASK_SCHEDULER; needs the dask extra).")
+@click.option("--symbolic", multiple=True, metavar="NAME",
+              help="Derive the time as a closed form of this swept input once per group of points, and "
+                   "evaluate it on the whole grid (checked against the engine).")
 @strict_option
 @budget_options
 @metrics_options
 @reported
 def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs, fmt, plot_file, html_dir,
-              measured_file, jobs, strict, max_events, timeout, metrics, baseline, t1, flops, dops, mode,
-              symbolic_procs):
+              measured_file, jobs, cluster, symbolic, strict, max_events, timeout, metrics, baseline, t1, flops,
+              dops, mode, symbolic_procs):
     """Predict FILES for every combination of the -D value lists and --procs counts.
 
     Each -D takes a comma list (-D n=1000,10000); the sweep is their cartesian product with the
     process counts. Per point: predicted time, speedup, efficiency and communication share.
+    --machine, --scale and --param take comma lists too: machine axes of the grid.
     """
     from interp.studies.measured import attach, read_measured
     from interp.studies.sweep import Settings, grid, run_points, with_metrics
-    from interp.studies.sweep_table import render_csv, render_text, to_json
+
+    from interp.studies.machine_axes import check_machines, parse_machine_options
 
     define_lists = parse_define_lists(defines)
     counts = parse_procs_list(procs)
+    machines = parse_machine_options(machine, scale, param)
+    axes = machines.axes()
+    seed003 = wanted(metrics, baseline, t1, flops, dops, mode, symbolic_procs)
+    _check_options(axes, measured_file, seed003, jobs, cluster, symbolic, html_dir, plot_file)
+    # Read the measurements first: a malformed file fails before minutes of predictions.
+    measurements = read_measured(measured_file, define_lists) if measured_file else None
+    check_machines(machines)
+    first_machine, fixed_scale, fixed_params = machines.at(())
+    settings = Settings(tuple(files), first_machine, bound, fixed_scale, fixed_params, tuple(include_dirs),
+                        max_events, timeout, machine_options=machines if axes else None, strict=strict)
+    points = grid(define_lists, counts, axes)
+    if seed003:  # seed 003 (docs/scalability.md)
+        return run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops,
+                           mode, plot_file, measured_file, symbolic_procs)
+    what = f"sweep ({len(points)} points)"
+    closed = None
+    if symbolic:
+        from interp.studies.closed_grid import run_closed_forms
+
+        outcomes, closed = run_closed_forms(settings, points, list(symbolic), jobs, what, cluster)
+    else:
+        outcomes = run_points(settings, points, jobs, what, cluster)
+    rows = with_metrics(points, outcomes)
+    unmatched = attach(rows, measurements) if measurements is not None else None
+    _write(rows, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir)
+    if any(r.outcome.hang or r.outcome.error for r in rows):
+        sys.exit(EXIT_PROBLEMS)
+
+
+def _check_options(axes, measured_file, seed003, jobs, cluster, symbolic, html_dir, plot_file) -> None:
+    """Combinations this command does not take, refused before any prediction."""
+    if axes and (measured_file or seed003):
+        what = "--measured" if measured_file else "the metric options of seed 003"
+        raise InputError(f"{what} compare one machine: give one --machine and one value per --scale and "
+                         f"--param (machine axes here: {', '.join(a.column for a in axes)})")
     if jobs < 1:
         raise InputError(f"--jobs {jobs}: give at least 1")
+    if cluster is not None and jobs != 1:
+        raise InputError(f"--jobs {jobs} and --cluster {cluster} (or INTERP_DASK_SCHEDULER): the points go to "
+                         "local processes or to a cluster; give one of them")
+    if seed003:
+        for given, option in ((cluster, "--cluster"), (html_dir, "--html"), (symbolic, "--symbolic")):
+            if given:
+                raise InputError(f"{option} does not go with seed 003's metrics yet: drop {option}, "
+                                 "or the metric options")
     if plot_file:
         from interp.studies.sweep_plot import check_plot_path
 
@@ -51,27 +102,19 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
         from interp.output.html import check_dir
 
         check_dir(html_dir)
-    # Read the measurements first: a malformed file fails before minutes of predictions.
-    measurements = read_measured(measured_file, define_lists) if measured_file else None
-    settings = Settings(tuple(files), machine, bound, tuple(scale), tuple(param), tuple(include_dirs),
-                        max_events, timeout, strict=strict)
-    points = grid(define_lists, counts)
-    if wanted(metrics, baseline, t1, flops, dops, mode, symbolic_procs):  # seed 003 (docs/scalability.md)
-        if html_dir:
-            raise InputError("--html does not show seed 003's metrics yet: drop --html, or the metric options")
-        return run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops,
-                           mode, plot_file, measured_file, symbolic_procs)
-    rows = with_metrics(points, run_points(settings, points, jobs, f"sweep ({len(points)} points)"))
-    unmatched = attach(rows, measurements) if measurements is not None else None
+
+
+def _write(rows, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir) -> None:
+    from interp.studies.sweep_table import render_csv, render_text, to_json
 
     if fmt == "json":
         import json
 
-        click.echo(json.dumps(to_json(rows, files, bound, define_lists, unmatched), indent=2))
+        click.echo(json.dumps(to_json(rows, files, bound, define_lists, unmatched, closed), indent=2))
     elif fmt == "csv":
-        click.echo(render_csv(rows, define_lists, unmatched), nl=False)
+        click.echo(render_csv(rows, define_lists, unmatched, closed), nl=False)
     else:
-        click.echo(render_text(rows, files, bound, define_lists, unmatched))
+        click.echo(render_text(rows, files, bound, define_lists, unmatched, closed))
     if plot_file:
         from interp.studies.sweep_plot import plot_sweep
 
@@ -82,7 +125,5 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     if html_dir:
         from interp.studies.sweep_html import write_sweep
 
-        index = write_sweep(html_dir, to_json(rows, files, bound, define_lists, unmatched))
+        index = write_sweep(html_dir, to_json(rows, files, bound, define_lists, unmatched, closed))
         click.echo(f"wrote {index} (HTML report)", err=fmt != "text")
-    if any(r.outcome.hang for r in rows):
-        sys.exit(EXIT_PROBLEMS)

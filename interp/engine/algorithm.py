@@ -206,6 +206,9 @@ class Engine:
             raise ProgramHang(self._hang_report(blocked))
         total = max((p.chain.proc.end for p in self.procs), default=0.0)
         symbolic_total = total.e if isinstance(total, SymTime) else None
+        # Each category summed over processes, as closed forms too (sweep --symbolic's table).
+        sums = {c: sum((getattr(ps, c) for ps in self.result_procs), 0.0) for c in CATEGORIES} if self.symbolic else {}
+        symbolic_sums = {c: v.e if isinstance(v, SymTime) else None for c, v in sums.items()}
         demand = dict(self.net.demand)
         if self.options.demand:  # each process's processor: its computation and call overheads
             for ps in self.result_procs:
@@ -221,8 +224,8 @@ class Engine:
             spans=self.spans,
             aau_info={a.id: (a.cls, str(a.loc) if a.loc else "", a.label)
                       for prog in (self.host_prog, self.node_prog) if prog is not None for a in prog.walk()},
-            proc_labels=list(self._labels), symbolic_total=symbolic_total, demand=demand,
-            capacity=dict(self.net.capacity),
+            proc_labels=list(self._labels), symbolic_total=symbolic_total, symbolic_sums=symbolic_sums,
+            demand=demand, capacity=dict(self.net.capacity),
             aborted=str(self.aborted[2].loc) if self.aborted is not None else None)
 
     def _to_numbers(self, total) -> float:

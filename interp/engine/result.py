@@ -137,6 +137,7 @@ class RunResult:
     aau_info: dict = field(default_factory=dict)  # aau id -> (class, "file:lines", label)
     proc_labels: list = field(default_factory=list)  # process index -> "rank 3" / "host"
     symbolic_total: object = None  # --symbolic: the total as a sympy expression of the symbols
+    symbolic_sums: dict = field(default_factory=dict)  # --symbolic: category -> its sum over processes, likewise
     extrapolated_events: int = 0  # operations of steady-state iterations skipped (engine/steady.py)
     # EngineOptions.demand (interp bound): resource -> service demand in seconds (a sympy-carrying
     # SymTime under --symbolic), and the multiplicity of resources that have more than one server.

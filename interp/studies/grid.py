@@ -21,26 +21,32 @@ def _number(text: str, what: str) -> float:
     return value
 
 
-def parse_define_lists(defines) -> list[tuple[str, list[float]]]:
-    """``-D n=1000,10000 -D reps=2`` -> [("n", [1000.0, 10000.0]), ("reps", [2.0])], in the order given."""
-    out: list[tuple[str, list[float]]] = []
+def named_lists(items, what: str, parse, name_ok=bool) -> list[tuple[str, list]]:
+    """``NAME=V1,V2,...`` options as [(name, [parse(name, "V1"), ...])], in the order given: each name
+    once, no empty or repeated value (the -D lists here, the machine axes in machine_axes.py)."""
+    out: list[tuple[str, list]] = []
     seen = set()
-    for item in defines:
+    for item in items:
         name, sep, values = item.partition("=")
         name = name.strip()
-        if not sep or not _NAME.match(name):
-            raise InputError(f"-D {item!r}: expected NAME=VALUE[,VALUE...]")
+        if not sep or not name_ok(name):
+            raise InputError(f"{what} {item!r}: expected NAME=VALUE[,VALUE...]")
         if name in seen:
-            raise InputError(f"-D {name}: given twice; give all its values in one comma list")
+            raise InputError(f"{what} {name}: given twice; give all its values in one comma list")
         seen.add(name)
         parts = values.split(",")
         if any(not p.strip() for p in parts):
-            raise InputError(f"-D {item!r}: empty value in the comma list")
-        nums = [_number(p, f"-D {name}") for p in parts]
-        if len(set(nums)) != len(nums):
-            raise InputError(f"-D {item!r}: a value is repeated")
-        out.append((name, nums))
+            raise InputError(f"{what} {item!r}: empty value in the comma list")
+        parsed = [parse(name, p) for p in parts]
+        if len(set(parsed)) != len(parsed):
+            raise InputError(f"{what} {item!r}: a value is repeated")
+        out.append((name, parsed))
     return out
+
+
+def parse_define_lists(defines) -> list[tuple[str, list[float]]]:
+    """``-D n=1000,10000 -D reps=2`` -> [("n", [1000.0, 10000.0]), ("reps", [2.0])], in the order given."""
+    return named_lists(defines, "-D", lambda name, text: _number(text, f"-D {name}"), lambda n: bool(_NAME.match(n)))
 
 
 def parse_procs_list(text: str) -> list[int]:

@@ -203,7 +203,7 @@ def metrics_sweep(settings: Settings, points: list[Point], jobs: int, baseline: 
     largest = max(p.procs for p in points)
     phases, exts = {}, {}
     for c in combos:
-        top = outcomes[(c, largest)]
+        top = outcomes[Point(c, largest).key()]
         rate = refs[c].t1 / refs[c].work if mode == "uniform" else None
         phases[c] = phases_of(refs[c], top, largest, dops, rate) if top.total is not None else []
         if mode == "uniform":  # the model's own T_1(i): W_i at the uniform rate W/T_1

@@ -9,6 +9,7 @@ perfect speedup up to it: S_p = p_min * T(p_min) / T(p), which is S_n when p_min
 from __future__ import annotations
 
 import itertools
+import pickle
 import sys
 from dataclasses import dataclass
 
@@ -31,15 +32,29 @@ class Settings:
     mode: tuple = ("full", None, "")  # prediction mode of seed 003 (sag/modes.py)
     regions: bool = False  # keep each region's figures (metrics: phases of seed 003)
     strict: bool = False  # --strict: a default is an error (docs/annotations.md)
+    # The machine axes (studies/machine_axes.py); when given, it decides each point's machine,
+    # --scale and --param instead of the three fields above.
+    machine_options: object = None
+
+    def machine_at(self, point: "Point") -> tuple[str, tuple, tuple]:
+        if self.machine_options is None:
+            return self.machine, self.scale, self.params
+        return self.machine_options.at(point.machine)
 
 
 @dataclass(frozen=True)
 class Point:
     inputs: tuple  # ((name, value), ...) in the order of the -D options
     procs: int
+    machine: tuple = ()  # ((axis column, value), ...): the point's machine axes (machine_axes.py)
 
     def key(self):
-        return (self.inputs, self.procs)
+        return (self.inputs, self.machine, self.procs)
+
+    @property
+    def setting(self) -> tuple:
+        """Everything but the process count: the points of one line of a speedup plot."""
+        return (self.inputs, self.machine)
 
 
 @dataclass
@@ -58,6 +73,8 @@ class Outcome:
     scenario: tuple = ()
     notes: tuple = ()
     hang: str | None = None  # why the program cannot finish at this point (no total then)
+    error: str | None = None  # why a cluster could not predict this point (studies/cluster.py)
+    source: str = "engine"  # or "closed form" (sweep --symbolic, studies/closed_grid.py)
     regions: tuple = ()  # (name, Figures per process) when Settings.regions (studies/metrics.py)
 
     @property
@@ -85,22 +102,30 @@ class Row:
     measured_line: int | None = None
 
 
-def grid(define_lists: list[tuple[str, list[float]]], procs: list[int]) -> list[Point]:
-    """The cartesian product, inputs varying slowest (in -D order), then process counts."""
+def grid(define_lists: list[tuple[str, list[float]]], procs: list[int], axes=()) -> list[Point]:
+    """The cartesian product, inputs varying slowest (in -D order), then the machine axes (machine,
+    --scale, --param, each in the order given), then process counts."""
     names = [name for name, _ in define_lists]
-    combos = itertools.product(*[values for _, values in define_lists]) if names else [()]
-    return [Point(tuple(zip(names, combo)), p) for combo in combos for p in procs]
+    inputs = [tuple(zip(names, combo)) for combo in itertools.product(*[values for _, values in define_lists])]
+    columns = [a.column for a in axes]
+    machines = [tuple(zip(columns, m)) for m in itertools.product(*[a.values for a in axes])]
+    return [Point(i, p, m) for i in inputs for m in machines for p in procs]
 
 
-def predict_point(settings: Settings, point: Point) -> Outcome:
-    """One prediction (module level, so a process pool can run it)."""
+def predict_point(settings: Settings, point: Point, shipped=None) -> Outcome:
+    """One prediction (module level, so a process pool can run it). With ``shipped``
+    (studies/shipped.py) the programs and machines come from it: no file is read."""
     from interp.errors import bad_input_types
     from interp.pipeline import predict
 
+    machine, scale, params = settings.machine_at(point)
+    loaded = None
+    if shipped is not None:
+        machine, loaded = shipped.machines[machine], shipped.loaded(point)
     try:
-        pred = predict(list(settings.files), settings.machine, point.procs, define_args(dict(point.inputs)),
-                       settings.bound, settings.scale, settings.params, include_dirs=settings.include_dirs,
-                       interactive=False, messages=False,
+        pred = predict(list(settings.files), machine, point.procs, define_args(dict(point.inputs)),
+                       settings.bound, scale, params, include_dirs=settings.include_dirs,
+                       interactive=False, messages=False, loaded=loaded,
                        max_events=settings.max_events, timeout=settings.timeout, mode=settings.mode,
                        strict=settings.strict)
     except ProgramHang as exc:
@@ -134,35 +159,72 @@ def _progress():
                     disable=not sys.stderr.isatty())
 
 
-def run_points(settings: Settings, points: list[Point], jobs: int = 1, what: str = "predicting") -> list[Outcome]:
-    """Outcomes in the order of ``points`` whatever order the workers finish in.
+def run_points(settings: Settings, points: list[Point], jobs: int = 1, what: str = "predicting",
+               cluster: str | None = None) -> list[Outcome]:
+    """Outcomes in the order of ``points`` whatever order the workers finish in: here, in ``jobs``
+    local processes, or on the Dask cluster at ``cluster`` (studies/cluster.py).
 
-    The first point runs here, before any worker starts: a bad input or machine is then reported
-    once, at once, instead of by every worker.
+    The programs are parsed and the machines read once, here (studies/shipped.py). The first point
+    runs here, before any worker starts: a bad input or machine is then reported once, at once,
+    instead of by every worker.
     """
     if jobs < 1:
         raise InputError(f"--jobs {jobs}: give at least 1")
-    outcomes: list[Outcome | None] = [None] * len(points)
-    with _progress() as progress:
-        task = progress.add_task(what, total=len(points))
-        here = len(points) if jobs == 1 else min(1, len(points))
-        for i in range(here):
-            outcomes[i] = predict_point(settings, points[i])
-            progress.advance(task)
-        if here < len(points):
-            _run_pool(settings, points, range(here, len(points)), jobs, outcomes,
-                      lambda: progress.advance(task))
+    if not points:
+        return []
+    from interp.studies.shipped import prepare
+
+    session = None
+    if cluster is not None:  # connect first: a scheduler that does not answer fails before any work
+        from interp.studies import cluster as dask_cluster
+
+        session = dask_cluster.connect(cluster)
+    try:
+        shipped = prepare(settings, points)
+        # Pickled before the first prediction: the engine caches compiled expressions (closures) on
+        # the AAG's nodes, which plain pickle cannot carry to a --jobs process.
+        frozen = pickle.dumps(shipped) if jobs > 1 or session is not None else b""
+        outcomes: list[Outcome | None] = [None] * len(points)
+        with _progress() as progress:
+            task = progress.add_task(what, total=len(points))
+            here = len(points) if jobs == 1 and session is None else 1
+            for i in range(here):
+                outcomes[i] = predict_point(settings, points[i], shipped)
+                progress.advance(task)
+            rest = range(here, len(points))
+            if session is not None:
+                session, running = None, session  # run_on_cluster closes it
+                dask_cluster.run_on_cluster(running, predict_point, lambda why: Outcome(None, error=why), settings,
+                                            points, rest, frozen, outcomes, lambda: progress.advance(task))
+            elif rest:
+                _run_pool(settings, points, rest, jobs, outcomes, frozen, lambda: progress.advance(task))
+    finally:
+        if session is not None:
+            dask_cluster.close(session)
     return outcomes  # type: ignore[return-value]
 
 
-def _run_pool(settings, points, indices, jobs, outcomes, advance) -> None:
+_RECEIVED = None  # in a --jobs process: the programs and machines of the sweep (studies/shipped.py)
+
+
+def _receive(frozen: bytes) -> None:
+    global _RECEIVED
+    _RECEIVED = pickle.loads(frozen)
+
+
+def _pool_point(settings: Settings, point: Point) -> Outcome:
+    return predict_point(settings, point, _RECEIVED)
+
+
+def _run_pool(settings, points, indices, jobs, outcomes, frozen, advance) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     # spawn, not fork: the progress bar's refresh thread must not be forked into the workers.
-    with ProcessPoolExecutor(max_workers=min(jobs, len(indices)),
-                             mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = {pool.submit(predict_point, settings, points[i]): i for i in indices}
+    # Each process receives the parsed programs once (initializer), not with every point.
+    with ProcessPoolExecutor(max_workers=min(jobs, len(indices)), mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_receive, initargs=(frozen,)) as pool:
+        futures = {pool.submit(_pool_point, settings, points[i]): i for i in indices}
         failures = {}
         for fut in as_completed(futures):
             i = futures[fut]
@@ -182,10 +244,10 @@ def _run_pool(settings, points, indices, jobs, outcomes, advance) -> None:
 def with_metrics(points: list[Point], outcomes: list[Outcome]) -> list[Row]:
     """Rows with speedup p_min * T(p_min) / T(p) and efficiency speedup / p (seed 003)."""
     p_min = min(p.procs for p in points)
-    reference = {p.inputs: o.total for p, o in zip(points, outcomes) if p.procs == p_min}
+    reference = {p.setting: o.total for p, o in zip(points, outcomes) if p.procs == p_min}
     rows = []
     for p, o in zip(points, outcomes):
-        ref = reference.get(p.inputs)
+        ref = reference.get(p.setting)
         speedup = None
         if ref is not None and o.total:
             speedup = p_min * ref / o.total

@@ -17,7 +17,8 @@ def _series(doc: dict, key: str, tip) -> list:
     """One series per combination of the inputs: [(name, [(procs, value, tooltip)])]."""
     groups: dict[tuple, list] = {}
     for p in doc["points"]:
-        name = ", ".join(f"{k}={fmt_value(v)}" for k, v in p["inputs"].items()) or "all"
+        axes = {**p["inputs"], **p.get("machine_axes", {})}
+        name = ", ".join(f"{k}={v if isinstance(v, str) else fmt_value(v)}" for k, v in axes.items()) or "all"
         groups.setdefault(name, []).append((p["procs"], p[key], tip(name, p)))
     return [(name, sorted(pts, key=lambda t: t[0])) for name, pts in groups.items()]
 

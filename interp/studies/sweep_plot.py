@@ -13,24 +13,24 @@ FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 
 
 def _groups(rows):
-    """Rows by input combination, in sweep order, each sorted by process count."""
+    """Rows by input combination and machine axes, in sweep order, each sorted by process count."""
     groups: dict[tuple, list] = {}
     for r in rows:
-        groups.setdefault(r.point.inputs, []).append(r)
+        groups.setdefault(r.point.inputs + r.point.machine, []).append(r)
     return {k: sorted(v, key=lambda r: r.point.procs) for k, v in groups.items()}
 
 
 def _varying(rows) -> set[str]:
-    """Input names that take more than one value: only they tell the lines apart."""
+    """Input names and machine axes that take more than one value: only they tell the lines apart."""
     values: dict[str, set] = {}
     for r in rows:
-        for k, v in r.point.inputs:
+        for k, v in r.point.inputs + r.point.machine:
             values.setdefault(k, set()).add(v)
     return {k for k, vs in values.items() if len(vs) > 1}
 
 
 def _label(inputs, varying) -> str:
-    return ", ".join(f"{k}={fmt_value(v)}" for k, v in inputs if k in varying) or "predicted"
+    return ", ".join(f"{k}={v if isinstance(v, str) else fmt_value(v)}" for k, v in inputs if k in varying) or "predicted"
 
 
 def _procs_axis(ax, procs):
