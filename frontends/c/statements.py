@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
+from ..msgpass import is_comm_call
+
 
 class SimpleStatements:
     """Mixin of CLevel1: the statements that become (part of) a Seq."""
@@ -76,12 +78,18 @@ class SimpleStatements:
         pass
 
     def _s_Return(self, stmt, out):
-        if stmt.expr is not None:
-            self._calls_first(stmt.expr, out)
+        expr = stmt.expr
+        if isinstance(expr, c_ast.FuncCall) and isinstance(expr.name, c_ast.ID) and is_comm_call(expr.name.name):
+            # `return MPI_Send(...)` in a wrapper: the message is passed, then MPI_SUCCESS returned
+            # (it cost nothing, reported as an unknown call)
+            self._comm(expr, None, out, stmt)
+            expr = None
+        if expr is not None:
+            self._calls_first(expr, out)
         seq = self._seq_for(stmt, out)
-        if stmt.expr is not None:
-            self.ctx.count(stmt.expr, seq.counts, seq.accesses)
-            self._note_calls(stmt.expr, seq)
+        if expr is not None:
+            self.ctx.count(expr, seq.counts, seq.accesses)
+            self._note_calls(expr, seq)
         seq.control = "return"
         self._flush(out)
 
