@@ -406,6 +406,11 @@ class Engine:
                 q.blocked = None
                 q.chain.proc.end = t + q.chain.offset if q.started else q.chain.proc.end
                 q.chain.ended = ("killed", op.aau)
+                # A process computes ahead of global time until its next operation: what it
+                # computed after the abort never happened (its busy time stays within its life).
+                ahead = q.chain.clock - t
+                if q.started and ahead > 0:
+                    q.chain.proc.comp = max(0.0, q.chain.proc.comp - ahead)
         return Completion(t)
 
     def weighted(self, a, chain):
