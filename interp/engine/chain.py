@@ -13,6 +13,7 @@ from frontends.aag import symexpr as S
 from frontends.aag.bodies import ENDS, has_jump
 
 from interp.engine.chain_comm import ChainComm
+from interp.engine.compiled import Unknown
 from interp.engine.values import Values
 from interp.engine.ops import Op
 from interp.errors import InputError
@@ -165,6 +166,14 @@ class Chain(ChainComm, Values):
             return (yield from self.visit_IterSync(a))
         try:
             closed = self.model.iterd(a)
+            if a.var is not None:
+                try:
+                    self.eval(closed, "loop trip count")
+                except Unknown as exc:
+                    # the sum still reads its own index: a callee's loop whose count is the index
+                    # and whose test reads both indices (trial division) has no closed form
+                    if exc.name == a.var:
+                        raise NotClosed(a) from None
         except NotClosed:  # a call in the body has no closed form (a loop that returns early)
             n = self.try_eval(a.num_iters) if a.num_iters is not None else None
             if self.engine.sampling and n is not None and n > 2 * SAMPLES and a.var is not None:
