@@ -176,3 +176,18 @@ def test_the_never_entered_fixed_loop_predicts(cli, tmp_path):
     f = tmp_path / "skip.c"
     f.write_text(RING.replace("LOOP", "while (n > 0) x++;"))
     assert cli("run", f, "--procs", 2).exit_code == 0
+
+
+@pytest.mark.parametrize("helpers, loop, refused", [
+    # fuzz c-7-143: `for (rep = 0; rep < reps; )` around a loop that calls a pure function
+    ("double f(double x) { return x * x; }\n", "while (n < 3) { x += (int) f(1.0); }", True),
+    # a callee that may end the process (on a branch on data, too) can end the loop
+    ("#include <stdlib.h>\nvoid quit(int v) { if (v > 2) exit(0); }\n", "while (n < 3) { quit(x); x++; }", False),
+    # a callee that changes what the condition reads, through a pointer argument
+    ("void bump(int *p) { *p += 1; }\n", "while (n < 3) { bump(&n); }", False),
+])
+def test_calls_decide_whether_a_fixed_condition_can_change(cli, tmp_path, helpers, loop, refused):
+    f = tmp_path / "calls.c"
+    f.write_text(helpers + RING.replace("LOOP", loop))
+    r = cli("run", f, "--procs", 2)
+    assert ("this loop never ends as written: its condition holds" in r.stderr) == refused, r.stderr

@@ -47,9 +47,10 @@ def _jumps(body: list[AAU], words: tuple, closed_continue: bool = False) -> bool
 def cond_fixed(cond, body: list[AAU]) -> bool:
     """Can nothing in ``body`` change a name ``cond`` reads? No way out of the loop (can_leave),
     every assignment to such a name an identity (`r *= 1`, `r += 0`), and no message, status or
-    request landing in one. Conservative: any other AAU that may write variables says no."""
+    request landing in one. Conservative: any other AAU that may write variables says no. Calls
+    are judged with the whole program by ``calls_may_leave``."""
     names = {n.split("[", 1)[0] for n in free_names(cond)}
-    if not names or can_leave(body):
+    if not names or _jumps(body, ("break", "return") + ENDS):
         return False
     for a in flat(body):
         if isinstance(a, Seq):
@@ -63,9 +64,32 @@ def cond_fixed(cond, body: list[AAU]) -> bool:
         elif isinstance(a, Iter):
             if a.var is not None and a.var in names:
                 return False
+        elif isinstance(a, Call):
+            continue  # what a callee can do is known with the whole program: calls_may_leave
         elif not isinstance(a, (Sync, Condt)):
             return False
     return True
+
+
+def calls_may_leave(body: list[AAU], functions: dict, names: set, seen: frozenset = frozenset()) -> bool:
+    """Can a call in ``body`` end the process or change one of ``names`` (through a pointer
+    argument or as a global)? An ending call anywhere in a callee counts, on a branch on data too."""
+    for a in flat(body):
+        if not isinstance(a, Call):
+            continue
+        if any(root(v) in names for v in a.refs.values()):
+            return True
+        fn = functions.get(a.callee)
+        if fn is None:
+            return True
+        if a.callee in seen:
+            continue
+        if any(isinstance(x, Seq) and (x.control in ENDS or any(root(t) in names for t, _ in x.defs))
+               for x in flat(fn.body)):
+            return True
+        if calls_may_leave(fn.body, functions, names, seen | {a.callee}):
+            return True
+    return False
 
 
 def root(name: str) -> str:

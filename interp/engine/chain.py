@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from frontends.aag import AAG, AAU, COMPOUND_CLASSES, SIMPLE_CLASSES, Call, Condt, Iter, Seq
 from frontends.aag import symexpr as S
-from frontends.aag.bodies import ENDS, has_jump
+from frontends.aag.bodies import ENDS, calls_may_leave, has_jump, root
 
 from interp.engine.chain_comm import ChainComm
 from interp.engine.compiled import Unknown
@@ -322,7 +322,8 @@ class Chain(ChainComm, Values):
         """Stop a loop with no count that cannot end (issue 14), else return this iteration's
         state for the next call: the condition holds at iteration k and nothing can change it."""
         directive = self.directive
-        if k == 1 and a.cond_fixed:
+        if k == 1 and a.cond_fixed and not calls_may_leave(a.body, self.aag.functions,
+                                                            {root(n) for n in S.free_names(a.cond)}):
             names = ", ".join(sorted(S.free_names(a.cond)))
             raise InputError(f"{a.loc}: this loop never ends as written: its condition holds and "
                              f"nothing in its body changes {names} (what the condition reads) "
