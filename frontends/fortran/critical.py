@@ -21,6 +21,7 @@ from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, cr
 from ..msgpass import canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
+from .sections import allocation_names, section_limits
 from .tree import DO_STMTS, loop_control, statements
 
 
@@ -34,7 +35,9 @@ class _Collector(Facts):
     def unit(self, scope, body) -> None:
         ex = scope.expr
         self._dummies = set(scope.dummies)
-        for stmt, line in statements(body):
+        stmts = list(statements(body))
+        self._allocated = allocation_names(ex, [s for s, _ in stmts])
+        for stmt, line in stmts:
             self._statement(stmt, line, ex)
 
     def assign(self, target, names, line) -> None:
@@ -62,11 +65,19 @@ class _Collector(Facts):
             self.control |= ex.names_in(stmt.items[0])
         elif isinstance(stmt, F.Assignment_Stmt):
             target = ex.target_name(stmt.items[0])
+            # Array syntax is a loop nest (sections.py): the bounds of its sections are DO limits.
+            self.control |= section_limits(ex, stmt, self._allocated)
             if target is not None:
                 self.assign(target, ex.names_in(stmt.items[2]), line)
                 if any(ref_name(n).lower() in RANDOM_SOURCES and ex.scope.ref_kind(ref_name(n)) != "user"
                        for n in _refs(stmt)):  # x = RAND() (a common extension)
                     self.random.add(target)
+        elif isinstance(stmt, (F.Where_Stmt, F.Forall_Stmt)):  # loop nests (sections.py)
+            self.control |= ex.names_in(stmt.items[0])  # FORALL's triplets and mask, WHERE's mask
+            self._statement(stmt.items[1], line, ex)
+        elif isinstance(stmt, (F.Forall_Construct_Stmt, F.Where_Construct_Stmt, F.Masked_Elsewhere_Stmt)):
+            self.control |= ex.names_in(stmt.items[-1] if isinstance(stmt, F.Forall_Construct_Stmt)
+                                        else stmt.items[0])
         elif isinstance(stmt, F.Read_Stmt):
             for item in _io_items(stmt):
                 target = ex.target_name(item)

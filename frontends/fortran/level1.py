@@ -15,8 +15,11 @@ C:
   ends every process.
 - A function's result variable is held in a register: assigning it costs no store, as C's
   ``return expr``.
-- GO TO, arithmetic IF, statement functions, array syntax and WHERE/FORALL are reported as
-  unsupported, with their line; the rest of the program is still interpreted.
+- Array syntax (sections, whole arrays, vector subscripts, the reductions SUM ... COUNT), WHERE
+  and FORALL are interpreted as the DO loops they stand for (sections.py).
+- GO TO, arithmetic IF, statement functions, array-valued intrinsics (MATMUL, ...) and the array
+  forms sections.py does not rewrite are reported as unsupported, with their line; the rest of
+  the program is still interpreted.
 """
 from __future__ import annotations
 
@@ -38,6 +41,7 @@ from .control import ControlFlow
 from .critical import analyse
 from .decls import ProgramInfo, Scope, unit_header
 from .expr import args_of, is_ref, ref_name
+from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
 from ..aag.bodies import flat
@@ -47,7 +51,7 @@ _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigne
 _NOTHING = {"Comment", "Continue_Stmt", "Format_Stmt", "End_Do_Stmt", "Implicit_Stmt"}
 
 
-class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
+class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, AnnotatedParse):
     DIRECTIVE = "!$interp"
 
     """The level-1 parse of one Fortran file (statements by kind in the mixins)."""
@@ -71,6 +75,7 @@ class FLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self._region: list[str] = []
         self._loop_vars: list[str | None] = []
         self._loop_names: list[str | None] = []  # construct names of the enclosing DO loops
+        self._section_names: set[str] = set()  # loop variables of array syntax (sections.py)
         self._directives = sorted(src.directives)
         self._next_directive = 0
         self._cluster: Seq | None = None

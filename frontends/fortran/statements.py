@@ -17,6 +17,7 @@ from . import calls
 from . import tree as T
 from .expr import args_of, is_ref, ref_name
 from .intrinsics import ARRAY_INTRINSICS, generic
+from .sections import reductions_in
 from .types import INT
 
 _IO_CALLS = {"Open_Stmt": "fopen", "Close_Stmt": "fclose", "Rewind_Stmt": "rewind",
@@ -34,8 +35,11 @@ class SimpleStatements:
                          "(write it as a FUNCTION)", first)
             return
         bad = self._array_syntax(target) or self._array_syntax(rhs)
-        if bad:
-            self.problem("unsupported", f"array syntax ({bad}) is not modelled: write the loop out", first)
+        if bad or reductions_in(self.ex, rhs):
+            why = self._section_loops(stmt, target, rhs, out, first, last)
+            if why is not None:
+                self.problem("unsupported", f"array syntax ({bad or 'a reduction'}) is not modelled here "
+                             f"({why}): write the loop out", first)
             return
         if is_ref(rhs) and calls.is_comm_call(ref_name(rhs)) and self.scope.ref_kind(ref_name(rhs)) != "user":
             self._comm(ref_name(rhs), args_of(rhs), self.ex.target_name(target), out, stmt, first, last)
@@ -82,7 +86,8 @@ class SimpleStatements:
             name = ref_name(node)
             kind = self.scope.ref_kind(name)
             if kind == "array":
-                if any(isinstance(a, F.Subscript_Triplet) for a in args_of(node)) and not argument:
+                if not argument and any(isinstance(a, F.Subscript_Triplet) or (  # a vector subscript a(idx)
+                        isinstance(a, F.Name) and self.scope.is_array(str(a))) for a in args_of(node)):
                     return f"section {T.label(node, 30)}"
                 return None
             # Arguments of calls may be whole arrays (passed by reference) ...

@@ -1,0 +1,438 @@
+"""Fortran 90 array syntax as the DO loops it stands for (part of the level-1 parse).
+
+``unew(1:n) = 0.5d0*(u(0:n-1) + u(2:n+1))``, ``u = 0.0d0`` and ``r = SUM(ABS(v(1:n) - u(1:n)))``
+do the work of loops the programmer did not write out. Each is rewritten into the loop nest a
+compiler generates for it and that nest is interpreted as written-out DO loops are, so the
+operation counts, the element strides of the working-set model and the closed forms are the ones
+a hand-written loop gets:
+
+- An array assignment is one DO per section dimension of its target, the first (fastest) dimension
+  innermost, each running over the target's section (``lo:hi:stride``; omitted bounds and whole
+  arrays take the declared bounds). Every array operand of the right-hand side has its section
+  dimensions mapped one to one on the target's, its element index moving with the loop variable
+  (``u(0:n-1)`` against ``unew(1:n)`` is ``u(k-1)``); a vector subscript ``a(idx)`` is ``a(idx(k))``.
+- A reduction intrinsic of a section or an array expression (SUM, PRODUCT, MAXVAL, MINVAL,
+  DOT_PRODUCT, COUNT, NORM2) is its accumulation loop into a temporary, run before the statement
+  that uses it (as the standard evaluates the whole right-hand side first); the statement then
+  reads the temporary.
+- The loop variables and temporaries are named ``interp_k1``, ``interp_r1``, ... and are the
+  program's nowhere else; reports label the nest with the source statement.
+
+Not rewritten (the statement is reported as unsupported, naming the reason): operands of different
+ranks, a reduction with DIM= or MASK=, ANY/ALL, array-valued intrinsics (MATMUL, TRANSPOSE, ...),
+and a whole array whose bounds the declarations leave open (assumed shape, unallocated) when it
+gives the loop's extent. Where a right-hand side overlaps its target, the standard evaluates it
+before storing; that changes values, not the work, and interp counts the work.
+"""
+from __future__ import annotations
+
+import re
+
+import sympy
+from fparser.two import Fortran2003 as F
+from fparser.two.utils import BinaryOpBase, UnaryOpBase
+
+from ..errors import FrontendError
+from . import tree as T
+from .expr import args_of, is_ref, ref_name
+from .fparse import _parse
+from .intrinsics import _CONVERT, _INQUIRY, _LIB, _SPECIFIC, generic
+from .types import INT
+
+# Elemental intrinsics: applied element by element to array arguments.
+ELEMENTAL = set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR",
+                                                           "CEILING", "MODULO", "SIGN"}
+# Reductions: intrinsic -> (initial value, update of the accumulator ACC with the element E).
+REDUCTIONS = {"SUM": ("0", "ACC + E"), "PRODUCT": ("1", "ACC * E"), "MAXVAL": ("-huge(ACC)", "max(ACC, E)"),
+              "MINVAL": ("huge(ACC)", "min(ACC, E)"), "DOT_PRODUCT": ("0", "ACC + E"),
+              "COUNT": ("0", "ACC + merge(1, 0, E)"), "NORM2": ("0", "ACC + E**2")}
+_TEXT = re.compile(r"[\w\s+\-*/().]+")
+
+
+class NotRewritten(Exception):
+    """The statement's array syntax has a form the rewrite does not cover (the message says which)."""
+
+
+def _text(expr) -> str:
+    """Fortran text of a sympy bound from the declarations (integers and simple arithmetic)."""
+    s = str(expr)
+    if not _TEXT.fullmatch(s):
+        raise NotRewritten(f"a bound ({s}) that is not simple arithmetic")
+    return s
+
+
+class Dim:
+    """One section dimension of an operand: the element index it takes at loop position ``v``."""
+
+    def __init__(self, lo: str, hi: str | None, stride: str | None, vector: str | None = None):
+        self.lo, self.hi, self.stride, self.vector = lo, hi, stride, vector
+
+    def index(self, v: str, target: "Dim", sym) -> str:
+        """The loop variable ``v`` runs over the target's section ``target.lo : hi : stride``."""
+        if self.stride == target.stride:  # the same step: a fixed offset, as a written-out loop has
+            off = sym(f"({self.lo}) - ({target.lo})")
+            if off is not None and off.is_Integer:
+                pos = v if off == 0 else f"{v} {'+' if off > 0 else '-'} {abs(int(off))}"
+            else:
+                pos = f"{v} + (({self.lo}) - ({target.lo}))"
+        elif target.stride is None:  # the target steps by 1, this operand by its stride
+            pos = f"({self.lo}) + ({v} - ({target.lo})) * ({self.stride})"
+        else:  # the count of the target's steps so far, times this operand's stride
+            pos = f"({self.lo}) + ({v} - ({target.lo})) / ({target.stride}) * ({self.stride or 1})"
+        return f"{self.vector}({pos})" if self.vector else pos
+
+
+class Rewriter:
+    """The loop-nest text of one statement with array syntax, for ``scope`` (decls.Scope)."""
+
+    def __init__(self, ex, taken: set[str]):
+        self.ex, self.scope, self.taken = ex, ex.scope, taken
+        self.pre: list[str] = []  # the reduction loops, run before the statement
+        self.declare: dict[str, object] = {}  # new name -> its FType
+
+    def sym(self, text: str):
+        """The value of an index expression's text (parsed by fparser, never by sympy)."""
+        try:
+            return self.ex.sym(F.Expr(text))
+        except Exception:  # noqa: BLE001 - fparser raises its own error kinds on bad text
+            return None
+
+    def fresh(self, stem: str, ftype=INT) -> str:
+        k = 1
+        while f"interp_{stem}{k}" in self.taken or f"interp_{stem}{k}" in self.scope.types:
+            k += 1
+        name = f"interp_{stem}{k}"
+        self.taken.add(name)
+        self.declare[name] = ftype
+        return name
+
+    # -- the dimensions of an operand ----------------------------------------------------------
+    def declared(self, name: str) -> tuple:
+        t = self.scope.var_type(name)
+        return t.dims if t is not None else ()
+
+    def dims_of(self, node) -> list[Dim] | None:
+        """The section dimensions of an array operand (None: not an array operand)."""
+        if isinstance(node, F.Name):
+            if not self.scope.is_array(str(node)):
+                return None
+            out = []
+            for lo, ext in self.declared(str(node)):
+                hi = None if lo is None or ext is None else _text(sympy.simplify(lo + ext - 1))
+                out.append(Dim(_text(lo) if lo is not None else "1", hi, None))
+            return out
+        if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array":
+            decl = self.declared(ref_name(node))
+            out = []
+            for k, a in enumerate(args_of(node)):
+                if isinstance(a, F.Subscript_Triplet):
+                    out.append(self._triplet(a, decl[k] if k < len(decl) else (None, None)))
+                elif isinstance(a, F.Name) and self.scope.is_array(str(a)):
+                    vec = self.dims_of(a)
+                    if len(vec) != 1:
+                        raise NotRewritten(f"a vector subscript {a} that is not of rank 1")
+                    out.append(Dim(vec[0].lo, vec[0].hi, None, vector=str(a)))
+            return out or None
+        return None
+
+    def _triplet(self, t, decl) -> Dim:
+        lo, hi, stride = t.items
+        dlo, dext = decl
+        lo_t = str(lo) if lo is not None else (_text(dlo) if dlo is not None else "1")
+        if hi is not None:
+            hi_t = str(hi)
+        elif dlo is not None and dext is not None:
+            hi_t = _text(sympy.simplify(dlo + dext - 1))
+        else:
+            hi_t = None
+        st = None
+        if stride is not None:
+            value = self.sym(str(stride))
+            st = None if value is not None and value == 1 else str(stride)
+        return Dim(lo_t, hi_t, st)
+
+    # -- text -------------------------------------------------------------------------------------
+    def element(self, node, loop: list[str], target: list[Dim]) -> str:
+        """Fortran text of ``node`` at the loop's current element (scalars unchanged)."""
+        if node is None:
+            return ""
+        if isinstance(node, F.Name) or (is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array"):
+            dims = self.dims_of(node)
+            if dims is None:
+                return str(node)
+            return self._indexed(node, dims, loop, target)
+        if isinstance(node, F.Parenthesis):
+            return f"({self.element(node.items[1], loop, target)})"
+        if isinstance(node, BinaryOpBase):
+            left, op, right = node.items
+            return f"{self.element(left, loop, target)} {op} {self.element(right, loop, target)}"
+        if isinstance(node, UnaryOpBase):
+            op, operand = node.items
+            return f"{op} {self.element(operand, loop, target)}"
+        if is_ref(node):
+            return self._call(node, loop, target)
+        return str(node)
+
+    def _indexed(self, node, dims: list[Dim], loop: list[str], target: list[Dim]) -> str:
+        if len(dims) != len(loop):
+            raise NotRewritten(f"operand {node} has {len(dims)} section dimension(s) where the "
+                               f"assignment has {len(loop)}")
+        name = str(node) if isinstance(node, F.Name) else ref_name(node)
+        if isinstance(node, F.Name):
+            subs = [d.index(v, t, self.sym) for d, v, t in zip(dims, loop, target)]
+        else:
+            it = iter(zip(dims, loop, target))
+            subs = []
+            for a in args_of(node):
+                sectional = isinstance(a, F.Subscript_Triplet) or (isinstance(a, F.Name) and self.scope.is_array(str(a)))
+                if sectional:
+                    d, v, t = next(it)
+                    subs.append(d.index(v, t, self.sym))
+                else:
+                    subs.append(str(a))
+        return f"{name}({', '.join(subs)})"
+
+    def _call(self, node, loop: list[str], target: list[Dim]) -> str:
+        name = ref_name(node)
+        kind, g = self.scope.ref_kind(name), generic(name)
+        if kind == "intrinsic" and g in REDUCTIONS:
+            return self.reduction(node)
+        if kind == "intrinsic" and g in ELEMENTAL:
+            return f"{name}({', '.join(self.element(a, loop, target) for a in args_of(node))})"
+        if kind == "intrinsic" and g in _INQUIRY:
+            return str(node)  # SIZE(a), UBOUND(a, 1): a value of the declarations, no work
+        if kind == "intrinsic" or any(self.shape(a) is not None for a in args_of(node)):
+            raise NotRewritten(f"{name} of arrays, whose result is an array")
+        if not loop:
+            return str(node)
+        # A function of scalars is evaluated once, before the loop (the standard evaluates the
+        # right-hand side before the assignment; compilers hoist it).
+        tmp = self.fresh("r", self.ex.ftype(node))
+        self.pre.append(f"{tmp} = {node}")
+        return tmp
+
+    # -- reductions -------------------------------------------------------------------------------
+    def reduction(self, node) -> str:
+        """Queue the accumulation loop of ``SUM(...)`` etc.; return the temporary that holds it."""
+        name = generic(ref_name(node))
+        lst = node.items[1]
+        if any(isinstance(a, F.Actual_Arg_Spec) for a in getattr(lst, "items", ())) or \
+                isinstance(lst, F.Actual_Arg_Spec):
+            raise NotRewritten(f"{name} with DIM= or MASK=")
+        args = args_of(node)
+        if len(args) != (2 if name == "DOT_PRODUCT" else 1):
+            raise NotRewritten(f"{name} with {len(args)} arguments")
+        shape = None
+        for a in args:
+            shape = shape or self.shape(a)
+        if shape is None:
+            raise NotRewritten(f"{name} of an argument with no array in it")
+        loop = [self.fresh("k") for _ in shape]
+        elems = [self.element(a, loop, shape) for a in args]
+        e = f"({elems[0]}) * ({elems[1]})" if name == "DOT_PRODUCT" else f"({elems[0]})"
+        elem = INT if name == "COUNT" else self.ex.ftype(args[0])
+        acc = self.fresh("r", elem.with_dims(()) if elem.dims else elem)  # a scalar of the element type
+        init, update = REDUCTIONS[name]
+        self.pre.append(f"{acc} = {init.replace('ACC', acc)}")
+        self.pre.extend(nest(loop, shape, f"{acc} = {update.replace('ACC', acc).replace('E', e)}"))
+        return f"sqrt({acc})" if name == "NORM2" else acc
+
+    def shape(self, node) -> list[Dim] | None:
+        """The section dimensions of the first array operand in ``node`` that gives its extents."""
+        if node is None or isinstance(node, str):
+            return None
+        dims = self.dims_of(node) if isinstance(node, F.Name) or is_ref(node) else None
+        if dims is not None:
+            if any(d.hi is None for d in dims):
+                raise NotRewritten(f"the extent of {node} is not known from the declarations")
+            return dims
+        if is_ref(node) and self.scope.ref_kind(ref_name(node)) != "intrinsic":
+            return None
+        if is_ref(node) and generic(ref_name(node)) not in ELEMENTAL:
+            return None  # a reduction inside is a scalar
+        for child in (args_of(node) if is_ref(node) else getattr(node, "items", ()) or ()):
+            found = self.shape(child)
+            if found is not None:
+                return found
+        return None
+
+
+def nest(loop: list[str], dims: list[Dim], body: str) -> list[str]:
+    """DO statements over ``dims`` (first dimension innermost) around ``body``."""
+    heads = []
+    for v, d in zip(loop, dims):
+        heads.append(f"do {v} = {d.lo}, {d.hi}" + (f", {d.stride}" if d.stride else ""))
+    return list(reversed(heads)) + [body] + ["end do"] * len(dims)
+
+
+def rewrite(ex, taken: set[str], target, rhs, mask=None) -> tuple[dict, list[str]]:
+    """The statements that do ``target = rhs`` (where ``mask``, a WHERE's) in the unit of ``ex``
+    (FExpr): (the loop variables and temporaries to declare, name -> FType; the Fortran lines).
+    Raises NotRewritten."""
+    rw = Rewriter(ex, taken)
+    tdims = rw.dims_of(target)
+    if tdims:
+        if any(d.hi is None for d in tdims):
+            raise NotRewritten(f"the extent of {target} is not known from the declarations")
+        loop = [rw.fresh("k") for _ in tdims]
+        body = f"{rw.element(target, loop, tdims)} = {rw.element(rhs, loop, tdims)}"
+        if mask is not None:  # WHERE: the element is assigned where the mask's element holds
+            body = f"if ({rw.element(mask, loop, tdims)}) {body}"
+        lines = rw.pre + nest(loop, tdims, body)
+    elif mask is not None:
+        raise NotRewritten(f"a WHERE whose target {target} is not an array")
+    else:
+        lines = rw.pre + [f"{target} = {rw.element(rhs, [], [])}"]
+    return rw.declare, lines
+
+
+def allocation_names(ex, stmts) -> dict[str, set[str]]:
+    """Array name -> the names its ALLOCATE bounds read, over a unit's statements."""
+    out: dict[str, set[str]] = {}
+    for stmt in stmts:
+        if isinstance(stmt, F.Allocate_Stmt):
+            for a in (n for n in T.walk_all(stmt) if isinstance(n, F.Allocation)):
+                out.setdefault(ex.scope.canon(str(a.items[0])), set()).update(ex.names_in(a.items[1]))
+    return out
+
+
+def section_limits(ex, stmt, allocated: dict[str, set[str]]) -> set[str]:
+    """The names that bound the loops of an assignment's array syntax (its critical variables):
+    those in section triplets and in the declared or allocated bounds of its arrays."""
+    scope = ex.scope
+    arrays = [n for n in T.walk_all(stmt) if isinstance(n, F.Name) and scope.is_array(str(n))]
+    triplets = [n for n in T.walk_all(stmt) if isinstance(n, F.Subscript_Triplet)]
+    if not triplets and not reductions_in(ex, stmt.items[2]) and not (
+            arrays and any(str(n) == str(stmt.items[0]) or not _inside_call(stmt, n, scope) for n in arrays)):
+        return set()
+    names: set[str] = set()
+    for t in triplets:
+        names |= ex.names_in(t)
+    for node in T.walk_all(stmt):
+        name = str(node) if isinstance(node, F.Name) else ref_name(node) if is_ref(node) else None
+        if name is None or not scope.is_array(name):
+            continue
+        names |= allocated.get(scope.canon(name), set())
+        for lo, ext in scope.var_type(name).dims:
+            for bound in (lo, ext):
+                names |= {str(s) for s in getattr(bound, "free_symbols", ())}
+    return names
+
+
+def _inside_call(stmt, node, scope) -> bool:
+    """Is the whole array ``node`` an argument of a non-elemental function (passed, not looped)?"""
+    for ref in (n for n in T.walk_all(stmt) if is_ref(n)):
+        if any(a is node for a in args_of(ref)):
+            kind = scope.ref_kind(ref_name(ref))
+            return not (kind == "intrinsic" and generic(ref_name(ref)) in ELEMENTAL)
+    return False
+
+
+def reductions_in(ex, node) -> bool:
+    """Does ``node`` call a reduction intrinsic (SUM, MAXVAL, ...) that the rewrite turns into a loop?"""
+    return any(ex.scope.ref_kind(ref_name(n)) == "intrinsic" and generic(ref_name(n)) in REDUCTIONS
+               for n in T.walk_all(node) if is_ref(n))
+
+
+class SectionLoops:
+    """Mixin of FLevel1: an assignment with array syntax, interpreted as its loop nest."""
+
+    def _section_loops(self, stmt, target, rhs, out, first, last, mask=None) -> str | None:
+        """Append the AAUs of the loop form of ``stmt`` to ``out``; None when done, else why not."""
+        try:
+            declare, lines = rewrite(self.ex, self._section_names, target, rhs, mask)
+        except NotRewritten as exc:
+            return str(exc)
+        return self._loop_form(stmt, declare, lines, out, first, last)
+
+    def _loop_form(self, stmt, declare: dict, lines: list[str], out, first, last) -> str | None:
+        """Interpret the Fortran ``lines`` that stand for ``stmt``, at ``stmt``'s lines."""
+        text = "subroutine interp_sections\n" + "\n".join(lines) + "\nend subroutine\n"
+        try:
+            ast = _parse(text, self.file, "free")
+        except FrontendError:
+            return "its loop form is not valid Fortran"
+        for name, ftype in declare.items():
+            self.scope.types[name] = ftype
+        unit = T.content(ast)[0]
+        part = next(c for c in T.content(unit) if isinstance(c, F.Execution_Part))
+        for node in T.walk_all(part):  # every AAU of the loop form names the statement's lines
+            item = getattr(node, "item", None)
+            if item is not None and getattr(item, "span", None):
+                item.span = (first, last)
+        start = len(out)
+        for node in T.content(part):
+            self._statement_at(node, out, None, first)
+        label = f"array syntax: {T.label(stmt)}"
+        for aau in _subtree(out[start:]):  # the report names the statement, not the rewrite
+            if aau.cls.startswith("Iter") or "interp_" in (aau.label or ""):
+                aau.label = label
+        if self._cluster is not None and "interp_" in self._cluster.label:  # the statement's own Seq
+            self._cluster.label = label
+        return None
+
+    def _refuse_form(self, what: str, why: str, line: int) -> None:
+        self.problem("unsupported", f"{what} is not modelled here ({why}): write the loop out", line)
+
+    def _s_Where_Stmt(self, stmt, out, first, last):
+        mask, assign = stmt.items
+        target, _, rhs = assign.items
+        why = self._section_loops(stmt, target, rhs, out, first, last, mask)
+        if why is not None:
+            self._refuse_form("WHERE", why, first)
+
+    def _s_Where_Construct(self, stmt, out, first, last):
+        """Each assignment of the construct is its own masked nest (the standard's order): under
+        ELSEWHERE (m2) the mask is .NOT. of the masks before it .AND. m2."""
+        before: list[str] = []
+        mask = None
+        for node in T.content(stmt):
+            if isinstance(node, (F.Where_Construct_Stmt, F.Masked_Elsewhere_Stmt, F.Elsewhere_Stmt)):
+                own = str(node.items[0]) if not isinstance(node, F.Elsewhere_Stmt) else None
+                terms = [f".not. ({m})" for m in before] + ([f"({own})"] if own else [])
+                mask = F.Expr(" .and. ".join(terms))
+                before += [own] if own else []
+            elif isinstance(node, F.Assignment_Stmt):
+                a_first, a_last = T.lines(node)
+                target, _, rhs = node.items
+                why = self._section_loops(node, target, rhs, out, a_first, a_last, mask)
+                if why is not None:
+                    self._refuse_form("WHERE", why, a_first)
+            elif not isinstance(node, (F.End_Where_Stmt, F.Comment)):
+                self._refuse_form("WHERE", f"{T.label(node)} inside it", T.line(node) or first)
+
+    def _s_Forall_Stmt(self, stmt, out, first, last):
+        header, assign = stmt.items
+        self._forall(stmt, header, [assign], out, first, last)
+
+    def _s_Forall_Construct(self, stmt, out, first, last):
+        parts = T.content(stmt)
+        header = parts[0].items[-1]
+        self._forall(stmt, header, [p for p in parts[1:] if not isinstance(p, (F.End_Forall_Stmt, F.Comment))],
+                     out, first, last)
+
+    def _forall(self, stmt, header, body, out, first, last):
+        """FORALL (i = l:u:s, ..., mask): DO loops over its index triplets, the first innermost."""
+        specs, mask = header.items
+        heads, declare = [], {}
+        for spec in reversed(specs.items):
+            name, lo, hi, stride = spec.items
+            heads.append(f"do {name} = {lo}, {hi}" + (f", {stride}" if stride is not None else ""))
+            if str(name).lower() not in self.scope.types:
+                declare[str(name).lower()] = INT  # a FORALL index is local to the statement
+        for node in body:
+            if not isinstance(node, F.Assignment_Stmt) or self._array_syntax(node.items[0]) \
+                    or self._array_syntax(node.items[2]):
+                self._refuse_form("FORALL", f"{T.label(node)} in it", T.line(node) or first)
+                return
+        inner = [str(n) if mask is None else f"if ({mask}) {n}" for n in body]
+        why = self._loop_form(stmt, declare, heads + inner + ["end do"] * len(heads), out, first, last)
+        if why is not None:
+            self._refuse_form("FORALL", why, first)
+
+
+def _subtree(aaus):
+    for a in aaus:
+        yield a
+        for part in (getattr(a, "body", None) or [], *[b.body for b in getattr(a, "branches", None) or []]):
+            yield from _subtree(part)

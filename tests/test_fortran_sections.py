@@ -1,0 +1,252 @@
+"""Fortran 90 array syntax is interpreted as the loops it stands for (frontends/fortran/sections.py).
+
+Each program with array syntax is compared with its twin written with DO loops the way a
+programmer writes them: every process's times and every AAU's execution count must be the same,
+since the rewrite produces the loop a compiler generates (same operations, same element strides).
+Trip counts are derived by hand from the sections' bounds.
+"""
+from pathlib import Path
+
+import pytest
+
+from frontends.fortran import load_fortran
+from interp.pipeline import predict
+
+# The corpus program (tests/corpus/manifest.yaml), and its twin with the loops written out.
+JACOBI_SECTIONS = (Path(__file__).parent / "corpus" / "jacobi_array_syntax_f90.f90").read_text()
+
+JACOBI_LOOPS = """\
+program jacobi_loops
+  use mpi
+  implicit none
+  integer, parameter :: nloc = 200, nsteps = 10
+  integer :: ierr, rank, nprocs, left, right, step, i
+  integer :: status(MPI_STATUS_SIZE)
+  double precision :: u(0:nloc+1), unew(1:nloc)
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, nprocs, ierr)
+  left = rank - 1
+  right = rank + 1
+  if (rank == 0) left = MPI_PROC_NULL
+  if (rank == nprocs - 1) right = MPI_PROC_NULL
+  do i = 0, nloc + 1
+     u(i) = 0.0d0
+  end do
+  do step = 1, nsteps
+     call MPI_Sendrecv(u(nloc), 1, MPI_DOUBLE_PRECISION, right, 0, &
+                       u(0), 1, MPI_DOUBLE_PRECISION, left, 0, MPI_COMM_WORLD, status, ierr)
+     do i = 1, nloc
+        unew(i) = 0.5d0 * (u(i-1) + u(i+1))
+     end do
+     do i = 1, nloc
+        u(i) = unew(i)
+     end do
+  end do
+  call MPI_Finalize(ierr)
+end program
+"""
+
+# A 2-D field read at run time (n, m inputs), whole arrays, sections with ':' and a residual norm.
+FIELD_SECTIONS = """\
+program field
+  implicit none
+  integer :: n, m, it
+  double precision, allocatable :: a(:,:), b(:,:)
+  double precision :: r
+  read *, n, m
+  allocate(a(n, m), b(0:n+1, m))
+  b = 0.0d0
+  do it = 1, 5
+    a = 1.0d0
+    a(:, 2:m-1) = 0.25d0 * (b(1:n, 1:m-2) + b(1:n, 3:m))
+    r = sqrt(sum((a - b(1:n, :))**2))
+  end do
+  print *, r
+end program
+"""
+
+FIELD_LOOPS = """\
+program field
+  implicit none
+  integer :: n, m, it, i, j
+  double precision, allocatable :: a(:,:), b(:,:)
+  double precision :: r, acc
+  read *, n, m
+  allocate(a(n, m), b(0:n+1, m))
+  do j = 1, m
+    do i = 0, n + 1
+      b(i, j) = 0.0d0
+    end do
+  end do
+  do it = 1, 5
+    do j = 1, m
+      do i = 1, n
+        a(i, j) = 1.0d0
+      end do
+    end do
+    do j = 2, m - 1
+      do i = 1, n
+        a(i, j) = 0.25d0 * (b(i, j-1) + b(i, j+1))
+      end do
+    end do
+    acc = 0
+    do j = 1, m
+      do i = 1, n
+        acc = acc + ((a(i, j) - b(i, j))**2)
+      end do
+    end do
+    r = sqrt(acc)
+  end do
+  print *, r
+end program
+"""
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def _figures(pred):
+    r = pred.result
+    procs = [(p.end, p.comp, p.ovh, p.xmit, p.wait) for p in r.procs]
+    return r.total, procs
+
+
+def _execs(pred):
+    """Executions of every AAU on every process (the statistics are per process and AAU)."""
+    return sorted(int(s.executions) for s in pred.result.aaus.values() if s.executions)
+
+
+def test_jacobi_sections_predict_as_written_out_loops(tmp_path):
+    sec = predict([_write(tmp_path, "s.f90", JACOBI_SECTIONS)], "ipsc860", 4, interactive=False)
+    loops = predict([_write(tmp_path, "l.f90", JACOBI_LOOPS)], "ipsc860", 4, interactive=False)
+    assert _figures(sec) == _figures(loops)
+    assert _execs(sec) == _execs(loops)
+    # u = 0 over u(0:201): 202 element stores per process; unew(1:200) 200 per step x 10 steps.
+    execs = _execs(sec)
+    assert 202 in execs and 200 * 10 in execs
+
+
+def test_two_dimensional_sections_and_a_norm_follow_the_inputs(tmp_path):
+    sec = _write(tmp_path, "s.f90", FIELD_SECTIONS)
+    loops = _write(tmp_path, "l.f90", FIELD_LOOPS)
+    for n, m in ((40, 30), (80, 10)):
+        d = [f"n={n}", f"m={m}"]
+        a = predict([sec], "ipsc860", 1, d, interactive=False)
+        b = predict([loops], "ipsc860", 1, d, interactive=False)
+        assert a.result.total == pytest.approx(b.result.total, rel=1e-12)
+        # the interior update: n x (m - 2) elements per iteration, 5 iterations
+        assert 5 * n * (m - 2) in _execs(a)
+        # the norm's accumulation: n x m elements per iteration
+        assert 5 * n * m in _execs(a)
+
+
+def test_strided_and_vector_subscripts(tmp_path):
+    path = _write(tmp_path, "v.f90", """\
+program strided
+  implicit none
+  double precision :: v(100), w(100)
+  integer :: idx(30)
+  v(1:100:2) = w(2:100:2)
+  v(idx) = w(idx)
+  print *, v(1)
+end program
+""")
+    pred = predict([path], "ipsc860", 1, interactive=False)
+    execs = _execs(pred)
+    assert 50 in execs      # (100 - 1) / 2 + 1 = 50 elements of the strided section
+    assert 30 in execs      # one element per entry of the rank-1 vector subscript idx(30)
+    aag = load_fortran(path)
+    assert not aag.problems
+
+
+def test_reductions_are_their_accumulation_loops(tmp_path):
+    path = _write(tmp_path, "r.f90", """\
+program reductions
+  implicit none
+  double precision :: v(64), w(64), s, d, big
+  integer :: c
+  s = sum(v(1:32))
+  d = dot_product(v, w)
+  big = maxval(abs(v(1:64:4)))
+  c = count(v > 0.5d0)
+  print *, s, d, big, c
+end program
+""")
+    pred = predict([path], "ipsc860", 1, interactive=False)
+    execs = _execs(pred)
+    for trips in (32, 64, 16):  # sum over 1:32, dot_product over 64, maxval over 1:64:4 = 16
+        assert trips in execs
+    labels = [s.label for s in pred.result.aaus.values()]
+    assert labels and all("interp_" not in label for label in labels)  # reports name the source
+
+
+@pytest.mark.parametrize("statement,why", [
+    ("a(1:5) = b(1:5, 1:5)", "has 2 section dimension(s) where the assignment has 1"),
+    ("b = matmul(b, b)", "MATMUL of arrays, whose result is an array"),
+    ("x = sum(b, dim=1)", "SUM with DIM= or MASK="),
+    ("a = f(a)", "F of arrays, whose result is an array"),
+])
+def test_forms_not_rewritten_are_refused_at_their_line(tmp_path, statement, why):
+    path = _write(tmp_path, "bad.f90", f"""\
+program bad
+  double precision :: a(10), b(10, 10), x
+  real :: f
+  {statement}
+end program
+""")
+    problems = [p for p in load_fortran(path).problems if p.kind == "unsupported"]
+    assert len(problems) == 1 and problems[0].line == 4 and why in problems[0].message, problems
+
+
+def test_section_bounds_are_critical_inputs(tmp_path):
+    """n only bounds a section: it must still be an input the prediction depends on."""
+    path = _write(tmp_path, "n.f90", """\
+program bounds
+  implicit none
+  integer :: n
+  double precision :: a(100000)
+  read *, n
+  a(1:n) = 2.0d0
+end program
+""")
+    small = predict([path], "ipsc860", 1, ["n=1000"], interactive=False).result.total
+    large = predict([path], "ipsc860", 1, ["n=2000"], interactive=False).result.total
+    assert 1000 in _execs(predict([path], "ipsc860", 1, ["n=1000"], interactive=False))
+    assert large > small
+
+
+def test_where_and_forall_are_masked_loops(tmp_path):
+    path = _write(tmp_path, "w.f90", """\
+program masked
+  implicit none
+  integer :: n, i, j
+  double precision :: a(100, 50), b(100, 50)
+  read *, n
+  where (a(1:n, :) > 0) a(1:n, :) = 1
+  where (b > 0)
+    a = 1
+  elsewhere
+    a = 0
+  end where
+  forall (i = 1:n, j = 2:50:2) a(i, j) = b(i, j)
+end program
+""")
+    aag = load_fortran(path)
+    # masks read the arrays' data: taken with probability 0.5, said per line (not refused)
+    assert {p.kind for p in aag.problems} == {"assumption"}, [str(p) for p in aag.problems]
+    assert {p.line for p in aag.problems} == {6, 8, 10}
+    pred = predict([path], "ipsc860", 1, ["n=40"], interactive=False)
+    by_line: dict[int, list[int]] = {}
+    for s in pred.result.aaus.values():
+        line = int(s.loc.rsplit(":", 1)[1].split("-")[0]) if ":" in s.loc else 0
+        by_line.setdefault(line, []).append(int(s.executions))
+    # WHERE (a(1:40, :) > 0): one masked element per (i, j), 40 x 50 = 2000 conditions
+    assert 2000 in by_line[6]
+    # the construct: two masked nests over the whole 100 x 50 array (one per assignment)
+    assert by_line[8].count(5000) >= 1 and by_line[10].count(5000) >= 1
+    # FORALL (i = 1:40, j = 2:50:2): 40 x 25 = 1000 assignments
+    assert 1000 in by_line[12]
