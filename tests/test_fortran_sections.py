@@ -15,37 +15,15 @@ from interp.pipeline import predict
 # The corpus program (tests/corpus/manifest.yaml), and its twin with the loops written out.
 JACOBI_SECTIONS = (Path(__file__).parent / "corpus" / "jacobi_array_syntax_f90.f90").read_text()
 
-JACOBI_LOOPS = """\
-program jacobi_loops
-  use mpi
-  implicit none
-  integer, parameter :: nloc = 200, nsteps = 10
-  integer :: ierr, rank, nprocs, left, right, step, i
-  integer :: status(MPI_STATUS_SIZE)
-  double precision :: u(0:nloc+1), unew(1:nloc)
-  call MPI_Init(ierr)
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-  call MPI_Comm_size(MPI_COMM_WORLD, nprocs, ierr)
-  left = rank - 1
-  right = rank + 1
-  if (rank == 0) left = MPI_PROC_NULL
-  if (rank == nprocs - 1) right = MPI_PROC_NULL
-  do i = 0, nloc + 1
-     u(i) = 0.0d0
-  end do
-  do step = 1, nsteps
-     call MPI_Sendrecv(u(nloc), 1, MPI_DOUBLE_PRECISION, right, 0, &
-                       u(0), 1, MPI_DOUBLE_PRECISION, left, 0, MPI_COMM_WORLD, status, ierr)
-     do i = 1, nloc
-        unew(i) = 0.5d0 * (u(i-1) + u(i+1))
-     end do
-     do i = 1, nloc
-        u(i) = unew(i)
-     end do
-  end do
-  call MPI_Finalize(ierr)
-end program
-"""
+JACOBI_LOOPS = JACOBI_SECTIONS
+for _sections, _loops in (
+        ("integer :: ierr,", "integer :: i, ierr,"),
+        ("  u = 0.0d0\n", "  do i = 0, nloc + 1\n     u(i) = 0.0d0\n  end do\n"),
+        ("     unew(1:nloc) = 0.5d0 * (u(0:nloc-1) + u(2:nloc+1))\n",
+         "     do i = 1, nloc\n        unew(i) = 0.5d0 * (u(i-1) + u(i+1))\n     end do\n"),
+        ("     u(1:nloc) = unew\n", "     do i = 1, nloc\n        u(i) = unew(i)\n     end do\n")):
+    assert _sections in JACOBI_LOOPS
+    JACOBI_LOOPS = JACOBI_LOOPS.replace(_sections, _loops)
 
 # A 2-D field read at run time (n, m inputs), whole arrays, sections with ':' and a residual norm.
 FIELD_SECTIONS = """\
