@@ -376,3 +376,42 @@ def test_a_fortran_loop_timed_by_mpi_wtime_needs_iters(tmp_path):
     msg = str(err.value)
     assert "w.f90:9: the loop condition calls MPI_WTIME()" in msg
     assert "'!$interp iters(N)' above line 9" in msg
+
+
+SHADOWED = r"""#include <mpi.h>
+int n;                          /* the global */
+static void halo(void)
+{
+    int n = 5, i;               /* a local of the same name: not the global */
+    for (i = 0; i < n; i++)
+        MPI_Barrier(MPI_COMM_WORLD);
+}
+int main(int argc, char **argv)
+{
+    int i;
+    MPI_Init(&argc, &argv);
+    n = 100;
+    halo();
+    for (i = 0; i < n; i++) {
+#pragma interp cost(1 us)
+        i = i;
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_local_named_as_a_global_does_not_assign_the_global(tmp_path):
+    (aag,) = load_programs([_write(tmp_path, "s.c", SHADOWED)])
+    assert aag.functions["halo"].shadows == ["n"] and aag.functions["main"].shadows == []
+    # main's loop runs the global's 100 iterations after halo() (before: halo's `int n = 5` was
+    # stored into the global, and main's loop ran 5): 187.5 ns + 100 x 1.275 us = 127.69 us.
+    r = run(tmp_path, {"s.c": SHADOWED})
+    main_loop = [s for s in r.aaus.values() if s.cls.startswith("Iter") and s.loc.endswith(":15-17")]
+    assert len(main_loop) == 1 and main_loop[0].total == pytest.approx(loop_us(100, 1.0), rel=1e-9)
+
+
+def _write(tmp_path, name, text):
+    (tmp_path / name).write_text(text)
+    return str(tmp_path / name)

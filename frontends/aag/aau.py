@@ -312,6 +312,10 @@ class Function:
     body: list[AAU]
     loc: Loc
     recursive: bool = False
+    # Locals declared with the name of a global (C's ``int n`` in a function while a global ``n``
+    # exists; a Fortran local named as a module variable): the frame holds them, so the global
+    # is neither read nor assigned through them.
+    shadows: list[str] = field(default_factory=list)
 
 
 @dataclass

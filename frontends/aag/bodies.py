@@ -109,7 +109,8 @@ def sets_globals(body: list[AAU], functions: dict, names, seen: frozenset = froz
         if any(root(target) in names for target, _ in getattr(a, "defs", ())):
             return True
         if isinstance(a, Call) and a.callee in functions and a.callee not in seen:
-            if sets_globals(functions[a.callee].body, functions, names, seen | {a.callee}):
+            callee = functions[a.callee]  # its locals named as globals are not the globals
+            if sets_globals(callee.body, functions, set(names) - set(callee.shadows), seen | {a.callee}):
                 return True
     return False
 

@@ -98,9 +98,7 @@ class ControlFlow:
         iters_ann = self._take("iters")
         if isinstance(stmt.init, c_ast.DeclList):
             for d in stmt.init.decls:
-                t = self.types.of(d)
-                self.scope.vars[d.name] = t
-                self._symbol_types[d.name] = t
+                self._local(d)
         canon = _canonical_for(stmt, self.ctx)
         if canon is None:  # not "for (i = lo; i < hi; i += s)"
             self._for_as_while(stmt, out, iters_ann)

@@ -187,6 +187,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
     def _function(self, fd: c_ast.FuncDef) -> Function:
         self.scope = _Scope(self.globals)
         self._symbol_types = getattr(self, "_symbol_types", {})
+        self._shadows: set[str] = set()
         self.fn_name = fd.decl.name
         params = []
         if fd.decl.type.args is not None:
@@ -198,7 +199,8 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                     params.append(p.name)
         first, last = T.lines(fd)
         body = self._block(fd.body.block_items or [])
-        return Function(fd.decl.name, params, body, Loc(self.file, first, last))
+        return Function(fd.decl.name, params, body, Loc(self.file, first, last),
+                        shadows=sorted(self._shadows - set(params)))
 
     @property
     def ctx(self) -> ExprContext:
@@ -334,9 +336,16 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
     def _declare(self, stmt) -> None:
         for n in T.walk(stmt):
             if isinstance(n, c_ast.Decl) and n.name and not isinstance(n.type, c_ast.FuncDecl):
-                t = self.types.of(n)
-                self.scope.vars[n.name] = t
-                self._symbol_types[n.name] = t
+                self._local(n)
+
+    def _local(self, decl: c_ast.Decl) -> None:
+        """A declaration in the current scope (a block's, a for's, the file's)."""
+        t = self.types.of(decl)
+        if self.scope is not self.globals and decl.name in self.globals.vars and \
+                "extern" not in (decl.storage or []):
+            self._shadows.add(decl.name)  # a local of a global's name (Function.shadows)
+        self.scope.vars[decl.name] = t
+        self._symbol_types[decl.name] = t
 
 
 def level1(src: CSource, granularity: str = "cluster", program: str | None = None, others: tuple = ()) -> AAG:

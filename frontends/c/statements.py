@@ -34,9 +34,7 @@ class SimpleStatements:
             if isinstance(stmt.type, (c_ast.Struct, c_ast.Union)) and stmt.type.decls is not None:
                 self.types.struct_size(stmt.type)
             return
-        t = self.types.of(stmt)
-        self.scope.vars[stmt.name] = t
-        self._symbol_types[stmt.name] = t
+        self._local(stmt)
         if stmt.init is None:
             return
         if "static" in (stmt.storage or []):

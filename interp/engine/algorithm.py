@@ -391,7 +391,8 @@ class Engine:
         key = ("globals", call.id)
         if key not in self._inner:
             fn = aag.functions.get(call.callee)
-            self._inner[key] = fn is not None and sets_globals(fn.body, aag.functions, aag.global_inits)
+            self._inner[key] = fn is not None and sets_globals(fn.body, aag.functions,
+                                                               set(aag.global_inits) - set(fn.shadows))
         return self._inner[key]
 
     def abort(self, p: Process, op, t: float):

@@ -105,6 +105,8 @@ class Chain(ChainComm, Values):
         """Generator: interpret main; yields Ops, receives Completions."""
         for name, init in self.aag.global_inits.items():
             self.globals[name] = None if init is None else self.try_eval(init)
+        for name in self.aag.main.shadows:
+            self.frames[0].setdefault(name, None)
         if self.aag.main.params[:1] == ["argc"]:
             self.frames[0]["argc"] = self.inputs.get("argc")
         self.forget()
@@ -471,6 +473,8 @@ class Chain(ChainComm, Values):
         self.clock += overhead
         self.charge(a, overhead)
         frame = {p: (self.try_eval(arg) if arg is not None else None) for p, arg in zip(fn.params, a.args)}
+        for name in fn.shadows:  # locals named as globals live in the frame, unknown until assigned
+            frame.setdefault(name, None)
         for param, var in a.refs.items():  # what the callee reads through the pointer: n, grid.n_local
             frame.update(self.referenced(var, f"*{param}"))
         self.frames.append(frame)
