@@ -413,7 +413,7 @@ def test_malformed_annotation_is_an_error(tmp_path):
     ("CALL MYSTERY(N)", "call to MYSTERY is not modelled"),
     ("X = UNKNWN(N)", "call to UNKNWN is not modelled"),
     ("READ (*, *, END=10) N", "END= / ERR= branches of READ are not modelled"),
-    ("WHERE (A > 0) A = 1", "WHERE statement is not modelled"),
+    ("WHERE (A > 0) A = SUM(A, 1)", "WHERE is not modelled here (SUM with 2 arguments)"),
 ])
 def test_unsupported_statement_is_reported(tmp_path, statement, message):
     path = write(tmp_path, "u.f", f"""\
@@ -432,7 +432,7 @@ def test_unsupported_statement_is_reported(tmp_path, statement, message):
 
 @pytest.mark.parametrize("declaration,message", [
     ("EQUIVALENCE (X, Y)", "EQUIVALENCE is not modelled"),
-    ("USE MYMOD", "USE mymod: modules are not read"),
+    ("USE MYMOD", "USE mymod: module mymod is in none of the program's files (give its source file too)"),
 ])
 def test_unsupported_declaration_is_reported(tmp_path, declaration, message):
     lines = ["      PROGRAM U", f"      {declaration}", "      REAL X, Y", "      X = 1", "      END", ""]

@@ -18,7 +18,7 @@ from fparser.two.utils import walk
 from . import calls
 from .expr import FExpr, lower_name
 from .intrinsics import INTRINSICS
-from .tree import use_module
+from .modules import Use, use_associated, use_statement
 from .types import DOUBLE, INT, OTHER, FType, extent, implicit_type, intrinsic_type
 
 
@@ -29,6 +29,7 @@ class ProgramInfo:
     functions: dict[str, FType | None] = field(default_factory=dict)  # user FUNCTIONs -> result type
     subroutines: set[str] = field(default_factory=set)
     commons: dict[str, list[str]] = field(default_factory=dict)  # block -> canonical member names
+    modules: dict[str, "Scope"] = field(default_factory=dict)  # the program's MODULEs by name
     uses_mpi: bool = False
     uses_nx: bool = False
 
@@ -66,33 +67,36 @@ class Scope:
         self.common: dict[str, int] = {}  # canonical names of COMMON members declared here -> line
         self.data: dict[str, sympy.Expr | None] = {}  # DATA / initialised declarations (canonical)
         self.issues: list[Issue] = []
+        self.uses: list[Use] = []  # USE statements of user modules (modules.py)
         self.expr = FExpr(self)
 
     # -- the interface FExpr uses ---------------------------------------------------------------
-    def _host(self, name: str) -> "Scope | None":
-        """The host scope that declares ``name``, for a name this internal subprogram does not."""
+    def resolve(self, name: str) -> "tuple[Scope, str] | None":
+        """(scope, name there) of a name this unit does not declare: from a module it uses (use
+        association, modules.py: renames and ONLY included) or from its host (an internal or module
+        subprogram); None for its own names and unknown ones."""
         name = name.lower()
         if name in self.types or name in self.constants or name in self.dummies:
             return None
+        found = use_associated(self, name)
         p = self.parent
-        while p is not None:
-            if name in p.types or name in p.constants:
-                return p
+        while found is None and p is not None:
+            found = (p, name) if name in p.types or name in p.constants else use_associated(p, name)
             p = p.parent
-        return None
+        return found
 
     def canon(self, name: str) -> str:
         name = name.lower()
-        host = self._host(name)
-        if host is not None:
-            return host.canon(name)
+        there = self.resolve(name)
+        if there is not None:
+            return there[0].canon(there[1])
         return self.alias.get(name, name)
 
     def constant(self, name: str):
         name = name.lower()
-        host = self._host(name)
-        if host is not None:
-            return host.constant(name)
+        there = self.resolve(name)
+        if there is not None:
+            return there[0].constant(there[1])
         if name in self.constants:
             return self.constants[name]
         if self.program.uses_mpi and name.upper() in calls.MPI_CONSTANTS and name not in self.types:
@@ -107,9 +111,9 @@ class Scope:
         name = name.lower()
         if self.constant(name) is not None or self.is_handle(name):
             return None
-        host = self._host(name)
-        if host is not None:
-            return host.var_type(name)
+        there = self.resolve(name)
+        if there is not None:
+            return there[0].var_type(there[1])
         if name in self.types:
             return self.types[name]
         if self.ref_kind(name) != "array" and name in self.program.user and name != self.result:
@@ -122,9 +126,9 @@ class Scope:
             and name.lower() not in self.program.user and self.ref_kind(name) in ("unknown", "array")
 
     def is_array(self, name: str) -> bool:
-        host = self._host(name)
-        if host is not None:
-            return host.is_array(name)
+        there = self.resolve(name)
+        if there is not None:
+            return there[0].is_array(there[1])
         t = self.types.get(name.lower())
         return t is not None and t.is_array
 
@@ -277,11 +281,15 @@ class Scope:
                     self.data[self.canon(lower_name(obj))] = vals[k]
 
     def _d_Use_Stmt(self, stmt):
-        module = use_module(stmt)
+        module, only, renames = use_statement(stmt)
         if module in ("mpi", "mpi_f08"):
             return
-        self.issues.append(Issue(_line(stmt), f"USE {module}: modules are not read (only the mpi module "
-                                 "is known); names from it are unknown"))
+        scope = self.program.modules.get(module)
+        if scope is None:
+            self.issues.append(Issue(_line(stmt), f"USE {module}: module {module} is in none of the program's "
+                                     "files (give its source file too); names from it are unknown"))
+            return
+        self.uses.append(Use(scope, only, renames))
 
     def _d_Equivalence_Stmt(self, stmt):
         self.issues.append(Issue(_line(stmt), "EQUIVALENCE is not modelled: values stored through one name "
@@ -372,6 +380,8 @@ def unit_header(unit) -> tuple[str, str, list[str], str | None, FType | None, ob
             for p in walk(prefix, F.Intrinsic_Type_Spec):
                 rtype = p
         return name, "function", _dummies(dummies), result, rtype, first
+    if isinstance(unit, F.Module):
+        return lower_name(first.items[1]), "module", [], None, None, first
     if isinstance(unit, F.Block_Data):
         return "blockdata", "blockdata", [], None, None, first
     return type(unit).__name__.lower(), "other", [], None, None, first

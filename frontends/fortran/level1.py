@@ -41,6 +41,7 @@ from .control import ControlFlow
 from .critical import analyse
 from .decls import ProgramInfo, Scope, unit_header
 from .expr import args_of, is_ref, ref_name
+from .modules import module_order
 from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
@@ -83,10 +84,10 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         self.units = []  # (unit node, Scope, header statement, declared result type)
         scopes = {}
         for u, host in [(u, host) for s in self.sources for u, host in T.units(s.ast)]:
-            if isinstance(u, F.Module):
-                self.problem("unsupported", "MODULE is not modelled (only the mpi module is known)", T.line(u))
-                continue
             name, kind, dummies, result, rtype, header = unit_header(u)
+            if kind == "module" and name in self.info.modules:
+                raise FrontendError(f"module {name} is defined twice: give each module of the program once",
+                                    self._source_of(u), T.line(u))
             if host is None and kind in ("subroutine", "function") and name in self.info.user:
                 raise FrontendError(f"{kind} {name} is defined twice: give each subprogram of the program once",
                                     self._source_of(u), T.line(u))
@@ -97,12 +98,18 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
             # An internal subprogram sees its host's names (host association).
             scope = scopes[id(u)] = Scope(name, kind, self.info, dummies, result,
                                           parent=scopes.get(id(host)) if host is not None else None)
+            if kind == "module":
+                self.info.modules[name] = scope
             self.units.append((u, scope, header, rtype))
         self._unit_src = {id(u): s for s in self.sources for u, _ in T.units(s.ast)}
         self._scan_apis()
-        for u, scope, header, rtype in self.units:
+        for u, scope, header, rtype in module_order(self.units):  # a module before its users
             self._enter(self._unit_src[id(u)])
             self._declare(u, scope)
+            if scope.kind == "module":  # module variables are the program's globals (modules.py)
+                for var in scope.types:
+                    if var not in scope.constants:
+                        scope.common.setdefault(var, T.line(u))
             if scope.kind == "function":
                 t = scope.type_spec(rtype) if rtype is not None else None
                 self.info.functions[scope.name] = t or scope.var_type(scope.result)
@@ -292,7 +299,16 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 self._symbol_types.setdefault(scope.canon(p), t)
         self._drain(first)
         body = self._block(T.exec_statements(unit), last)
-        return Function(scope.name, [scope.canon(p) for p in scope.dummies], body, Loc(self.file, first, last))
+        return Function(scope.name, [scope.canon(p) for p in scope.dummies], body, Loc(self.file, first, last),
+                        shadows=self._shadows(scope))
+
+    def _shadows(self, scope: Scope) -> list[str]:
+        """This unit's own variables named as a global (a module variable or COMMON member it
+        neither uses nor declares in its COMMON): Function.shadows keeps them in its frame."""
+        globals_ = {n for _, s, _, _ in self.units for n in s.common}
+        own = set(scope.types) | set(scope.expr.seen)
+        return sorted(n for n in own & globals_ if n not in scope.dummies and n not in scope.common
+                      and scope.resolve(n) is None and n not in scope.alias.values())
 
     # -- statements ----------------------------------------------------------------------------
     def _block(self, items: list, end_line: int, default_line: int = 0) -> list[AAU]:

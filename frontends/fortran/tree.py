@@ -23,8 +23,8 @@ def content(node) -> list:
 
 
 def units(ast) -> list:
-    """Every program unit of the file as (unit, host unit or None), internal subprograms
-    (CONTAINS) after their host, in source order."""
+    """Every program unit of the file as (unit, host unit or None), internal subprograms and
+    module procedures (CONTAINS) after their host, in source order."""
     out = []
 
     def visit(node, host):
@@ -34,8 +34,11 @@ def units(ast) -> list:
                 for part in content(c):
                     if isinstance(part, F.Internal_Subprogram_Part):
                         visit(part, c)
-            elif isinstance(c, F.Module):
+            elif isinstance(c, F.Module):  # its procedures see its names (host association)
                 out.append((c, host))
+                for part in content(c):
+                    if isinstance(part, F.Module_Subprogram_Part):
+                        visit(part, c)
 
     visit(ast, None)
     return out
