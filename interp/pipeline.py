@@ -126,11 +126,17 @@ def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: 
     missing = []
     if interactive is None:
         interactive = sys.stdin.isatty() and sys.stderr.isatty()
+    if "argc" in known and "argc" not in defines and known["argc"][1].how == "argv":
+        values["argc"] = argc_given(known, defines)
     for name, (prog, inp) in sorted(known.items()):
+        if name in values:
+            continue
         if name in defines:
             values[name] = defines[name]
         elif inp.default is not None:
             values[name] = inp.default
+        elif inp.optional:
+            continue  # read only when given (argc says so): the program keeps its own value
         elif inp.critical:
             if interactive:
                 values[name] = _prompt(prog, inp)
@@ -147,6 +153,16 @@ def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: 
     for prog in programs:
         check_input_values(prog, {n: v for n, v in values.items() if n in prog.inputs}, origin)
     return values
+
+
+def argc_given(known: dict, defines: dict) -> float:
+    """argc as the command line the -D values stand for: the program's name plus arguments up to
+    the last argv position given. An argument the program reads only when argc says it is there
+    (``if (argc > 2)``) and that is not given is left out, so the program keeps its own value;
+    one it reads unconditionally must be given (it is a missing input)."""
+    positions = [inp.index for name, (_, inp) in known.items()
+                 if inp.how == "argv" and inp.index is not None and (name in defines or not inp.optional)]
+    return float(1 + max(positions, default=0))
 
 
 def _prompt(prog: AAG, inp) -> float:

@@ -338,6 +338,10 @@ class ExternalInput:
     how: str  # argv | scanf | uninitialized-global | annotation
     default: float | None = None
     critical: bool = True
+    index: int | None = None  # argv: the position read (argv[index])
+    # argv: read only when argc says the argument is there (``if (argc > 1) n = atoi(argv[1])``,
+    # ``argc > 1 ? atoi(argv[1]) : 1000``); not given, the program keeps its own value
+    optional: bool = False
 
 
 @dataclass

@@ -205,21 +205,38 @@ class CallStatements:
 
     def _input_value(self, rhs, target: str):
         """``n = atoi(argv[1])``, ``n = atoi(word)`` after ``scanf("%s", word)``: the value is the
-        external input ``n``: a number converted from text the program reads."""
+        external input ``n``: a number converted from text the program reads. ``argc > 1 ?
+        atoi(argv[1]) : 1000`` is the input n, whose default is the program's own 1000."""
         inner = rhs.expr if isinstance(rhs, c_ast.Cast) else rhs
+        if isinstance(inner, c_ast.TernaryOp) and _reads_only_argc(inner.cond):
+            for read, other in ((inner.iftrue, inner.iffalse), (inner.iffalse, inner.iftrue)):
+                value = self._input_value(read, target)
+                if value is not None:
+                    inp = self.inputs[value.name[len("input:"):]]
+                    default = self.ctx.sym(other)
+                    inp.optional = True
+                    if default is not None and default.is_number and inp.default is None:
+                        inp.default = float(default)
+                    return value
+            return None
         if isinstance(inner, c_ast.FuncCall) and isinstance(inner.name, c_ast.ID) and inner.name.name in _READERS:
             args = inner.args.exprs if inner.args else []
             if not args or isinstance(args[0], c_ast.Constant):
                 return None  # atoi("64"): a constant, computed by the parse if at all
-            how = "text read by the program"
+            how, index = "text read by the program", None
             if isinstance(args[0], c_ast.ArrayRef) and isinstance(args[0].name, c_ast.ID) \
                     and args[0].name.name == "argv":
                 idx = self.ctx.sym(args[0].subscript)
                 if idx is not None and idx.is_Integer:
                     self.argv_max = max(self.argv_max, int(idx))
+                    index = int(idx)
                 how = "argv"
             named = self._input_name(target)
             self._register_input(named, inner, how, target)
+            inp = self.inputs[named]
+            if how == "argv" and inp.how == "argv":
+                inp.index = index if inp.index is None else inp.index
+                inp.optional = inp.optional or self._argc_guards > 0
             return sympy.Symbol(f"input:{named}", real=True)
         return None
 
@@ -337,3 +354,9 @@ class CallStatements:
             # rc = MPI_Send(...): interp models the calls that succeed, so rc is MPI_SUCCESS (0)
             seq = self._seq_for(node, out)
             seq.defs.append((target, sympy.Integer(MPI_SUCCESS)))
+
+
+def _reads_only_argc(cond) -> bool:
+    """Does a condition read argc and no other variable (``argc > 1``, ``argc >= 3``)?"""
+    names = {n.name for n in T.walk(cond) if isinstance(n, c_ast.ID)}
+    return names == {"argc"}

@@ -28,6 +28,15 @@ class ControlFlow:
                                         and n.name.name in self.fundefs for n in T.walk(node))
 
     def _s_If(self, stmt, out):
+        # Inside an if on argc, a value read from argv is optional (ExternalInput.optional).
+        guard = any(isinstance(n, c_ast.ID) and n.name == "argc" for n in T.walk(_conditions(stmt)))
+        self._argc_guards += guard
+        try:
+            self._if(stmt, out)
+        finally:
+            self._argc_guards -= guard
+
+    def _if(self, stmt, out):
         self._flush(out)
         prob = self._take("prob")
         # A function called in the condition runs every time the if is reached: its Call AAU
@@ -246,3 +255,13 @@ def _trip_count(lo, hi, step, op: str):
     else:  # !=
         n = (hi - lo) / step
     return sympy.Max(0, n)
+
+
+def _conditions(stmt) -> c_ast.ExprList:
+    """The conditions of an if / else if chain, as one node to walk."""
+    conds = []
+    node = stmt
+    while isinstance(node, c_ast.If):
+        conds.append(node.cond)
+        node = node.iffalse
+    return c_ast.ExprList(conds)

@@ -82,6 +82,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls)
         self._data = frozenset(self.critical.data)
         self.argv_max = 0
+        self._argc_guards = 0  # depth of ifs on argc around the statement (callstmts._input_value)
         self._pending: dict[str, ann_mod.Annotation] = {}
         self._region: list[str] = []
         self._loop_vars: list[tuple] = []  # (index variable, step value) of the enclosing loops
