@@ -1,4 +1,4 @@
-"""``python -m interp ...``: the same as the ``interp`` console script (for a checkout on
+"""``python -m interp.cli ...``: the same as the ``interp`` console script (for a checkout on
 PYTHONPATH without an installed script)."""
 import sys
 
