@@ -15,7 +15,7 @@ from pycparser import c_ast
 from .. import annotations as ann_mod
 from ..aag import AAG, AAU, Call, Comm, End, ExternalInput, Function, Loc, Problem, Seq, Start
 from ..aag import symexpr as S
-from ..aag.bodies import flat
+from ..aag.bodies import flat, root
 from ..errors import FrontendError
 from ..level1_common import AnnotatedParse
 from ..memory import symbol_table
@@ -167,7 +167,8 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 continue
             if d.init is not None:
                 global_inits[d.name] = self.ctx.sym(d.init)
-            elif self.critical.is_critical(d.name) and d.name not in self.critical.definitions:
+            elif self.critical.is_critical(d.name) and not any(
+                    k == d.name or root(k) == d.name for k in self.critical.definitions):  # g or g.n
                 # C zero-initialises globals; one never assigned is an external input (default 0).
                 line = d.coord.line if d.coord else 0
                 self.inputs.setdefault(d.name, ExternalInput(d.name, line, "uninitialized-global", 0.0))

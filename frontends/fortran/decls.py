@@ -18,6 +18,7 @@ from fparser.two.utils import walk
 from . import calls
 from .expr import FExpr, lower_name
 from .intrinsics import INTRINSICS
+from .derived import declare_type, declared_type
 from .modules import Use, use_associated, use_statement
 from .types import DOUBLE, INT, OTHER, FType, extent, implicit_type, intrinsic_type
 
@@ -30,6 +31,7 @@ class ProgramInfo:
     subroutines: set[str] = field(default_factory=set)
     commons: dict[str, list[str]] = field(default_factory=dict)  # block -> canonical member names
     modules: dict[str, "Scope"] = field(default_factory=dict)  # the program's MODULEs by name
+    derived: dict[str, dict[str, FType]] = field(default_factory=dict)  # TYPE name -> its components
     uses_mpi: bool = False
     uses_nx: bool = False
 
@@ -68,6 +70,7 @@ class Scope:
         self.data: dict[str, sympy.Expr | None] = {}  # DATA / initialised declarations (canonical)
         self.issues: list[Issue] = []
         self.uses: list[Use] = []  # USE statements of user modules (modules.py)
+        self.component_dims: dict[str, tuple] = {}  # "f%v" -> the shape an ALLOCATE gave it
         self.expr = FExpr(self)
 
     # -- the interface FExpr uses ---------------------------------------------------------------
@@ -309,7 +312,12 @@ class Scope:
                     else:
                         kind = int(value)
             return intrinsic_type(name, kind, length)
+        if isinstance(spec, F.Declaration_Type_Spec):  # TYPE(name) / CLASS(name)
+            return declared_type(self, spec)
         return OTHER
+
+    def _d_Derived_Type_Def(self, stmt):
+        declare_type(self, stmt)
 
     def _shape(self, spec) -> tuple:
         """((lower, extent), ...) of an array spec; None where the source leaves it open."""
@@ -337,13 +345,17 @@ class Scope:
 
     def allocate(self, name: str, dims: tuple) -> None:
         """ALLOCATE gives a pointer / allocatable array its shape (flow-insensitively)."""
-        t = self.types.get(name.lower())
+        key = "".join(name.lower().split())
+        if "%" in key:  # a component (f%v): its shape, for array syntax on it (derived.py)
+            self.component_dims[key] = dims
+            return
+        t = self.types.get(key)
         if t is not None:
-            self.types[name.lower()] = t.with_dims(dims)
+            self.types[key] = t.with_dims(dims)
 
 
 _IGNORED = {"Comment", "Save_Stmt", "Intrinsic_Stmt", "Format_Stmt", "Interface_Block", "Access_Stmt",
-            "Derived_Type_Def", "Namelist_Stmt", "Intent_Stmt", "Optional_Stmt", "Import_Stmt",
+            "Namelist_Stmt", "Intent_Stmt", "Optional_Stmt", "Import_Stmt",
             "Procedure_Declaration_Stmt", "Entry_Stmt_Ignored"}
 
 

@@ -29,41 +29,14 @@ from ..aag.communicators import HANDLES
 from ..msgpass import count_call
 from . import calls
 from .intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
+from .derived import Components
+from .refs import args_of, is_ref, lower_name, ref_name  # noqa: F401 - the frontend imports them from here
 from .types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
 
 _REL = {".GT.": ">", ".GE.": ">=", ".LT.": "<", ".LE.": "<=", ".EQ.": "==", ".NE.": "/=",
         ">": ">", ">=": ">=", "<": "<", "<=": "<=", "==": "==", "/=": "/="}
 _LOGIC = {".AND.", ".OR.", ".EQV.", ".NEQV."}
 _ARITH = {"+": "add", "-": "add", "*": "mul", "/": "div"}
-
-
-def lower_name(node) -> str:
-    return str(node).lower()
-
-
-def args_of(node) -> list:
-    """The argument expressions of a reference ``name(args)`` (keywords dropped)."""
-    lst = node.items[1] if len(node.items) > 1 else None
-    if lst is None:
-        return []
-    items = lst.items if hasattr(lst, "items") and not isinstance(lst, (F.Actual_Arg_Spec, F.Component_Spec)) \
-        else (lst,)
-    out = []
-    for a in items:
-        if isinstance(a, (F.Actual_Arg_Spec, F.Component_Spec)):
-            a = a.items[1]
-        out.append(a)
-    return out
-
-
-def is_ref(node) -> bool:
-    """``name(...)``: an array element or section, or a function reference."""
-    return isinstance(node, (F.Part_Ref, F.Function_Reference, F.Intrinsic_Function_Reference,
-                             F.Structure_Constructor))
-
-
-def ref_name(node) -> str:
-    return str(node.items[0]).upper()
 
 
 def binary_power_muls(k: int) -> int:
@@ -81,6 +54,7 @@ class FExpr:
         self.seen: dict[str, FType] = {}  # every variable accessed, with its type (symbol table)
         self.undeclared: set[str] = set()  # names with no type under IMPLICIT NONE (reported)
         self.data: frozenset[str] = frozenset()  # names computed from RANDOM_NUMBER: no value before the run
+        self.components = Components(scope)  # a%b: derived-type components
 
     # -- types -------------------------------------------------------------------------------
     def ftype(self, node) -> FType:
@@ -101,6 +75,8 @@ class FExpr:
             return self.scope.var_type(str(node)) or OTHER
         if isinstance(node, F.Parenthesis):
             return self.ftype(node.items[1])
+        if isinstance(node, F.Data_Ref):
+            return self.components.ftype(node)
         if is_ref(node):
             return self._ref_type(node)
         if isinstance(node, BinaryOpBase):
@@ -155,6 +131,9 @@ class FExpr:
             return S.var(self.scope.canon(str(node)))
         if isinstance(node, F.Parenthesis):
             return self.value(node.items[1])
+        if isinstance(node, F.Data_Ref):
+            name = self.components.name(node)
+            return S.var(name) if name is not None and name not in self.data else None
         if is_ref(node):
             return self._ref_sym(node)
         if isinstance(node, BinaryOpBase):
@@ -439,6 +418,13 @@ class FExpr:
                     and self.scope.var_type(name) is not None:
                 out.add(self.scope.canon(name))
             return
+        if isinstance(node, F.Data_Ref):  # f%n: the component and the variable it belongs to
+            root, name = self.components.root(node), self.components.name(node)
+            out.update(n for n in (root, name) if n is not None)
+            for part in node.items[1:]:
+                for a in (args_of(part) if is_ref(part) else ()):
+                    self._names(a, out)
+            return
         if is_ref(node):
             name = ref_name(node)
             args = args_of(node)
@@ -454,9 +440,12 @@ class FExpr:
             self._names(child, out)
 
     def target_name(self, node) -> str | None:
-        """The variable a statement stores to: ``x``, ``a[k]`` (constant subscripts) or ``a``."""
+        """The variable a statement stores to: ``x``, ``a[k]`` (constant subscripts) or ``a``;
+        ``f.n`` for a component (derived.py)."""
         if isinstance(node, F.Name):
             return self.scope.canon(str(node))
+        if isinstance(node, F.Data_Ref):
+            return self.components.path_name(node)
         if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array":
             offset = self.element_offset(ref_name(node), args_of(node))
             base = self.scope.canon(ref_name(node))

@@ -45,7 +45,7 @@ from .modules import module_order
 from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
-from ..aag.bodies import flat
+from ..aag.bodies import flat, root
 
 _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigned_Goto_Stmt": "assigned GO TO",
           "Arithmetic_If_Stmt": "arithmetic IF", "Assign_Stmt": "ASSIGN"}
@@ -279,7 +279,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 continue
             if data.get(name) is not None:
                 out[name] = data[name]
-            elif self.critical.is_critical(name) and name not in self.critical.definitions:
+            elif self.critical.is_critical(name) and not _assigned(name, self.critical.definitions):
                 # Never assigned: an external input (C's rule for a global never assigned).
                 self.inputs.setdefault(name, ExternalInput(name, commons.get(name, 0), "uninitialized-global", 0.0))
                 out[name] = sympy.Symbol(f"input:{name}", real=True)
@@ -452,3 +452,8 @@ def level1(src: FSource, granularity: str = "cluster", program: str | None = Non
 def has_main_program(src: FSource) -> bool:
     """Does the file hold a main program (PROGRAM, or statements outside any unit)?"""
     return any(isinstance(u, F.Main_Program) or type(u).__name__ == "Main_Program0" for u, _ in T.units(src.ast))
+
+
+def _assigned(name: str, definitions) -> bool:
+    """Is the variable (or one of its components, f.n of f) assigned anywhere?"""
+    return name in definitions or any(root(d) == name for d in definitions)

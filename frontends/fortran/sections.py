@@ -114,26 +114,29 @@ class Rewriter:
     def dims_of(self, node) -> list[Dim] | None:
         """The section dimensions of an array operand (None: not an array operand)."""
         if isinstance(node, F.Name):
-            if not self.scope.is_array(str(node)):
+            return _whole(self.declared(str(node))) if self.scope.is_array(str(node)) else None
+        if isinstance(node, F.Data_Ref):  # f%v, f%v(2:n): a component array (derived.py)
+            comps = self.ex.components
+            if not comps.whole_array(node):
                 return None
-            out = []
-            for lo, ext in self.declared(str(node)):
-                hi = None if lo is None or ext is None else _text(sympy.simplify(lo + ext - 1))
-                out.append(Dim(_text(lo) if lo is not None else "1", hi, None))
-            return out
+            last = node.items[-1]
+            return self._subscripts(args_of(last), comps.dims(node)) if is_ref(last) else _whole(comps.dims(node))
         if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array":
-            decl = self.declared(ref_name(node))
-            out = []
-            for k, a in enumerate(args_of(node)):
-                if isinstance(a, F.Subscript_Triplet):
-                    out.append(self._triplet(a, decl[k] if k < len(decl) else (None, None)))
-                elif isinstance(a, F.Name) and self.scope.is_array(str(a)):
-                    vec = self.dims_of(a)
-                    if len(vec) != 1:
-                        raise NotRewritten(f"a vector subscript {a} that is not of rank 1")
-                    out.append(Dim(vec[0].lo, vec[0].hi, None, vector=str(a)))
-            return out or None
+            return self._subscripts(args_of(node), self.declared(ref_name(node)))
         return None
+
+    def _subscripts(self, args, decl) -> list[Dim] | None:
+        """The section dimensions among an array reference's subscripts."""
+        out = []
+        for k, a in enumerate(args):
+            if isinstance(a, F.Subscript_Triplet):
+                out.append(self._triplet(a, decl[k] if k < len(decl) else (None, None)))
+            elif isinstance(a, F.Name) and self.scope.is_array(str(a)):
+                vec = self.dims_of(a)
+                if len(vec) != 1:
+                    raise NotRewritten(f"a vector subscript {a} that is not of rank 1")
+                out.append(Dim(vec[0].lo, vec[0].hi, None, vector=str(a)))
+        return out or None
 
     def _triplet(self, t, decl) -> Dim:
         lo, hi, stride = t.items
@@ -156,7 +159,7 @@ class Rewriter:
         """Fortran text of ``node`` at the loop's current element (scalars unchanged)."""
         if node is None:
             return ""
-        if isinstance(node, F.Name) or (is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array"):
+        if isinstance(node, (F.Name, F.Data_Ref)) or (is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array"):
             dims = self.dims_of(node)
             if dims is None:
                 return str(node)
@@ -177,13 +180,15 @@ class Rewriter:
         if len(dims) != len(loop):
             raise NotRewritten(f"operand {node} has {len(dims)} section dimension(s) where the "
                                f"assignment has {len(loop)}")
-        name = str(node) if isinstance(node, F.Name) else ref_name(node)
-        if isinstance(node, F.Name):
+        ref = node.items[-1] if isinstance(node, F.Data_Ref) else node
+        name = self.ex.components.text(node) if isinstance(node, F.Data_Ref) else \
+            str(node) if isinstance(node, F.Name) else ref_name(node)
+        if not is_ref(ref):  # a whole array
             subs = [d.index(v, t, self.sym) for d, v, t in zip(dims, loop, target)]
         else:
             it = iter(zip(dims, loop, target))
             subs = []
-            for a in args_of(node):
+            for a in args_of(ref):
                 sectional = isinstance(a, F.Subscript_Triplet) or (isinstance(a, F.Name) and self.scope.is_array(str(a)))
                 if sectional:
                     d, v, t = next(it)
@@ -257,6 +262,15 @@ class Rewriter:
         return None
 
 
+def _whole(decl) -> list[Dim]:
+    """The dimensions of a whole array, from its declared (or allocated) bounds."""
+    out = []
+    for lo, ext in decl:
+        hi = None if lo is None or ext is None else _text(sympy.simplify(lo + ext - 1))
+        out.append(Dim(_text(lo) if lo is not None else "1", hi, None))
+    return out
+
+
 def nest(loop: list[str], dims: list[Dim], body: str) -> list[str]:
     """DO statements over ``dims`` (first dimension innermost) around ``body``."""
     heads = []
@@ -292,7 +306,9 @@ def allocation_names(ex, stmts) -> dict[str, set[str]]:
     for stmt in stmts:
         if isinstance(stmt, F.Allocate_Stmt):
             for a in (n for n in T.walk_all(stmt) if isinstance(n, F.Allocation)):
-                out.setdefault(ex.scope.canon(str(a.items[0])), set()).update(ex.names_in(a.items[1]))
+                obj = a.items[0]
+                key = ex.components.text(obj) if isinstance(obj, F.Data_Ref) else ex.scope.canon(str(obj))
+                out.setdefault(key, set()).update(ex.names_in(a.items[1]))
     return out
 
 
@@ -300,7 +316,8 @@ def section_limits(ex, stmt, allocated: dict[str, set[str]]) -> set[str]:
     """The names that bound the loops of an assignment's array syntax (its critical variables):
     those in section triplets and in the declared or allocated bounds of its arrays."""
     scope = ex.scope
-    arrays = [n for n in T.walk_all(stmt) if isinstance(n, F.Name) and scope.is_array(str(n))]
+    arrays = [n for n in T.walk_all(stmt) if isinstance(n, F.Name) and scope.is_array(str(n))
+              or isinstance(n, F.Data_Ref) and ex.components.whole_array(n)]
     triplets = [n for n in T.walk_all(stmt) if isinstance(n, F.Subscript_Triplet)]
     if not triplets and not reductions_in(ex, stmt.items[2]) and not (
             arrays and any(str(n) == str(stmt.items[0]) or not _inside_call(stmt, n, scope) for n in arrays)):
@@ -309,6 +326,11 @@ def section_limits(ex, stmt, allocated: dict[str, set[str]]) -> set[str]:
     for t in triplets:
         names |= ex.names_in(t)
     for node in T.walk_all(stmt):
+        if isinstance(node, F.Data_Ref) and ex.components.whole_array(node):  # f%v: its ALLOCATE's bounds
+            names |= allocated.get(ex.components.text(node), set())
+            names |= {str(s) for lo, ext in ex.components.dims(node) for b in (lo, ext)
+                      for s in getattr(b, "free_symbols", ())}
+            continue
         name = str(node) if isinstance(node, F.Name) else ref_name(node) if is_ref(node) else None
         if name is None or not scope.is_array(name):
             continue

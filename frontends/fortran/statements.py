@@ -60,6 +60,8 @@ class SimpleStatements:
             return
         if "[" not in name and is_ref(target):
             return  # a variable subscript into a buffer: its elements keep their values
+        if isinstance(target, F.Data_Ref) and (is_ref(target.items[-1]) or self.ex.components.whole_array(target)):
+            return  # an element of an array component (f%v(i)), or the whole array: likewise
         value = None
         if isinstance(rhs, F.Name) and self.scope.is_handle(str(rhs)):  # MPI_COMM_WORLD, MPI_REAL
             value = handle_value(str(rhs)) or datatype_value(str(rhs), "fortran")
@@ -81,6 +83,10 @@ class SimpleStatements:
         if isinstance(node, F.Name):
             if self.scope.is_array(str(node)) and not argument:
                 return f"whole array {str(node)}"
+            return None
+        if isinstance(node, F.Data_Ref):
+            if self.ex.components.whole_array(node) and not argument:
+                return f"component array {T.label(node, 30)}"
             return None
         if is_ref(node):
             name = ref_name(node)

@@ -173,9 +173,11 @@ def walk_all(node):
 
 
 def refs_in(expr):
-    """Function references and array elements in an expression, outermost first."""
+    """Function references and array elements in an expression, outermost first (not the
+    components of a derived-type reference: ``f%v(i)`` names no function V)."""
+    components = {id(p) for n in walk_all(expr) if isinstance(n, F.Data_Ref) for p in n.items[1:]}
     for n in walk_all(expr):
-        if is_ref(n):
+        if is_ref(n) and id(n) not in components:
             yield n
 
 

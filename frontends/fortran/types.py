@@ -19,6 +19,7 @@ class FType:
     size: int  # bytes of one element
     dims: tuple = ()  # ((lower, extent), ...), first index fastest; a value may be None
     pointer: bool = False  # POINTER or ALLOCATABLE: the shape comes from ALLOCATE
+    tag: str | None = None  # a derived type's name (derived.py), for kind "other"
 
     @property
     def is_array(self) -> bool:
@@ -41,7 +42,7 @@ class FType:
         return self.kind in ("int", "real", "double")
 
     def element(self) -> "FType":
-        return FType(self.kind, self.size)
+        return FType(self.kind, self.size, tag=self.tag)
 
     def with_dims(self, dims: tuple, pointer: bool | None = None) -> "FType":
         return replace(self, dims=tuple(dims), pointer=self.pointer if pointer is None else pointer)

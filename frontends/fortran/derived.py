@@ -1,0 +1,136 @@
+"""Fortran derived types: components as values the prediction follows (part of the level-1 parse).
+
+``type(field_t) :: f`` with ``f%n = n`` in an init routine and ``do i = 1, f%n`` in the caller is
+C's ``struct field *f`` with ``f->n``, and is followed the same way (docs/model.md, "values
+followed"): a scalar component is the variable ``f.n``; nested components ``f.g.k``; a component
+of a dummy argument is reached through it, ``*f.n`` (Fortran passes by reference, as C's pointer
+parameter), so the caller's ``f.n`` goes in and comes back (the engine's Call.refs).
+
+Array components (``f%v(i)``) are elements of an array whose extent comes from an ALLOCATE of
+``f%v`` or the type's declaration; their values are not followed (as C's struct arrays beyond 64
+elements are not).
+"""
+from __future__ import annotations
+
+from fparser.two import Fortran2003 as F
+
+from .refs import args_of, is_ref, lower_name
+from .types import OTHER, FType
+
+
+def declare_type(scope, stmt) -> None:
+    """A TYPE ... END TYPE definition: its components' types, program-wide by type name."""
+    parts = [c for c in (stmt.content or [])]
+    name = str(parts[0].items[1]).lower()
+    components: dict[str, FType] = {}
+    for part in parts:
+        for comp in (c for c in (getattr(part, "content", None) or []) if isinstance(c, F.Data_Component_Def_Stmt)):
+            base = scope.type_spec(comp.items[0])
+            attrs = str(comp.items[1] or "").upper()
+            for decl in comp.items[2].items:
+                cname = lower_name(decl.items[0])
+                t = base
+                if decl.items[1] is not None:
+                    t = t.with_dims(scope._shape(decl.items[1]), "ALLOCATABLE" in attrs or "POINTER" in attrs)
+                components[cname] = t
+    scope.program.derived[name] = components
+
+
+def declared_type(scope, spec) -> FType:
+    """``type(NAME)`` / ``class(NAME)``: a variable of a derived type (its tag names the type)."""
+    inner = spec.items[1] if len(spec.items) > 1 else None
+    return FType("other", 0, tag=str(inner).lower()) if inner is not None else OTHER
+
+
+class Components:
+    """What FExpr needs of a component reference ``a%b%c`` in the unit of ``scope``."""
+
+    def __init__(self, scope):
+        self.scope = scope
+
+    def path(self, node) -> tuple[str, list[str], object] | None:
+        """(base variable's name here, component names, last part node) of a Data_Ref."""
+        parts = node.items
+        base = parts[0]
+        if not isinstance(base, F.Name):
+            return None
+        names = []
+        for p in parts[1:]:
+            if isinstance(p, F.Name):
+                names.append(lower_name(p))
+            elif is_ref(p):
+                names.append(lower_name(p.items[0]))
+            else:
+                return None
+        return str(base).lower(), names, parts[-1]
+
+    def base_name(self, base: str) -> str:
+        """``f`` for a local or global, ``*f`` for a dummy argument (reached through its address)."""
+        canon = self.scope.canon(base)
+        return f"*{canon}" if base in self.scope.dummies else canon
+
+    def ftype(self, node) -> FType:
+        """The type of the component a Data_Ref names (its element's, when subscripted)."""
+        found = self.path(node)
+        if found is None:
+            return OTHER
+        base, names, last = found
+        t = self.scope.var_type(base)
+        for name in names:
+            comps = self.scope.program.derived.get(t.tag) if t is not None and t.tag else None
+            if comps is None or name not in comps:
+                return OTHER
+            t = comps[name]
+        return t.element() if is_ref(last) and args_of(last) and t.is_array else t
+
+    def name(self, node) -> str | None:
+        """``f.n`` / ``*f.n`` / ``f.g.k`` for a scalar component, None otherwise."""
+        found = self.path(node)
+        if found is None or is_ref(found[2]):
+            return None
+        t = self.ftype(node)
+        if not t.arithmetic or t.is_array:
+            return None
+        return ".".join([self.base_name(found[0]), *found[1]])
+
+    def path_name(self, node) -> str | None:
+        """``f.v`` for any component (an array one included): what a store to it defines."""
+        found = self.path(node)
+        return ".".join([self.base_name(found[0]), *found[1]]) if found is not None else None
+
+    def root(self, node) -> str | None:
+        found = self.path(node)
+        return self.base_name(found[0]) if found is not None else None
+
+    def text(self, node) -> str:
+        """``f%v``: the reference without the last part's subscripts (ALLOCATE's key)."""
+        found = self.path(node)
+        return "%".join([found[0], *found[1]]) if found is not None else ""
+
+    def dims(self, node) -> tuple:
+        """The shape of an array component: allocated in this unit, else declared."""
+        t = self.ftype_whole(node)
+        return self.scope.component_dims.get(self.text(node)) or t.dims
+
+    def ftype_whole(self, node) -> FType:
+        found = self.path(node)
+        if found is None:
+            return OTHER
+        t = self.scope.var_type(found[0])
+        for name in found[1]:
+            comps = self.scope.program.derived.get(t.tag) if t is not None and t.tag else None
+            if comps is None or name not in comps:
+                return OTHER
+            t = comps[name]
+        return t
+
+    def whole_array(self, node) -> bool:
+        """A component array used whole or by a section (array syntax on a component)."""
+        found = self.path(node)
+        if found is None:
+            return False
+        last = found[2]
+        t = self.ftype(node)
+        if isinstance(last, F.Name):
+            return t.is_array
+        return any(isinstance(a, F.Subscript_Triplet) for a in args_of(last))

@@ -1,0 +1,33 @@
+"""References ``name(...)`` in fparser trees: what every part of the Fortran frontend asks of them."""
+from __future__ import annotations
+
+from fparser.two import Fortran2003 as F
+
+
+def lower_name(node) -> str:
+    return str(node).lower()
+
+
+def args_of(node) -> list:
+    """The argument expressions of a reference ``name(args)`` (keywords dropped)."""
+    lst = node.items[1] if len(node.items) > 1 else None
+    if lst is None:
+        return []
+    items = lst.items if hasattr(lst, "items") and not isinstance(lst, (F.Actual_Arg_Spec, F.Component_Spec)) \
+        else (lst,)
+    out = []
+    for a in items:
+        if isinstance(a, (F.Actual_Arg_Spec, F.Component_Spec)):
+            a = a.items[1]
+        out.append(a)
+    return out
+
+
+def is_ref(node) -> bool:
+    """``name(...)``: an array element or section, or a function reference."""
+    return isinstance(node, (F.Part_Ref, F.Function_Reference, F.Intrinsic_Function_Reference,
+                             F.Structure_Constructor))
+
+
+def ref_name(node) -> str:
+    return str(node.items[0]).upper()
