@@ -8,6 +8,8 @@ gives the trip count.
 """
 from __future__ import annotations
 
+import copy
+
 import sympy
 from pycparser import c_ast
 
@@ -151,19 +153,37 @@ class ControlFlow:
     def _s_While(self, stmt, out):
         self._flush(out)
         iters_ann = self._take("iters")
+        cond, updates = counted_condition(stmt.cond)
         body = self._loop_body(stmt.stmt, None)
         if self._user_calls(stmt.cond):  # the condition's calls: once before, then after each pass
             self._calls_first(stmt.cond, out)
             self._calls_first(stmt.cond, body)
-        self._while(stmt, stmt.cond, body, iters_ann, out, kind="while")
+        # while (n--) / while (--n): the update runs at every test, the last (failing) one too,
+        # so it runs once before the loop and at the end of each pass (the loop rotated).
+        self._updates(updates, out)
+        self._updates(updates, body)
+        self._while(stmt, cond, body, iters_ann, out, kind="while")
 
     def _s_DoWhile(self, stmt, out):
         self._flush(out)
         iters_ann = self._take("iters")
+        cond, updates = counted_condition(stmt.cond)
         body = self._loop_body(stmt.stmt, None)
         if self._user_calls(stmt.cond):  # tested after each pass
             self._calls_first(stmt.cond, body)
-        self._while(stmt, stmt.cond, body, iters_ann, out, kind="do")
+        self._updates(updates, body)  # do { } while (--count): the update ends each pass
+        self._while(stmt, cond, body, iters_ann, out, kind="do")
+
+    def _updates(self, updates: list, out: list[AAU]) -> None:
+        """The increments and decrements of a loop condition, as statements of their own."""
+        if not updates:
+            return
+        saved = self._cluster
+        self._cluster = None
+        for update in updates:
+            self._expression(update, out, update)
+        self._flush(out)
+        self._cluster = saved
 
     def _for_as_while(self, stmt, out, iters_ann) -> None:
         """``for (init; cond; next)`` that is not a counted loop: init, then a while loop whose body
@@ -265,3 +285,42 @@ def _conditions(stmt) -> c_ast.ExprList:
         conds.append(node.cond)
         node = node.iffalse
     return c_ast.ExprList(conds)
+
+
+def counted_condition(cond):
+    """A loop condition with ``n--`` / ``--n`` / ``i++ < m`` in it: (the condition on the values
+    after the updates, the updates as assignments). ``--n`` reads the new value, ``n--`` the old
+    one (``n + 1`` once n is decremented). The tree is copied, not changed (it may be cached)."""
+    if cond is None:
+        return cond, []
+    found = [n for n in T.walk(cond) if isinstance(n, c_ast.UnaryOp) and n.op in ("p++", "p--", "++", "--")
+             and isinstance(n.expr, c_ast.ID)]
+    if not found or len({n.expr.name for n in found}) != len(found):
+        return cond, []  # none, or one variable updated twice: left to the general rule
+    updates = []
+    replaced = {}
+    for n in found:
+        name, coord = n.expr.name, n.coord
+        up = "+" in n.op
+        updates.append(c_ast.Assignment("+=" if up else "-=", c_ast.ID(name, coord),
+                                        c_ast.Constant("int", "1", coord), coord))
+        if n.op.startswith("p"):  # post: the value before the update
+            replaced[id(n)] = c_ast.BinaryOp("-" if up else "+", c_ast.ID(name, coord),
+                                             c_ast.Constant("int", "1", coord), coord)
+        else:
+            replaced[id(n)] = c_ast.ID(name, coord)
+    return _rebuilt(cond, replaced), updates
+
+
+def _rebuilt(node, replaced: dict):
+    """A copy of ``node`` with the nodes in ``replaced`` (by id) swapped."""
+    if id(node) in replaced:
+        return replaced[id(node)]
+    clone = copy.copy(node)
+    for name in getattr(node, "__slots__", ()):
+        value = getattr(node, name, None)
+        if isinstance(value, c_ast.Node):
+            setattr(clone, name, _rebuilt(value, replaced))
+        elif isinstance(value, list):
+            setattr(clone, name, [_rebuilt(v, replaced) if isinstance(v, c_ast.Node) else v for v in value])
+    return clone
