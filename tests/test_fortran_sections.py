@@ -228,3 +228,50 @@ end program
     assert by_line[8].count(5000) >= 1 and by_line[10].count(5000) >= 1
     # FORALL (i = 1:40, j = 2:50:2): 40 x 25 = 1000 assignments
     assert 1000 in by_line[12]
+
+
+def test_do_concurrent_elemental_functions_and_block(tmp_path):
+    path = _write(tmp_path, "c.f90", """\
+module ops
+  implicit none
+contains
+  elemental function sq(x) result(y)
+    double precision, intent(in) :: x
+    double precision :: y
+    y = x * x
+  end function sq
+end module ops
+
+program conc
+  use ops
+  implicit none
+  integer :: i, j, n
+  double precision :: a(300), b(300), g(40, 30), s
+  read *, n
+  do concurrent (i = 1:n, j = 1:30:3)
+    g(i, j) = 0.0d0
+  end do
+  b = sq(a)
+  block
+    integer :: k
+    s = 0
+    do k = 1, n
+      s = s + b(k)
+    end do
+  end block
+  print *, s
+end program conc
+""")
+    aag = load_fortran(path)
+    assert not aag.problems, [str(p) for p in aag.problems]
+    pred = predict([path], "ipsc860", 1, ["n=40"], interactive=False)
+    by_line: dict[int, list[tuple[str, int]]] = {}
+    for s in pred.result.aaus.values():
+        line = int(s.loc.rsplit(":", 1)[1].split("-")[0])
+        by_line.setdefault(line, []).append((s.cls, int(s.executions)))
+    # DO CONCURRENT (i = 1:40, j = 1:30:3): 40 x 10 element stores (before: "never ends")
+    assert ("Seq", 400) in by_line[18]
+    # b = sq(a) with sq ELEMENTAL: one call per element of the 300
+    assert ("Call", 300) in by_line[20]
+    # the BLOCK's loop over its own k: 40 iterations
+    assert ("Seq", 40) in by_line[25]

@@ -118,6 +118,20 @@ class ControlFlow:
         self._classify_condt(c, first)
         return c
 
+    def _s_Block_Construct(self, stmt, out, first, last):
+        """BLOCK ... END BLOCK: its declarations join the unit's (names are not reused across a
+        unit's blocks in the programs interp reads; a clash would be reported by the compiler's
+        own scoping only), then its statements run in place."""
+        self._flush(out)
+        items = T.content(stmt)
+        for decl in T.spec_statements(stmt):  # its Specification_Part, as a unit's
+            self.scope.declare(decl)
+        for issue in self.scope.issues:
+            self.problem("unsupported", issue.message, issue.line)
+        self.scope.issues.clear()
+        body = [c for c in items if type(c).__name__ not in ("Block_Stmt", "Specification_Part", "End_Block_Stmt")]
+        out.extend(self._sub_block(body, last, first))
+
     # -- loops --------------------------------------------------------------------------------------
     def _s_Block_Nonlabel_Do_Construct(self, stmt, out, first, last):
         self._do_construct(stmt, out, first, last)
@@ -140,6 +154,9 @@ class ControlFlow:
         construct = getattr(header.item, "name", None)
         self._loop_names.append(str(construct).lower() if construct else None)
         try:
+            if lc is not None and len(lc.items) > 3 and lc.items[3] is not None:
+                self._do_concurrent(lc.items[3], body_items, out, first, last)
+                return
             if lc is None or lc.items[1] is None:
                 cond_node = lc.items[0] if lc is not None else None
                 body = self._loop_body(body_items, None, last)

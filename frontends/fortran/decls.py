@@ -32,6 +32,7 @@ class ProgramInfo:
     commons: dict[str, list[str]] = field(default_factory=dict)  # block -> canonical member names
     modules: dict[str, "Scope"] = field(default_factory=dict)  # the program's MODULEs by name
     derived: dict[str, dict[str, FType]] = field(default_factory=dict)  # TYPE name -> its components
+    elemental: set[str] = field(default_factory=set)  # ELEMENTAL user functions (sections.py)
     uses_mpi: bool = False
     uses_nx: bool = False
 

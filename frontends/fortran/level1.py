@@ -93,6 +93,8 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                                     self._source_of(u), T.line(u))
             if kind == "function":
                 self.info.functions[name] = None
+                if "ELEMENTAL" in str(header.items[0] or "").upper():
+                    self.info.elemental.add(name)
             elif kind == "subroutine":
                 self.info.subroutines.add(name)
             # An internal subprogram sees its host's names (host association).

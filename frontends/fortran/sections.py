@@ -202,7 +202,7 @@ class Rewriter:
         kind, g = self.scope.ref_kind(name), generic(name)
         if kind == "intrinsic" and g in REDUCTIONS:
             return self.reduction(node)
-        if kind == "intrinsic" and g in ELEMENTAL:
+        if self._elemental(node):  # an elemental intrinsic or user function: element by element
             return f"{name}({', '.join(self.element(a, loop, target) for a in args_of(node))})"
         if kind == "intrinsic" and g in _INQUIRY:
             return str(node)  # SIZE(a), UBOUND(a, 1): a value of the declarations, no work
@@ -215,6 +215,12 @@ class Rewriter:
         tmp = self.fresh("r", self.ex.ftype(node))
         self.pre.append(f"{tmp} = {node}")
         return tmp
+
+    def _elemental(self, node) -> bool:
+        name = ref_name(node)
+        kind = self.scope.ref_kind(name)
+        return (kind == "intrinsic" and generic(name) in ELEMENTAL) or (
+            kind == "user" and name.lower() in self.scope.program.elemental)
 
     # -- reductions -------------------------------------------------------------------------------
     def reduction(self, node) -> str:
@@ -251,10 +257,8 @@ class Rewriter:
             if any(d.hi is None for d in dims):
                 raise NotRewritten(f"the extent of {node} is not known from the declarations")
             return dims
-        if is_ref(node) and self.scope.ref_kind(ref_name(node)) != "intrinsic":
-            return None
-        if is_ref(node) and generic(ref_name(node)) not in ELEMENTAL:
-            return None  # a reduction inside is a scalar
+        if is_ref(node) and not self._elemental(node):
+            return None  # a function's or a reduction's result is not looped over
         for child in (args_of(node) if is_ref(node) else getattr(node, "items", ()) or ()):
             found = self.shape(child)
             if found is not None:
@@ -433,15 +437,46 @@ class SectionLoops:
         self._forall(stmt, header, [p for p in parts[1:] if not isinstance(p, (F.End_Forall_Stmt, F.Comment))],
                      out, first, last)
 
-    def _forall(self, stmt, header, body, out, first, last):
-        """FORALL (i = l:u:s, ..., mask): DO loops over its index triplets, the first innermost."""
+    def _do_concurrent(self, header, body_items, out, first, last) -> None:
+        """DO CONCURRENT (i = l:u:s, ..., mask): nested counted DO loops, the first index
+        innermost, around the body (under IF (mask) when there is one)."""
         specs, mask = header.items
+        heads, declare = self._forall_heads(specs)
+        lines = heads + (["if (.true.) then", "end if"] if mask is not None else []) + ["end do"] * len(heads)
+        if mask is not None:
+            lines[len(heads)] = f"if ({mask}) then"
+        ast = _parse("subroutine interp_sections\n" + "\n".join(lines) + "\nend subroutine\n", self.file, "free")
+        for name, ftype in declare.items():
+            self.scope.types[name] = ftype
+        part = next(c for c in T.content(T.content(ast)[0]) if isinstance(c, F.Execution_Part))
+        for node in T.walk_all(part):  # the headers name the DO CONCURRENT's line
+            item = getattr(node, "item", None)
+            if item is not None and getattr(item, "span", None):
+                item.span = (first, first)
+        inner = T.content(part)[0]
+        while True:  # the innermost construct (DO, or the mask's IF) receives the body
+            nested = [c for c in T.content(inner) if isinstance(c, (F.Block_Nonlabel_Do_Construct, F.If_Construct))]
+            if not nested:
+                break
+            inner = nested[0]
+        inner.content[-1:-1] = [c for c in body_items if not isinstance(c, F.End_Do_Stmt)]  # the body
+        self._do_construct(T.content(part)[0], out, first, last)
+
+    def _forall_heads(self, specs) -> tuple[list[str], dict]:
+        """DO statements over FORALL / DO CONCURRENT triplets (the last outermost), and the index
+        variables to declare (local to the construct)."""
         heads, declare = [], {}
         for spec in reversed(specs.items):
             name, lo, hi, stride = spec.items
             heads.append(f"do {name} = {lo}, {hi}" + (f", {stride}" if stride is not None else ""))
             if str(name).lower() not in self.scope.types:
-                declare[str(name).lower()] = INT  # a FORALL index is local to the statement
+                declare[str(name).lower()] = INT
+        return heads, declare
+
+    def _forall(self, stmt, header, body, out, first, last):
+        """FORALL (i = l:u:s, ..., mask): DO loops over its index triplets, the first innermost."""
+        specs, mask = header.items
+        heads, declare = self._forall_heads(specs)
         for node in body:
             if not isinstance(node, F.Assignment_Stmt) or self._array_syntax(node.items[0]) \
                     or self._array_syntax(node.items[2]):
