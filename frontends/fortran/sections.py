@@ -365,11 +365,17 @@ class SectionLoops:
 
     def _section_loops(self, stmt, target, rhs, out, first, last, mask=None) -> str | None:
         """Append the AAUs of the loop form of ``stmt`` to ``out``; None when done, else why not."""
+        if getattr(self, "_rewriting", False):  # the loop form still has array syntax: never loop
+            return "a form the rewrite leaves as array syntax"
         try:
             declare, lines = rewrite(self.ex, self._section_names, target, rhs, mask)
         except NotRewritten as exc:
             return str(exc)
-        return self._loop_form(stmt, declare, lines, out, first, last)
+        self._rewriting = True
+        try:
+            return self._loop_form(stmt, declare, lines, out, first, last)
+        finally:
+            self._rewriting = False
 
     def _loop_form(self, stmt, declare: dict, lines: list[str], out, first, last) -> str | None:
         """Interpret the Fortran ``lines`` that stand for ``stmt``, at ``stmt``'s lines."""
