@@ -17,6 +17,7 @@ from ..comms import FLAG_CALLS, QUERIES, CallError, QueryArgs, cart_ndims, query
 from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
 from . import tree as T
+from .shapes import actual_extent
 from .expr import args_of, is_ref, ref_name
 from .intrinsics import ARRAY_INTRINSICS, generic
 
@@ -149,8 +150,10 @@ class CallStatements:
                 var = self.scope.canon(str(a))
                 if self.critical.is_tracked(var) and self.critical.is_tracked(f"*{params[i]}"):
                     refs[params[i]] = var
+        extents = [actual_extent(self.ex, args[pos], k) if pos < len(args) else None
+                   for pos, k, _, _ in self.info.hidden.get(callee, [])]  # assumed shapes (shapes.py)
         return self._new(Call, first, last, callee=callee, label=T.label(node),
-                         args=[self._datatype_value(a) for a in args], refs=refs)
+                         args=[self._datatype_value(a) for a in args] + extents, refs=refs)
 
     def _params_of(self, name: str) -> list[str]:
         for _, s, _, _ in self.units:

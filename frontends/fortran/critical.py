@@ -21,7 +21,8 @@ from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, cr
 from ..msgpass import canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
-from .sections import allocation_names, section_limits
+from .section_bounds import allocation_names, section_limits
+from .shapes import actual_extent
 from .tree import DO_STMTS, loop_control, statements
 
 
@@ -119,6 +120,14 @@ class _Collector(Facts):
             return
         if ex.scope.ref_kind(name) == "user":
             callee = name.lower()
+            for pos, k, _, index in ex.scope.program.hidden.get(callee, []):  # assumed-shape extents
+                ext = actual_extent(ex, args[pos], k) if pos < len(args) else None
+                names = {str(s) for s in getattr(ext, "free_symbols", ())}
+                if ext is None and pos < len(args):  # an allocatable: its ALLOCATE's bounds
+                    key = ex.components.text(args[pos]) if isinstance(args[pos], F.Data_Ref) else \
+                        ex.scope.canon(str(args[pos])) if isinstance(args[pos], F.Name) else None
+                    names = set(self._allocated.get(key, set()))
+                self.call_args.append((callee, index, names))
             for i, a in enumerate(args):
                 self.call_args.append((callee, i, ex.names_in(a)))
                 if isinstance(a, F.Name) and ex.scope.var_type(str(a)) is not None:
@@ -153,5 +162,6 @@ def analyse(units, directives=()) -> CriticalInfo:
         col.unit(scope, body)
     for line, text in directives:
         col.control |= {n.lower() for n in annotation_names(text, line)}
-    params = {scope.name: scope.dummies for scope, _ in units}
+    params = {scope.name: scope.dummies + [h[2] for h in scope.program.hidden.get(scope.name, [])]
+              for scope, _ in units}
     return critical_info(col, params, through_pointers=False)

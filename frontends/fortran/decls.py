@@ -33,6 +33,9 @@ class ProgramInfo:
     modules: dict[str, "Scope"] = field(default_factory=dict)  # the program's MODULEs by name
     derived: dict[str, dict[str, FType]] = field(default_factory=dict)  # TYPE name -> its components
     elemental: set[str] = field(default_factory=set)  # ELEMENTAL user functions (sections.py)
+    # subprogram -> its assumed-shape extents as hidden parameters (shapes.py):
+    # (dummy position, dimension, parameter name, parameter index)
+    hidden: dict[str, list[tuple[int, int, str, int]]] = field(default_factory=dict)
     uses_mpi: bool = False
     uses_nx: bool = False
 

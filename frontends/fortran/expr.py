@@ -425,6 +425,12 @@ class FExpr:
                 for a in (args_of(part) if is_ref(part) else ()):
                     self._names(a, out)
             return
+        if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "intrinsic" and \
+                ref_name(node) in ("SIZE", "UBOUND", "LBOUND"):  # the extents it reads (shapes.py)
+            value = self.sym(node)
+            if value is not None:
+                out.update(str(s) for s in value.free_symbols)
+                return
         if is_ref(node):
             name = ref_name(node)
             args = args_of(node)

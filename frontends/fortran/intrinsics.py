@@ -13,6 +13,7 @@ import sympy
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from ..msgpass import count_call
+from .shapes import inquiry_value
 from .types import DOUBLE, INT, OTHER, REAL, FType, promote
 
 # Intrinsics: name -> (C library name or rule, result rule). Rules: "arg" (type of the first
@@ -76,6 +77,8 @@ def intrinsic_value(ex, name: str, args):
     if g == "SELECTED_INT_KIND":
         r = ex.value(args[0]) if args else None
         return None if r is None else sympy.Integer(4 if r <= 9 else 8)
+    if g in ("SIZE", "UBOUND", "LBOUND"):
+        return inquiry_value(ex, g, args)
     vals = [ex.value(a) for a in args]
     if g == "MERGE" and len(vals) >= 3:
         t, f, c = vals[:3]

@@ -42,6 +42,7 @@ from .critical import analyse
 from .decls import ProgramInfo, Scope, unit_header
 from .expr import args_of, is_ref, ref_name
 from .modules import module_order
+from .shapes import assumed_extents
 from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
@@ -112,6 +113,9 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 for var in scope.types:
                     if var not in scope.constants:
                         scope.common.setdefault(var, T.line(u))
+            if scope.kind in ("subroutine", "function"):  # u(:, :): extents from each call
+                self.info.hidden[scope.name] = [(pos, k, name, len(scope.dummies) + j) for j, (pos, k, name)
+                                                in enumerate(assumed_extents(scope))]
             if scope.kind == "function":
                 t = scope.type_spec(rtype) if rtype is not None else None
                 self.info.functions[scope.name] = t or scope.var_type(scope.result)
@@ -301,8 +305,9 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 self._symbol_types.setdefault(scope.canon(p), t)
         self._drain(first)
         body = self._block(T.exec_statements(unit), last)
-        return Function(scope.name, [scope.canon(p) for p in scope.dummies], body, Loc(self.file, first, last),
-                        shadows=self._shadows(scope))
+        hidden = [h[2] for h in self.info.hidden.get(scope.name, [])]
+        return Function(scope.name, [scope.canon(p) for p in scope.dummies] + hidden, body,
+                        Loc(self.file, first, last), shadows=self._shadows(scope))
 
     def _shadows(self, scope: Scope) -> list[str]:
         """This unit's own variables named as a global (a module variable or COMMON member it
