@@ -33,35 +33,10 @@ from .aag import symexpr as S
 from .aag import Comm, Loc, Spawn, Sync, SyncSeq
 from .aag.communicators import CommTag, WorldRank
 from .comms import CallError, communicator as _communicator, creator as _creator
+from .refusals import REFUSED, refusal, unknown
 
-# -- MPI datatypes and reduction operations -------------------------------------------------------
-
-# name -> (bytes, element operation class of a reduction over it)
-C_DATATYPES = {
-    "MPI_CHAR": (1, "int"), "MPI_SIGNED_CHAR": (1, "int"), "MPI_UNSIGNED_CHAR": (1, "int"),
-    "MPI_BYTE": (1, "int"), "MPI_PACKED": (1, "int"), "MPI_SHORT": (2, "int"),
-    "MPI_UNSIGNED_SHORT": (2, "int"), "MPI_INT": (4, "int"), "MPI_UNSIGNED": (4, "int"),
-    "MPI_LONG": (8, "int"), "MPI_UNSIGNED_LONG": (8, "int"), "MPI_LONG_LONG": (8, "int"),
-    "MPI_LONG_LONG_INT": (8, "int"), "MPI_FLOAT": (4, "real"), "MPI_DOUBLE": (8, "double"),
-    "MPI_LONG_DOUBLE": (16, "double"), "MPI_C_BOOL": (1, "int"), "MPI_INT64_T": (8, "int"),
-    "MPI_INT32_T": (4, "int"),
-}
-FORTRAN_DATATYPES = {
-    "MPI_INTEGER": (4, "int"), "MPI_INTEGER1": (1, "int"), "MPI_INTEGER2": (2, "int"),
-    "MPI_INTEGER4": (4, "int"), "MPI_INTEGER8": (8, "int"), "MPI_LOGICAL": (4, "int"),
-    "MPI_REAL": (4, "real"), "MPI_REAL4": (4, "real"), "MPI_REAL8": (8, "double"),
-    "MPI_REAL16": (16, "double"), "MPI_DOUBLE_PRECISION": (8, "double"),
-    "MPI_COMPLEX": (8, "real"), "MPI_DOUBLE_COMPLEX": (16, "double"), "MPI_CHARACTER": (1, "int"),
-    "MPI_BYTE": (1, "int"), "MPI_PACKED": (1, "int"), "MPI_2INTEGER": (8, "int"),
-    "MPI_2REAL": (8, "real"), "MPI_2DOUBLE_PRECISION": (16, "double"),
-}
-# The datatypes a program may name, by language: Fortran codes use the C names too.
-DATATYPES = {"c": C_DATATYPES, "fortran": {**C_DATATYPES, **FORTRAN_DATATYPES}}
-
-# Reduction operation -> the operation class its combining step costs (MAX, MIN, ... compare).
-MPI_OPS = {"MPI_SUM": "add", "MPI_PROD": "mul", "MPI_MAX": "add", "MPI_MIN": "add",
-           "MPI_LAND": "add", "MPI_LOR": "add", "MPI_BAND": "add", "MPI_BOR": "add",
-           "MPI_MAXLOC": "add", "MPI_MINLOC": "add"}
+# The predefined datatypes and reduction operations (frontends/mpitypes.py), read by both frontends.
+from .mpitypes import C_DATATYPES, DATATYPES, FORTRAN_DATATYPES, MPI_OPS  # noqa: F401
 
 # -- calls that are not message passing ----------------------------------------------------------
 
@@ -111,11 +86,6 @@ RESULT_TYPES = {
     "MPI_Wtick": "double",
 }
 
-# MPI calls that need more than MPI_COMM_WORLD and predefined datatypes: reported, not modelled.
-UNSUPPORTED_MPI = {"MPI_Comm_create", "MPI_Graph_create", "MPI_Intercomm_create", "MPI_Comm_split_type",
-                   "MPI_Comm_group", "MPI_Group_incl", "MPI_Group_excl", "MPI_Group_range_incl",
-                   "MPI_Waitany",
-                   "MPI_Testall", "MPI_Win_create", "MPI_Put", "MPI_Get"}
 # Calls that end processes (canonical names): a Seq holding one gets this control word. "exit" ends
 # the calling process (exit, abort, a Fortran STOP in the main program); "abort" ends every process,
 # as MPI_Abort does for MPI_COMM_WORLD.
@@ -279,7 +249,7 @@ NX_NAMES = {c.name for c in CALLS.values() if c.api == "nx"} | {
     "gcolx", "mynode", "numnodes", "mypid", "myhost", "dclock", "killcube", "msgdone", "infocount",
     "infonode", "infotype", "infopid"}
 
-_BY_UPPER = {n.upper(): n for n in (set(CALLS) | MACHINE_CALLS | UNSUPPORTED_MPI | COMM_FREE | NX_NAMES
+_BY_UPPER = {n.upper(): n for n in (set(CALLS) | MACHINE_CALLS | REFUSED | COMM_FREE | NX_NAMES
                                      | set(RESULT_TYPES))}
 
 
@@ -344,14 +314,14 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
 
     ``assigned_to``: the variable the call's result is assigned to (an NX/2 message id).
     """
-    if name in UNSUPPORTED_MPI:
-        raise CallError(f"{spelling} is not modelled (interp models MPI_COMM_WORLD, MPI_COMM_SELF and the "
-                        "communicators of MPI_Comm_split, MPI_Comm_dup, MPI_Cart_create and MPI_Cart_sub): "
-                        "build the communicator with one of those, or state the time of this part with "
-                        "cost(EXPR)")
+    refused = refusal(name, spelling)
+    if refused is not None:
+        raise CallError(refused)
     call = CALLS.get(name)
-    if call is None or args.n < call.needed:
-        raise CallError(f"{spelling} with {args.n} arguments is not modelled")
+    if call is None:
+        raise CallError(unknown(spelling))
+    if args.n < call.needed:
+        raise CallError(f"{spelling} with {args.n} arguments is not modelled: it needs at least {call.needed}")
     comm = _communicator(call, spelling, args)
     a = _Reader(call, args)
     common = dict(loc=loc, label=spelling)
