@@ -38,6 +38,10 @@ class CriticalInfo:
     # (issue 13, defect 7): data, never critical. A condition on them is weighted (Algorithm 3),
     # so a counted loop around it keeps its closed form; a size or limit on them needs an annotation.
     data: set[str] = field(default_factory=set)
+    # Arrays whose elements a message-passing call reads by a computed index or as a whole (the
+    # counts of MPI_Scatterv, the rank list of MPI_Group_incl): each element is followed, stores
+    # ``a[i] = v`` and reads ``a[k]`` with indices evaluated at run time (aag/symexpr.Elem).
+    elements: set[str] = field(default_factory=set)
 
     def is_tracked(self, name: str) -> bool:
         return name in self.tracked or root(name) in self.tracked
@@ -62,6 +66,7 @@ class Facts:
         self.call_args: list[tuple[str, int, set[str]]] = []
         self.call_refs: list[tuple[str, int, str]] = []
         self.random: set[str] = set()  # names assigned a pseudo-random number (rand(), RANDOM_NUMBER)
+        self.elements: set[str] = set()  # arrays a message-passing call reads element by element
 
     def assign(self, target: str, names: set[str], line: int) -> None:
         self.assigns.append((target, names, line))
@@ -128,7 +133,7 @@ def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozense
     """
     data = random_closure(facts)
     control = closure(set(facts.control) - data, facts, params) - set(constants) - data
-    info = CriticalInfo(control=control, data=data)
+    info = CriticalInfo(control=control, data=data, elements=set(facts.elements) & control)
     info.tracked = closure(info.control | set(facts.buffers), facts, params) - set(constants)
     for target, _, line in facts.assigns:
         if info.is_critical(target) and (through_pointers or not target.startswith("*")):

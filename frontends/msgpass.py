@@ -63,28 +63,8 @@ MACHINE_CALLS = {
 DERIVED_DATATYPES = {"MPI_Type_contiguous": ((0,), 1, 2), "MPI_Type_vector": ((0, 1), 3, 4),
                      "MPI_Type_hvector": ((0, 1), 3, 4), "MPI_Type_create_indexed_block": ((0, 1), 3, 4)}
 
-# Library functions (paper Table 1 "Library Characs"), costed by ``lib.NAME``: the C library, and
-# the C calls the Fortran frontend costs its intrinsics and I/O statements as.
-LIBRARY_CALLS = {
-    "sqrt", "sqrtf", "exp", "expf", "log", "logf", "log10", "log2", "sin", "sinf", "cos", "cosf", "tan",
-    "atan", "atan2", "asin", "acos", "sinh", "cosh", "tanh", "pow", "powf", "fabs", "fabsf", "abs",
-    "labs", "floor", "ceil", "fmod", "fmin", "fmax", "round", "trunc", "hypot", "cbrt", "copysign",
-    "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "fputs", "fflush", "fopen",
-    "fclose", "fread", "fwrite", "fscanf", "scanf", "sscanf", "getchar", "fgets", "perror",
-    "rewind", "fseek", "stat",
-    "malloc", "calloc", "realloc", "free", "atoi", "atol", "atof", "strtol", "strtod", "rand", "srand",
-    "exit", "abort", "qsort", "memcpy", "memmove", "memset", "strlen", "strcpy", "strncpy", "strcmp",
-    "strncmp", "strcat", "time", "clock", "gettimeofday", "clock_gettime", "float", "assert",
-    "_exit", "_Exit", "quick_exit",
-}
-
-# Result types of the calls that are functions (both languages type expressions that call them).
-RESULT_TYPES = {
-    "mynode": "int", "numnodes": "int", "mypid": "int", "myhost": "int", "infocount": "int",
-    "infonode": "int", "infotype": "int", "infopid": "int", "msgdone": "int", "isend": "int",
-    "irecv": "int", "cprobe": "int", "iprobe": "int", "dclock": "double", "MPI_Wtime": "double",
-    "MPI_Wtick": "double",
-}
+# Library functions and the result types of calls that are functions (frontends/libcalls.py).
+from .libcalls import LIBRARY_CALLS, RESULT_TYPES  # noqa: E402,F401
 
 # Calls that end processes (canonical names): a Seq holding one gets this control word. "exit" ends
 # the calling process (exit, abort, a Fortran STOP in the main program); "abort" ends every process,
@@ -114,12 +94,14 @@ def count_call(counts, name: str, nargs: int) -> None:
 # -- the message-passing table -------------------------------------------------------------------
 
 # Roles whose argument decides control: the critical variables of paper 3.3.2.
-CONTROL_ROLES = ("count", "send_count", "recv_count", "partner", "recv_partner", "tag", "recv_tag",
+CONTROL_ROLES = ("count", "send_count", "recv_count", "counts", "rcounts", "partner", "recv_partner", "tag", "recv_tag",
                  "root", "node", "datatype", "send_datatype", "recv_datatype", "comm")
 # The arguments a new communicator is made of (MPI_Comm_split, MPI_Cart_create, ...).
 CREATOR_ROLES = ("comm", "color", "key", "ndims", "dims", "periods", "remain")
 # Roles the model never reads (a status, NX/2's process id and work arrays, ...).
-_UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt"}
+_UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt", "displs", "rdispls"}
+# Array arguments read element by element (their elements are followed: critical.CriticalInfo).
+ARRAY_ROLES = ("counts", "rcounts")
 
 
 @dataclass(frozen=True)
@@ -156,6 +138,10 @@ class MsgCall:
     def control(self) -> tuple[int, ...]:
         """Positions of the arguments that decide sizes, partners, tags and roots."""
         return tuple(i for i, role in enumerate(self.params) if role in CONTROL_ROLES)
+
+    def arrays(self) -> tuple[int, ...]:
+        """Positions of the arrays the call reads element by element (counts of a v-collective)."""
+        return tuple(i for i, role in enumerate(self.params) if role in ARRAY_ROLES)
 
     def creates(self) -> tuple[int | None, tuple[int, ...]]:
         """A communicator creator: the position of the new handle and of what it is made of."""
@@ -212,6 +198,17 @@ def _rows() -> list[MsgCall]:
          "buf count datatype recv_buf recv_count recv_datatype comm"),
         ("MPI_Alltoall", "SyncSeq", "alltoall", "standard",
          "buf count datatype recv_buf recv_count recv_datatype comm"),
+        # Blocks of a size per rank (docs/model.md): the process's own count and datatype (what it
+        # sends to a gather, receives from a scatter) and the counts array ("counts") each
+        # algorithm reads: the root's for Scatterv/Gatherv, every process's for the others.
+        ("MPI_Scatterv", "SyncSeq", "scatterv", "standard",
+         "send_buf counts displs send_datatype buf count datatype root comm"),
+        ("MPI_Gatherv", "SyncSeq", "gatherv", "standard",
+         "buf count datatype recv_buf counts displs recv_datatype root comm"),
+        ("MPI_Allgatherv", "SyncSeq", "allgatherv", "standard",
+         "buf count datatype recv_buf counts displs recv_datatype comm"),
+        ("MPI_Alltoallv", "SyncSeq", "alltoallv", "standard",
+         "send_buf counts displs send_datatype recv_buf rcounts rdispls recv_datatype comm"),
         # Communicators the program creates: collective over the parent communicator
         # (interp/engine/communicators.py); the new handle is assigned to newcomm.
         ("MPI_Comm_split", "SyncSeq", "comm_split", "standard", "comm color key newcomm"),
@@ -440,11 +437,20 @@ def _collective(call: MsgCall, a: _Reader) -> dict:
     if call.elem_op is not None:  # an NX/2 global operation
         elem = call.elem_bytes or a.args.int_bytes
         return dict(elements=count, elem_op=call.elem_op, size=None if count is None else count * elem)
-    if call.at("datatype") is None:
-        return dict(size=count)  # NX/2 gcol: bytes
-    kw["size"] = a.bytes(("count",), ("datatype",))
     if call.at("root") is not None:
         kw["root"] = a.value("root")
+    if call.op in V_COLLECTIVES:
+        return {**kw, **_blocks(call, a)}
+    if call.at("datatype") is None:
+        return dict(size=count)  # NX/2 gcol: bytes
+    if _in_place(a, "buf") and call.at("recv_count") is not None:
+        # MPI_IN_PLACE as the send buffer of a gather, allgather or alltoall: the send count and
+        # type are ignored (MPI 4.1 5.5, 5.7); each process's block is the receive side's
+        kw["size"] = a.bytes(("recv_count",), ("recv_datatype",))
+    elif _in_place(a, "buf") and call.at("send_count") is not None:
+        kw["size"] = a.bytes(("send_count",), ("send_datatype",))  # a scatter's root, in place
+    else:
+        kw["size"] = a.bytes(("count",), ("datatype",))
     if call.op == "bcast":
         kw["buffer"] = a.buffer("buf")
     if call.at("op") is not None:
@@ -454,6 +460,29 @@ def _collective(call: MsgCall, a: _Reader) -> dict:
     return kw
 
 
+def _in_place(a: _Reader, role: str) -> bool:
+    return (a.name(role) or "").upper() == "MPI_IN_PLACE"
+
+
+def _blocks(call: MsgCall, a: _Reader) -> dict:
+    """A v-collective: the counts array (by name: the engine reads its elements) and the bytes of
+    one of its elements; the process's own block when it has one (MPI_IN_PLACE: none). The counts
+    and their datatype matter only where the algorithm reads them (a scatter's or gather's root:
+    the others may pass NULL or MPI_DATATYPE_NULL there); the engine says so if one is missing."""
+    dtype = ("send_datatype",) if call.op in ("scatterv", "alltoallv") else ("recv_datatype",)
+    try:
+        count_bytes = a.datatype(*dtype)[0]
+    except CallError:
+        count_bytes = None
+    kw = dict(counts=a.buffer("counts") or None, count_bytes=count_bytes)
+    if call.op in ("scatterv", "gatherv") and not _in_place(a, "buf"):
+        kw["size"] = a.bytes(("count",), ("datatype",))
+    return kw
+
+
+V_COLLECTIVES = ("scatterv", "gatherv", "allgatherv", "alltoallv")
+
+
 def undetermined(aau) -> list[str]:
     """The message fields of a communication AAU the parse could not determine (``size``,
     ``partner``): they must come from inputs, the rank and constants."""
@@ -461,7 +490,7 @@ def undetermined(aau) -> list[str]:
         needed = ("size", "partner")
     elif aau.cls == "Comm" and aau.op == "probe":
         needed = ("partner",)
-    elif aau.cls == "SyncSeq" and aau.creates is None:
+    elif aau.cls == "SyncSeq" and aau.creates is None and aau.op not in V_COLLECTIVES:
         needed = ("size",)
     else:
         needed = ()

@@ -214,6 +214,11 @@ class SyncSeq(AAU):
     elem_op: str | None = None  # e.g. double_add for a sum of doubles
     buffer: str | None = None  # bcast: tracked values of the root's buffer reach every process
     comm: sympy.Expr | None = None  # the communicator's handle; None: MPI_COMM_WORLD
+    # v-collectives (scatterv, gatherv, allgatherv, alltoallv): the array of counts per rank, read
+    # element by element at run time, and the bytes of one element; ``size`` is the process's own
+    # block (None where it has none: MPI_IN_PLACE, allgatherv, alltoallv)
+    counts: str | None = None
+    count_bytes: sympy.Expr | None = None
     # Communicator creators (op comm_split, comm_dup, cart_create, cart_sub): the variable that
     # receives the new handle, and what the communicator is made of.
     creates: str | None = None

@@ -164,6 +164,8 @@ class CallStatements:
                 if target is None or not self.critical.is_tracked(target):
                     continue
                 if "[" not in target and isinstance(n.lvalue, c_ast.ArrayRef):
+                    if target in ctx.elements and isinstance(n.lvalue.name, c_ast.ID):
+                        seq.defs.append(self._element_def(n))  # counts[i] = ...: the engine stores it
                     continue  # a variable index into a buffer: its elements keep their values
                 if n.op == "=" and ctx.ctype(n.lvalue).kind == "struct":
                     seq.defs.extend(self._struct_copy(n.lvalue, n.rvalue))
@@ -185,6 +187,21 @@ class CallStatements:
                     seq.defs.append((target, S.var(target) + delta))
             elif isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
                 self._call_defs(n, seq)
+
+    def _element_def(self, n) -> tuple:
+        """``a[i] op= v`` into an array whose elements are followed: ("a[]", Stored(i, value)), the
+        element picked when the engine has evaluated i; ("a[]", None) when i or the value is not
+        known (every element of a is then unknown)."""
+        ctx, array = self.ctx, n.lvalue.name.name
+        index, value = ctx.sym(n.lvalue.subscript), ctx.sym(n.rvalue)
+        if index is not None and value is not None and n.op != "=":
+            cur = S.element(array, index)
+            value = {"+=": cur + value, "-=": cur - value, "*=": cur * value}.get(n.op)
+        if index is None or value is None:
+            return array + S.ELEMENTS, None
+        if ctx.ctype(n.lvalue).kind == "int" and ctx.ctype(n.rvalue).kind in ("real", "double"):
+            value = S.CTrunc(value)
+        return array + S.ELEMENTS, S.Stored(index, value)
 
     def _struct_copy(self, lvalue, rvalue) -> list:
         """``b = a`` for structs (``*g = defaults``, ``s = *p``): every member copied, each a value

@@ -54,6 +54,7 @@ class ExprContext(OpCounter):
         self.loop_var: str | None = None  # innermost enclosing loop index, for access strides
         self.loop_step = None  # its step per iteration (a number when known)
         self.data: frozenset[str] = frozenset()  # names computed from rand(): no value before the run
+        self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
 
     # -- types ----------------------------------------------------------------------------
     def ctype(self, node) -> CType:
@@ -152,6 +153,9 @@ class ExprContext(OpCounter):
             idx = self._sym(node.subscript)
             if base is not None and idx is not None and idx.is_Integer:
                 return S.var(f"{base}[{int(idx)}]")
+        if isinstance(node.name, c_ast.ID) and node.name.name in self.elements and self.ctype(node).arithmetic:
+            idx = self._sym(node.subscript)  # ``counts[rank]``: the element the engine looks up
+            return S.element(node.name.name, idx) if idx is not None else None
         return None
 
     def _sym_StructRef(self, node):

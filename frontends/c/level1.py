@@ -81,6 +81,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self.file = src.file
         self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls)
         self._data = frozenset(self.critical.data)
+        self._elements = frozenset(self.critical.elements)
         self.argv_max = 0
         self._argc_guards = 0  # depth of ifs on argc around the statement (callstmts._input_value)
         self._pending: dict[str, ann_mod.Annotation] = {}
@@ -209,6 +210,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         ctx = ExprContext(self.types, self.scope.lookup, self.constants, set(self.fundefs), self.file)
         ctx.loop_var, ctx.loop_step = self._loop_vars[-1] if self._loop_vars else (None, None)
         ctx.data = self._data
+        ctx.elements = self._elements
         return ctx
 
     # -- statements --------------------------------------------------------------------------

@@ -141,7 +141,10 @@ class Chain(ChainComm, Values):
     def visit_Seq(self, a: Seq) -> None:
         """Seq: the linear combination of its operation counts and the SAU's costs (omega.seq)."""
         for name, expr in a.defs:
-            self.assign(name, None if expr is None else self.try_eval(expr))
+            if expr is not None and name[-2:] == S.ELEMENTS:
+                self.store_element(name[:-2], expr)
+            else:
+                self.assign(name, None if expr is None else self.try_eval(expr))
         value = self.model.seq(a)
         if a.cost is not None or a.work is not None:  # an annotation: the user's expression
             delta = self.need(value, "interpretation function")

@@ -36,11 +36,45 @@ class Compiled:
             entry = ((), lambda: float(expr))
         elif expr.has(TermSum):
             entry = (None, _term_sum_evaluator(expr, self))
+        elif expr.has(S.Elem):
+            entry = (None, _element_evaluator(expr, self))
         else:
             names = tuple(sorted(S.free_names(expr)))
             entry = (names, S.compile_fn(expr, list(names), self.functions))
         self._fns[id(expr)] = (entry[0], entry[1], expr)  # keep expr alive: its id stays unique
         return entry
+
+
+def _element_evaluator(expr, compiled: Compiled):
+    """An expression reading array elements picked by computed indices (``counts[rank]``,
+    aag/symexpr.Elem): compiled once with each outermost element as a name of its own; at each
+    evaluation the indices are evaluated (they may read elements too) and the elements looked up
+    as the tracked names ``counts[k]``."""
+    found: list = []
+
+    def outermost(e):
+        if isinstance(e, S.Elem):
+            if e not in found:
+                found.append(e)
+            return
+        for arg in e.args:
+            outermost(arg)
+
+    outermost(expr)
+    slots = {e: S.var(f"@element{k}") for k, e in enumerate(found)}
+    body = expr.xreplace(slots)
+    names = sorted(S.free_names(body))
+    fn = S.compile_fn(body, names, compiled.functions)
+    picks = [(slots[e].name, str(e.args[0]), e.args[1]) for e in found]
+
+    def run(lookup):
+        values = {}
+        for slot, array, index in picks:
+            inames, ifn = compiled.get(index)
+            k = ifn(lookup) if inames is None else ifn(*[lookup(n) for n in inames])
+            values[slot] = lookup(S.element_name(array, k))
+        return fn(*[values[n] if n in values else lookup(n) for n in names])
+    return run
 
 
 def _term_sum_evaluator(expr, compiled: Compiled):

@@ -142,7 +142,26 @@ class Values:
         except Unknown:
             return None
 
+    def store_element(self, array: str, stored) -> None:
+        """``array[i] = v`` (a def named ``array[]``, aag/symexpr.Stored): the element the index
+        picks on this process; an unknown index leaves every element of the array unknown."""
+        index = self.try_eval(stored.args[0])
+        if index is None:
+            self.assign(array + S.ELEMENTS, None)
+            return
+        try:
+            name = S.element_name(array, index)
+        except ValueError as exc:
+            raise InputError(f"{self._where()}: {exc} on {self.label}") from None
+        self.assign(name, self.try_eval(stored.args[1]))
+
     def assign(self, name: str, value) -> None:
+        if name[-2:] == S.ELEMENTS:  # every element of the array: none is known any more
+            prefix = name[:-1]
+            for scope in (self.globals, self.frames[-1]):
+                for key in [k for k in scope if k.startswith(prefix)]:
+                    scope[key] = None
+            return
         ids = self.memo_deps.pop(name, None)
         if ids is not None:
             memo = self.memo

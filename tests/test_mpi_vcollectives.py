@@ -1,0 +1,121 @@
+"""MPI_Scatterv, MPI_Gatherv, MPI_Allgatherv and MPI_Alltoallv: blocks of a size per rank, from
+counts computed in a loop (``counts[i] = n / size + (i < n % size)``), the common style.
+
+Hand derivations use the shipped iPSC/860 (sag/machines/ipsc860.yaml, paper 001 Table 3): a
+message of m > 100 bytes (dynamic buffers) takes 175 us + 0.36 us/B * m + 33 us per hop, one of
+m <= 100 bytes 70 us + 0.42 us/B * m + 11 us per hop; a blocking send keeps the sender until its
+message has arrived; hops on the hypercube are the bits in which the ranks differ (e-cube: the
+lowest first), and a message holds every link of its route while it is transmitted (circuit
+switching), after its 175 us start-up.
+
+n = 1003 doubles over 4 ranks: counts = 251, 251, 251, 250, blocks of 2008, 2008, 2008, 2000 B.
+  1 hop, 2008 B: 175 + 722.88 + 33 = 930.88 us;  2 hops, 2008 B: 963.88 us
+  1 hop, 2000 B: 175 + 720 + 33 = 928 us;        2 hops, 2000 B: 961 us
+"""
+import pytest
+
+from interp.errors import InputError
+from interp.pipeline import predict
+
+US = 1e-6
+
+PROGRAM = r"""#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, i, n = 1003;
+    int *counts, *displs;
+    double *all, *mine;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    counts = malloc(size * sizeof(int));
+    displs = malloc(size * sizeof(int));
+    for (i = 0; i < size; i++) {
+        counts[i] = FILL;
+        displs[i] = i == 0 ? 0 : displs[i-1] + counts[i-1];
+    }
+    all = malloc(n * sizeof(double));
+    mine = malloc(counts[rank] * sizeof(double));
+    MPI_Barrier(MPI_COMM_WORLD);
+    CALLS
+    MPI_Finalize();
+    return 0;
+}
+"""
+FILL = "n / size + (i < n % size ? 1 : 0)"
+
+
+def run(tmp_path, calls, fill=FILL, procs=4):
+    path = tmp_path / "v.c"
+    path.write_text(PROGRAM.replace("CALLS", calls).replace("FILL", fill))
+    return predict([str(path)], "ipsc860", procs, interactive=False).result
+
+
+def messages(r):
+    return [(m.src, m.dst, m.size) for m in r.messages if m.internal and m.size > 100]
+
+
+def test_scatterv_then_gatherv_are_linear_with_each_rank_s_block(tmp_path):
+    r = run(tmp_path, "MPI_Scatterv(all, counts, displs, MPI_DOUBLE, mine, counts[rank], MPI_DOUBLE, 0, "
+                      "MPI_COMM_WORLD);\n"
+                      "    MPI_Gatherv(mine, counts[rank], MPI_DOUBLE, all, counts, displs, MPI_DOUBLE, 0, "
+                      "MPI_COMM_WORLD);")
+    # The root sends each rank its own block, in rank order; each rank sends its block back.
+    assert sorted(messages(r)) == sorted([(0, 1, 2008), (0, 2, 2008), (0, 3, 2000),
+                                          (1, 0, 2008), (2, 0, 2008), (3, 0, 2000)])
+    t0 = min(m.send_time for m in r.messages if m.size > 100)  # after the barrier
+    # Scatterv: 930.88 (0 -> 1) + 930.88 (0 -> 2) + 961 (0 -> 3, 2 hops) = 2822.76 us. Ranks 1
+    # and 2 send their blocks back as soon as they have them (over 1 -> 0 and 2 -> 0, links
+    # the root's sends do not use); rank 3 gets its block last and sends 2000 B over 2 hops
+    # (961 us): the root's last receive ends at 2822.76 + 961 = 3783.76 us.
+    assert r.total - t0 == pytest.approx(3783.76 * US, rel=1e-6)
+
+
+def test_gatherv_in_place_at_the_root_and_null_counts_elsewhere(tmp_path):
+    r = run(tmp_path, "if (rank == 0) MPI_Gatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, counts, displs, "
+                      "MPI_DOUBLE, 0, MPI_COMM_WORLD);\n"
+                      "    else MPI_Gatherv(mine, counts[rank], MPI_DOUBLE, NULL, NULL, NULL, MPI_DOUBLE, 0, "
+                      "MPI_COMM_WORLD);")
+    assert sorted(messages(r)) == [(1, 0, 2008), (2, 0, 2008), (3, 0, 2000)]
+    t0 = min(m.send_time for m in r.messages if m.size > 100)
+    # Ranks 1, 2, 3 send at once. 2 -> 0 holds link 2 -> 0 from its start-up's end (175 us) to its
+    # arrival (930.88 us); 3 -> 0 (e-cube 3 -> 2 -> 0) needs that link too, so its transmission
+    # (0.36 x 2000 + 2 x 33 = 786 us) starts at 930.88: it arrives at 1716.88 us, the end.
+    assert r.total - t0 == pytest.approx(1716.88 * US, rel=1e-6)
+
+
+def test_allgatherv_in_place_is_a_ring(tmp_path):
+    r = run(tmp_path, "MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, counts, displs, MPI_DOUBLE, "
+                      "MPI_COMM_WORLD);")
+    # 3 steps; in step s rank r sends block r - s to r + 1. Routes: 0 -> 1 and 2 -> 3 one hop,
+    # 1 -> 2 and 3 -> 0 two hops, no directed link shared. Each rank leaves a step when its send
+    # has arrived and the block from its left has arrived:
+    #   step 0: 0 sends b0 (930.88), gets b3 over 2 hops (961): 961; 1: 963.88; 2: 963.88; 3: 961
+    #   step 1: 0 sends b3 1 hop from 961 (-> 1891), gets b2 from 3 (961 + 963.88 = 1924.88);
+    #           1 sends b0 2 hops from 963.88 (-> 1927.76); 2: 1927.76; 3: 1924.88
+    #   step 2: 0 sends b2 from 1924.88 (-> 2855.76), gets b1 from 3: 1924.88 + 963.88 = 2888.76;
+    #           1 sends b3 2 hops from 1927.76: 2888.76; 2 gets it then: 2888.76; 3: 2888.76
+    blocks = sorted(messages(r))
+    assert blocks == sorted([(r_, (r_ + 1) % 4, b) for r_ in range(4)
+                             for b in [[2008, 2000, 2008], [2008, 2008, 2000], [2008, 2008, 2008],
+                                       [2000, 2008, 2008]][r_]])
+    t0 = min(m.send_time for m in r.messages if m.size > 100)
+    assert r.total - t0 == pytest.approx(2888.76 * US, rel=1e-6)
+
+
+def test_alltoallv_sends_each_destination_its_count(tmp_path):
+    # sendcounts[j] = 10 (j + 1) ints: rank r sends 40 (j + 1) bytes to every j != r, in the
+    # pairwise order (r + 1, r + 2, r + 3)
+    r = run(tmp_path, "MPI_Alltoallv(mine, counts, displs, MPI_INT, all, counts, displs, MPI_INT, "
+                      "MPI_COMM_WORLD);", fill="10 * (i + 1)")
+    got = sorted((m.src, m.dst, m.size) for m in r.messages if m.internal and m.size != 0)
+    assert got == sorted((s, d, 40.0 * (d + 1)) for s in range(4) for d in range(4) if s != d)
+
+
+def test_counts_from_data_are_refused_at_the_call(tmp_path):
+    with pytest.raises(InputError) as err:
+        run(tmp_path, "MPI_Scatterv(all, counts, displs, MPI_DOUBLE, mine, 10, MPI_DOUBLE, 0, MPI_COMM_WORLD);",
+            fill="rand() % 10")
+    msg = str(err.value)
+    assert "v.c:20" in msg and "counts[0]" in msg and "rank 0" in msg
