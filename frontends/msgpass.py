@@ -52,6 +52,10 @@ MACHINE_CALLS = {
     # communicator and topology queries (frontends/comms.py): values, no message
     "MPI_Dims_create", "MPI_Cart_coords", "MPI_Cart_shift", "MPI_Cart_rank", "MPI_Cart_get",
     "MPI_Cartdim_get",
+    # groups (frontends/comms.py): values of the engine's communicators, no message
+    "MPI_Comm_group", "MPI_Group_size", "MPI_Group_rank", "MPI_Group_incl", "MPI_Group_excl",
+    "MPI_Group_range_incl", "MPI_Group_range_excl", "MPI_Group_union", "MPI_Group_intersection",
+    "MPI_Group_difference",
 }
 
 # Derived datatypes built from others (MPI 4.1 section 5.1.2): the bytes one element of the new
@@ -76,7 +80,7 @@ ENDING_CALLS = {"exit": "exit", "_exit": "exit", "_Exit": "exit", "quick_exit": 
 STARTING_CALLS = {"MPI_Init", "MPI_Init_thread"}
 
 # Calls that free what the program never needed interp to model: they cost nothing.
-COMM_FREE = {"MPI_Comm_free", "MPI_Type_free"}
+COMM_FREE = {"MPI_Comm_free", "MPI_Type_free", "MPI_Group_free"}
 
 
 def sau_parameter(name: str) -> str:
@@ -97,7 +101,7 @@ def count_call(counts, name: str, nargs: int) -> None:
 CONTROL_ROLES = ("count", "send_count", "recv_count", "counts", "rcounts", "partner", "recv_partner", "tag", "recv_tag",
                  "root", "node", "datatype", "send_datatype", "recv_datatype", "comm")
 # The arguments a new communicator is made of (MPI_Comm_split, MPI_Cart_create, ...).
-CREATOR_ROLES = ("comm", "color", "key", "ndims", "dims", "periods", "remain")
+CREATOR_ROLES = ("comm", "color", "key", "ndims", "dims", "periods", "remain", "group")
 # Roles the model never reads (a status, NX/2's process id and work arrays, ...).
 _UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt", "displs", "rdispls"}
 # Array arguments read element by element (their elements are followed: critical.CriticalInfo).
@@ -213,6 +217,7 @@ def _rows() -> list[MsgCall]:
         # (interp/engine/communicators.py); the new handle is assigned to newcomm.
         ("MPI_Comm_split", "SyncSeq", "comm_split", "standard", "comm color key newcomm"),
         ("MPI_Comm_dup", "SyncSeq", "comm_dup", "standard", "comm newcomm"),
+        ("MPI_Comm_create", "SyncSeq", "comm_create", "standard", "comm group newcomm"),
         ("MPI_Cart_create", "SyncSeq", "cart_create", "standard", "comm ndims dims periods reorder newcomm"),
         ("MPI_Cart_sub", "SyncSeq", "cart_sub", "standard", "comm remain newcomm"),
         # NX/2: counts are bytes; a receive takes any sender; isend/irecv return the message id.

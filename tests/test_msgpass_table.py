@@ -38,6 +38,7 @@ ARGS = {
     # v-collectives: arrays of counts and displacements, one entry per rank
     "counts": ("counts", "COUNTS"), "rcounts": ("counts", "COUNTS"), "displs": ("displs", "DISPLS"),
     "rdispls": ("displs", "DISPLS"),
+    "group": ("MPI_GROUP_EMPTY", "MPI_GROUP_EMPTY"),  # MPI_Comm_create: a predefined group
 }
 # MPI_Cart_sub needs a Cartesian communicator: the program creates one first (its number of
 # dimensions is the one every MPI_Cart_create gives).
@@ -165,7 +166,7 @@ def expected_bytes(call: MsgCall):
 
 FIELDS = ("mode", "size", "recv_size", "partner", "recv_partner", "tag", "recv_tag", "root",
           "elements", "elem_op", "node", "program", "comm", "creates", "color", "key", "dims", "periods",
-          "remain", "counts", "count_bytes")
+          "remain", "counts", "count_bytes", "group")
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

@@ -227,6 +227,7 @@ class SyncSeq(AAU):
     dims: list = field(default_factory=list)
     periods: list = field(default_factory=list)
     remain: list = field(default_factory=list)
+    group: sympy.Expr | None = None  # comm_create: the group's handle
 
 
 @dataclass

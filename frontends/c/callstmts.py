@@ -193,7 +193,7 @@ class CallStatements:
         element picked when the engine has evaluated i; ("a[]", None) when i or the value is not
         known (every element of a is then unknown)."""
         ctx, array = self.ctx, n.lvalue.name.name
-        index, value = ctx.sym(n.lvalue.subscript), ctx.sym(n.rvalue)
+        index, value = _index(ctx, n.lvalue.subscript), ctx.sym(n.rvalue)
         if index is not None and value is not None and n.op != "=":
             cur = S.element(array, index)
             value = {"+=": cur + value, "-=": cur - value, "*=": cur * value}.get(n.op)
@@ -377,3 +377,14 @@ def _reads_only_argc(cond) -> bool:
     """Does a condition read argc and no other variable (``argc > 1``, ``argc >= 3``)?"""
     names = {n.name for n in T.walk(cond) if isinstance(n, c_ast.ID)}
     return names == {"argc"}
+
+
+def _index(ctx, node):
+    """The value of a subscript, ``ranks[nev++] = i`` included: the index is nev before the
+    increment (the increment's own def follows this store's in the Seq), ++nev's is nev + 1."""
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("p++", "p--", "++", "--"):
+        inner = ctx.sym(node.expr)
+        if inner is None or node.op.startswith("p"):
+            return inner
+        return inner + (1 if node.op == "++" else -1)
+    return ctx.sym(node)

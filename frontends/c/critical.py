@@ -99,6 +99,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
             self.elements |= _element_arrays(CALLS[name], args)
         if name in QUERIES and name not in self.functions:
             self.query_call(name, args, names_in, buffer_name, node.coord.line if node.coord else 0)
+            self.elements |= {args[i].name for i in QUERIES[name].arrays
+                              if i < len(args) and isinstance(args[i], c_ast.ID)}
         elif name in self.functions:
             for i, a in enumerate(args):
                 self.call_args.append((name, i, names_in(a)))
@@ -148,6 +150,11 @@ def target_name(node) -> str | None:
         if path is None and isinstance(node, c_ast.ArrayRef):
             path = field_path(node.name)  # a variable index: the member array as a whole
         return path
+    if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ArrayRef):
+        path = field_path(node)  # ranges[0][1]: constant indices name an element of its own
+        while path is None and isinstance(node, c_ast.ArrayRef):
+            node = node.name  # a computed index: the array as a whole
+        return path or (node.name if isinstance(node, c_ast.ID) else None)
     if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
         if isinstance(node.subscript, c_ast.Constant):
             return f"{node.name.name}[{node.subscript.value}]"

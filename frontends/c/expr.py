@@ -148,7 +148,7 @@ class ExprContext(OpCounter):
     def _sym_ArrayRef(self, node):
         # A constant index into a small buffer is tracked as its own variable ("params[2]"),
         # so values that travel in message buffers keep their definition path.
-        if isinstance(node.name, (c_ast.ID, c_ast.StructRef)) and isinstance(node.subscript, c_ast.Constant):
+        if isinstance(node.name, (c_ast.ID, c_ast.StructRef, c_ast.ArrayRef)) and isinstance(node.subscript, c_ast.Constant):
             base = field_path(node.name)
             idx = self._sym(node.subscript)
             if base is not None and idx is not None and idx.is_Integer:

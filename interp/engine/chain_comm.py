@@ -257,6 +257,8 @@ class ChainComm:
             part = (ints(a.dims, "Cartesian dimensions"), tuple(bool(x) for x in ints(a.periods, "periods")))
         elif a.op == "cart_sub":
             part = tuple(bool(x) for x in ints(a.remain, "remain_dims of MPI_Cart_sub"))
+        elif a.op == "comm_create":
+            part = ints((a.group,), "group of MPI_Comm_create")[0]
         else:
             part = None
         comms.bring(key, self.index, part)

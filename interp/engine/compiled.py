@@ -11,6 +11,8 @@ import sympy
 
 from frontends.aag import symexpr as S
 
+from frontends.aag.communicators import GroupList
+
 from interp.models.omega import TermSum
 
 
@@ -36,6 +38,8 @@ class Compiled:
             entry = ((), lambda: float(expr))
         elif expr.has(TermSum):
             entry = (None, _term_sum_evaluator(expr, self))
+        elif isinstance(expr, GroupList):
+            entry = (None, _list_evaluator(expr, self))
         elif expr.has(S.Elem):
             entry = (None, _element_evaluator(expr, self))
         else:
@@ -43,6 +47,28 @@ class Compiled:
             entry = (names, S.compile_fn(expr, list(names), self.functions))
         self._fns[id(expr)] = (entry[0], entry[1], expr)  # keep expr alive: its id stays unique
         return entry
+
+
+def _list_evaluator(expr, compiled: Compiled):
+    """A group made from a rank list the program filled (aag/communicators.GroupList): the group
+    and count evaluated, the list's entries read as the tracked elements ``ranks[k]`` (a triplet
+    list: ``ranges[k][0..2]``), and the engine's body of the call."""
+    group, count, array = expr.args
+    name, width = str(array), expr.width
+
+    def value(e, lookup):
+        names, fn = compiled.get(e)
+        return fn(lookup) if names is None else fn(*[lookup(n) for n in names])
+
+    def run(lookup):
+        body = compiled.functions[type(expr).__name__]
+        n = int(value(count, lookup))
+        if width == 1:
+            items = [lookup(f"{name}[{k}]") for k in range(n)]
+        else:
+            items = [tuple(lookup(f"{name}[{k}][{j}]") for j in range(width)) for k in range(n)]
+        return body(value(group, lookup), items)
+    return run
 
 
 def _element_evaluator(expr, compiled: Compiled):

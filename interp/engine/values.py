@@ -59,9 +59,9 @@ class Values:
         if isinstance(expr, (int, float)):
             return float(expr)
         names, fn = self.engine.compiled.get(expr)
-        if names is None:
-            return fn(self.lookup)
         try:
+            if names is None:  # a summed term, array elements picked at run time, a group's rank list
+                return fn(self.lookup)
             args = [self.lookup(n) for n in names]
             if not self.memo_on:
                 if any(isinstance(x, SymTime) for x in args):
@@ -72,6 +72,8 @@ class Values:
             raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
                              f"({self.label})") from None
         except (ArithmeticError, ValueError, TypeError) as exc:  # nan or inf where an integer is needed
+            if str(exc).startswith("MPI_"):  # an MPI call's arguments the engine refuses (a group's ranks)
+                raise InputError(f"{self._where()}: on {self.label}: {exc}") from None
             raise InputError(f"{self._where()}: the {what} cannot be evaluated on {self.label}: "
                              f"{str(exc)[:120]} (an input at an extreme, a step of 0?)") from None
         self.remember(key, value, names)
