@@ -55,6 +55,9 @@ QUERIES = {
     # The count of the message a receive or probe matched: the engine keeps its bytes with the
     # status variable (``status@bytes``, interp/engine/chain_comm.py).
     "MPI_Get_count": Query(None, (0, 1), (2,)),
+    # MPI_Init_thread(argc, argv, required, &provided): interp gives the level asked for (every
+    # level behaves the same on one thread per process)
+    "MPI_Init_thread": Query(None, (2,), (3,)),
     # Groups (MPI 4.1 section 7.3): values the engine evaluates (interp/engine/communicators.py);
     # a rank list is an array the program filled, read element by element.
     "MPI_Comm_group": Query(0, (), (1,)),
@@ -182,6 +185,8 @@ def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]
         if not status or size is None:
             return [(out(2), None)]
         return [(out(2), S.CDiv(S.var(status + STATUS_BYTES), size))]
+    if name == "MPI_Init_thread":
+        return [(out(3), args.value(2))]
     if name.startswith("MPI_Group_") or name == "MPI_Comm_group":
         return _group_defs(name, spelling, args, comm)
     if name == "MPI_Cart_rank":

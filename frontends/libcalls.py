@@ -21,5 +21,12 @@ RESULT_TYPES = {
     "mynode": "int", "numnodes": "int", "mypid": "int", "myhost": "int", "infocount": "int",
     "infonode": "int", "infotype": "int", "infopid": "int", "msgdone": "int", "isend": "int",
     "irecv": "int", "cprobe": "int", "iprobe": "int", "dclock": "double", "MPI_Wtime": "double",
-    "MPI_Wtick": "double",
+    "MPI_Wtick": "double", "omp_get_thread_num": "int", "omp_get_num_threads": "int",
+    "omp_get_max_threads": "int", "omp_get_num_procs": "int", "omp_in_parallel": "int",
+    "omp_get_wtime": "double", "omp_get_wtick": "double",
 }
+
+# The OpenMP runtime's answers in a hybrid program, predicted on one thread per process (the
+# machine files describe one processor per node; docs/model.md): thread 0 of a team of 1.
+OMP_VALUES = {"omp_get_thread_num": 0, "omp_get_num_threads": 1, "omp_get_max_threads": 1,
+              "omp_get_num_procs": 1, "omp_in_parallel": 0}

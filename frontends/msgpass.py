@@ -43,7 +43,7 @@ from .mpitypes import C_DATATYPES, DATATYPES, FORTRAN_DATATYPES, MPI_OPS  # noqa
 # Costed by the processing component's machine-specific class (paper Table 1), ``machine.NAME``.
 MACHINE_CALLS = {
     "mynode", "numnodes", "mypid", "myhost", "dclock", "infocount", "infonode", "infotype",
-    "infopid", "msgdone", "killcube", "MPI_Init", "MPI_Finalize", "MPI_Comm_rank",
+    "infopid", "msgdone", "killcube", "MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Comm_rank",
     "MPI_Comm_size", "MPI_Wtime", "MPI_Wtick", "MPI_Abort", "MPI_Get_count",
     "MPI_Get_processor_name", "MPI_Iprobe", "MPI_Test", "MPI_Initialized", "MPI_Finalized",
     "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_hvector", "MPI_Type_commit", "MPI_Type_size",
@@ -56,6 +56,9 @@ MACHINE_CALLS = {
     "MPI_Comm_group", "MPI_Group_size", "MPI_Group_rank", "MPI_Group_incl", "MPI_Group_excl",
     "MPI_Group_range_incl", "MPI_Group_range_excl", "MPI_Group_union", "MPI_Group_intersection",
     "MPI_Group_difference",
+    # the OpenMP runtime of hybrid programs (frontends/include/omp.h): one thread per process
+    "omp_get_thread_num", "omp_get_num_threads", "omp_get_max_threads", "omp_get_num_procs",
+    "omp_in_parallel", "omp_set_num_threads", "omp_get_wtime", "omp_get_wtick",
 }
 
 # Derived datatypes built from others (MPI 4.1 section 5.1.2): the bytes one element of the new

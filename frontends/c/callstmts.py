@@ -145,6 +145,10 @@ class CallStatements:
                     self.problem("unsupported", "call through a function pointer is not modelled", n)
                 continue
             name = n.name.name
+            if name == "omp_set_num_threads" and name not in self.fundefs:
+                self.problem("threads", "omp_set_num_threads(): interp predicts one thread per process (the "
+                             "machine describes one processor per node): the number of threads is not "
+                             "modelled", n)
             if name in self.fundefs or name in LIBRARY_CALLS or name in MACHINE_CALLS or name in COMM_FREE:
                 continue
             if self.scope.lookup(name) is not None and self.scope.lookup(name).kind == "ptr":

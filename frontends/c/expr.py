@@ -15,6 +15,7 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..aag.communicators import HANDLES
 from ..aag.bodies import root
+from ..libcalls import OMP_VALUES
 from ..msgpass import RESULT_TYPES
 from .counts import OpCounter
 from .types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, integer_literal, promote
@@ -236,6 +237,8 @@ class ExprContext(OpCounter):
             return sympy.Integer(S.HOST)
         if name == "mypid":
             return sympy.Integer(0)
+        if name in OMP_VALUES:  # one thread per process (frontends/include/omp.h)
+            return sympy.Integer(OMP_VALUES[name])
         if name in ("scanf", "sscanf", "fscanf"):
             # Reading input succeeds (as MPI calls do): the count of values the format converts,
             # so `if (scanf("%d", &n) == 1)` takes the branch that uses n.

@@ -17,7 +17,7 @@ from ..aag import AAG, AAU, Call, Comm, End, ExternalInput, Function, Loc, Probl
 from ..aag import symexpr as S
 from ..aag.bodies import flat, root
 from ..errors import FrontendError
-from ..level1_common import AnnotatedParse
+from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
 from ..msgpass import NX_NAMES, is_comm_call
 from . import tree as T
@@ -138,8 +138,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         line = node.coord.line if node.coord else 0
         a = ann_mod.parse(node.string, self.file, line)
         if a is None:
-            self.problem("ignored-pragma", f"'#pragma {node.string.strip()}' is not an interp annotation; "
-                         "it is not modelled", node)
+            self.problem("ignored-pragma", foreign_pragma(f"#pragma {node.string.strip()}"), node)
             return
         self.apply_annotation(a, line)
 
