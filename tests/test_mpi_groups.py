@@ -138,3 +138,46 @@ def test_a_rank_list_the_parse_cannot_follow_is_refused(tmp_path):
     with pytest.raises(InputError) as err:
         run(tmp_path, text, 4)
     assert "g.c:13: MPI_Comm_create: the group is not known" in str(err.value)
+
+
+FORTRAN = """\
+program grp
+  use mpi
+  implicit none
+  integer :: ierr, rank, nprocs, i, nev, val, total, world, evens, evcomm, ranges(3, 1), odds, gsize
+  integer :: ranks(64)
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, nprocs, ierr)
+  nev = 0
+  do i = 0, nprocs - 1, 2
+     nev = nev + 1
+     ranks(nev) = i
+  end do
+  call MPI_Comm_group(MPI_COMM_WORLD, world, ierr)
+  call MPI_Group_incl(world, nev, ranks, evens, ierr)
+  ranges(1, 1) = 1
+  ranges(2, 1) = nprocs - 1
+  ranges(3, 1) = 2
+  call MPI_Group_range_incl(world, 1, ranges, odds, ierr)
+  call MPI_Group_size(odds, gsize, ierr)
+  call MPI_Comm_create(MPI_COMM_WORLD, odds, evcomm, ierr)
+  val = rank
+  if (evcomm /= MPI_COMM_NULL) then
+     call MPI_Allreduce(val, total, 1, MPI_INTEGER, MPI_SUM, evcomm, ierr)
+     call MPI_Comm_free(evcomm, ierr)
+  end if
+  call MPI_Group_free(evens, ierr)
+  call MPI_Finalize(ierr)
+end program grp
+"""
+
+
+def test_fortran_rank_list_in_a_do_loop_and_a_range_triplet(tmp_path):
+    # ranks(1..nev) = 0, 2, 4, 6 (the evens); ranges(1:3, 1) = (1, 7, 2): the odds 1, 3, 5, 7,
+    # whose communicator sums: exchanges of 4 B with rank ^ 1 (world 1 <-> 3, 5 <-> 7) and
+    # rank ^ 2 (1 <-> 5, 3 <-> 7), one hop each: 2 x 82.68 = 165.36 us after the creation.
+    r = run(tmp_path, FORTRAN, 8, name="g.f90")
+    pairs = sorted((m.src, m.dst) for m in r.messages if m.internal and m.size == 4)
+    assert pairs == [(1, 3), (1, 5), (3, 1), (3, 7), (5, 1), (5, 7), (7, 3), (7, 5)]
+    assert r.total == pytest.approx(CREATE_P8 + 165.36 * US, abs=5 * US)

@@ -119,3 +119,45 @@ def test_counts_from_data_are_refused_at_the_call(tmp_path):
             fill="rand() % 10")
     msg = str(err.value)
     assert "v.c:20" in msg and "counts[0]" in msg and "rank 0" in msg
+
+
+FORTRAN = """\
+program vv
+  use mpi
+  implicit none
+  integer :: ierr, rank, nprocs, i, n
+  integer :: counts(64), displs(64)
+  double precision :: all(1003), mine(1003)
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, nprocs, ierr)
+  n = 1003
+  do i = 1, nprocs
+     counts(i) = n / nprocs
+     if (i - 1 < mod(n, nprocs)) counts(i) = counts(i) + 1
+  end do
+  displs(1) = 0
+  do i = 2, nprocs
+     displs(i) = displs(i - 1) + counts(i - 1)
+  end do
+  call MPI_Barrier(MPI_COMM_WORLD, ierr)
+  call MPI_Scatterv(all, counts, displs, MPI_DOUBLE_PRECISION, mine, counts(rank + 1), &
+                    MPI_DOUBLE_PRECISION, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Gatherv(mine, counts(rank + 1), MPI_DOUBLE_PRECISION, all, counts, displs, &
+                   MPI_DOUBLE_PRECISION, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Finalize(ierr)
+end program vv
+"""
+
+
+def test_fortran_counts_indexed_from_one(tmp_path):
+    # counts(i) for i = 1..4 are the C program's counts[0..3]: 251, 251, 251, 250 (the remainder
+    # added in a branch); counts(rank + 1) is the own count. The same messages and the same
+    # 3783.76 us after the barrier as the C program's (test above).
+    path = tmp_path / "vv.f90"
+    path.write_text(FORTRAN)
+    r = predict([str(path)], "ipsc860", 4, interactive=False).result
+    assert sorted(messages(r)) == sorted([(0, 1, 2008), (0, 2, 2008), (0, 3, 2000),
+                                          (1, 0, 2008), (2, 0, 2008), (3, 0, 2000)])
+    t0 = min(m.send_time for m in r.messages if m.size > 100)
+    assert r.total - t0 == pytest.approx(3783.76 * US, rel=1e-6)

@@ -124,6 +124,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                                 sorted(d for s in self.sources for d in s.directives))
         for _, scope, _, _ in self.units:  # names from RANDOM_NUMBER: no value before the run
             scope.expr.data = frozenset(self.critical.data)
+            scope.expr.elements = frozenset(self.critical.elements)
 
     # -- the program's units -------------------------------------------------------------------
     def _scan_apis(self) -> None:

@@ -66,9 +66,18 @@ def _list_evaluator(expr, compiled: Compiled):
         if width == 1:
             items = [lookup(f"{name}[{k}]") for k in range(n)]
         else:
-            items = [tuple(lookup(f"{name}[{k}][{j}]") for j in range(width)) for k in range(n)]
+            items = [tuple(_entry(lookup, name, k, j, width) for j in range(width)) for k in range(n)]
         return body(value(group, lookup), items)
     return run
+
+
+def _entry(lookup, name: str, k: int, j: int, width: int):
+    """Entry j of row k of a triplet list: C's ``ranges[k][j]``, or Fortran's ``ranges(j, k)``,
+    whose elements are named by their column-major offset from 0 (``ranges[3k + j]``)."""
+    try:
+        return lookup(f"{name}[{k}][{j}]")
+    except Unknown:
+        return lookup(f"{name}[{k * width + j}]")
 
 
 def _element_evaluator(expr, compiled: Compiled):
