@@ -161,3 +161,14 @@ def test_fortran_counts_indexed_from_one(tmp_path):
                                           (1, 0, 2008), (2, 0, 2008), (3, 0, 2000)])
     t0 = min(m.send_time for m in r.messages if m.size > 100)
     assert r.total - t0 == pytest.approx(3783.76 * US, rel=1e-6)
+
+
+def test_allgather_in_place_takes_the_receive_side_s_block(tmp_path):
+    # MPI_IN_PLACE with a send count of 0 and MPI_DATATYPE_NULL: each process's block is the
+    # receive side's 10 doubles (80 B). Recursive doubling at P = 4: 80 B over one hop (static:
+    # 70 + 33.6 + 11 = 114.6 us), then 160 B (dynamic: 175 + 57.6 + 33 = 265.6 us): 380.2 us.
+    r = run(tmp_path, "MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, 10, MPI_DOUBLE, MPI_COMM_WORLD);")
+    steps = sorted({m.size for m in r.messages if m.internal and m.size > 8})
+    assert steps == [80, 160]
+    t0 = min(m.send_time for m in r.messages if m.internal and m.size == 80)
+    assert r.total - t0 == pytest.approx(380.2 * US, rel=1e-6)
