@@ -176,23 +176,16 @@ class Communicators:
 
     def _group_functions(self) -> dict:
         """The bodies of the group values (frontends/aag/communicators.py)."""
-        def incl(g, ranks):
-            group = self.members_of(g)
-            return self.group([group[r] for r in self._ranks(group, ranks, "MPI_Group_incl")])
-
-        def excl(g, ranks):
-            group = self.members_of(g)
-            drop = set(self._ranks(group, ranks, "MPI_Group_excl"))
-            return self.group([p for r, p in enumerate(group) if r not in drop])
-
-        def range_incl(g, triplets):
-            group = self.members_of(g)
-            return self.group([group[r] for r in self._triplets(group, triplets, "MPI_Group_range_incl")])
-
-        def range_excl(g, triplets):
-            group = self.members_of(g)
-            drop = set(self._triplets(group, triplets, "MPI_Group_range_excl"))
-            return self.group([p for r, p in enumerate(group) if r not in drop])
+        def listed(name: str, triplets: bool, keep: bool):
+            """MPI_Group_incl / excl (a rank list), range_incl / range_excl (triplets)."""
+            def body(g, items):
+                group = self.members_of(g)
+                ranks = (self._triplets if triplets else self._ranks)(group, items, name)
+                if keep:  # in the list's order
+                    return self.group([group[r] for r in ranks])
+                drop = set(ranks)  # in the group's order
+                return self.group([p for r, p in enumerate(group) if r not in drop])
+            return body
 
         def pair(how):
             def body(g1, g2):
@@ -209,7 +202,10 @@ class Communicators:
 
         return {"GroupOf": lambda h, p: self.group(self.get(h, int(p)).members),
                 "GroupSize": lambda g: len(self.members_of(g)), "GroupRank": rank_in,
-                "GroupIncl": incl, "GroupExcl": excl, "GroupRangeIncl": range_incl, "GroupRangeExcl": range_excl,
+                "GroupIncl": listed("MPI_Group_incl", False, True),
+                "GroupExcl": listed("MPI_Group_excl", False, False),
+                "GroupRangeIncl": listed("MPI_Group_range_incl", True, True),
+                "GroupRangeExcl": listed("MPI_Group_range_excl", True, False),
                 "GroupUnion": pair("union"), "GroupIntersection": pair("intersection"),
                 "GroupDifference": pair("difference")}
 
