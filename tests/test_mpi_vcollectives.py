@@ -172,3 +172,42 @@ def test_allgather_in_place_takes_the_receive_side_s_block(tmp_path):
     assert steps == [80, 160]
     t0 = min(m.send_time for m in r.messages if m.internal and m.size == 80)
     assert r.total - t0 == pytest.approx(380.2 * US, rel=1e-6)
+
+
+CLOSED = r"""#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, i, j, n = 1003, nz = 0;
+    int *counts, *displs;
+    double *all, *mine, x = 0.0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    counts = malloc(size * sizeof(int));
+    displs = malloc(size * sizeof(int));
+    for (i = 0; i < size; i++)
+        counts[i] = n / size + (i < n % size ? 1 : 0);
+    for (i = 0; i < size; i++) {
+        if (counts[i] > 250) x = x + 1.0;
+        for (j = 0; j < counts[i]; j++) x = x * 0.5;
+    }
+    all = malloc(n * sizeof(double));
+    mine = malloc(counts[rank] * sizeof(double));
+    MPI_Scatterv(all, counts, displs, MPI_DOUBLE, mine, counts[rank], MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_elements_in_a_closed_form_loop_and_its_condition(tmp_path):
+    # The loops read counts[i] as a trip count and in a condition: summed term by term with the
+    # elements looked up (not refused, no internal error). Inner iterations: 251 + 251 + 251 + 250
+    # = 1003 of x = x * 0.5 (fetch 25 + mul 62.5 + store 50 ns) and the loop's 275 ns: 413.74 us;
+    # then the Scatterv of 2822.76 us; plus the counts loop, the conditions and the setup
+    # (about 15 us): 3251 us.
+    path = tmp_path / "closed.c"
+    path.write_text(CLOSED)
+    r = predict([str(path)], "ipsc860", 4, interactive=False).result
+    assert r.total == pytest.approx((413.74 + 2822.76 + 15) * US, abs=5 * US)

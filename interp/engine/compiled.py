@@ -49,6 +49,12 @@ class Compiled:
         return entry
 
 
+def _value(compiled: Compiled, e, lookup):
+    """An expression's value with ``lookup`` giving the names it reads (any of the evaluators)."""
+    names, fn = compiled.get(e)
+    return fn(lookup) if names is None else fn(*[lookup(n) for n in names])
+
+
 def _list_evaluator(expr, compiled: Compiled):
     """A group made from a rank list the program filled (aag/communicators.GroupList): the group
     and count evaluated, the list's entries read as the tracked elements ``ranks[k]`` (a triplet
@@ -56,18 +62,14 @@ def _list_evaluator(expr, compiled: Compiled):
     group, count, array = expr.args
     name, width = str(array), expr.width
 
-    def value(e, lookup):
-        names, fn = compiled.get(e)
-        return fn(lookup) if names is None else fn(*[lookup(n) for n in names])
-
     def run(lookup):
         body = compiled.functions[type(expr).__name__]
-        n = int(value(count, lookup))
+        n = int(_value(compiled, count, lookup))
         if width == 1:
             items = [lookup(f"{name}[{k}]") for k in range(n)]
         else:
             items = [tuple(_entry(lookup, name, k, j, width) for j in range(width)) for k in range(n)]
-        return body(value(group, lookup), items)
+        return body(_value(compiled, group, lookup), items)
     return run
 
 
@@ -105,9 +107,7 @@ def _element_evaluator(expr, compiled: Compiled):
     def run(lookup):
         values = {}
         for slot, array, index in picks:
-            inames, ifn = compiled.get(index)
-            k = ifn(lookup) if inames is None else ifn(*[lookup(n) for n in inames])
-            values[slot] = lookup(S.element_name(array, k))
+            values[slot] = lookup(S.element_name(array, _value(compiled, index, lookup)))
         return fn(*[values[n] if n in values else lookup(n) for n in names])
     return run
 
@@ -116,6 +116,9 @@ def _term_sum_evaluator(expr, compiled: Compiled):
     def run(lookup):
         def value(e):
             e = sympy.sympify(e)
+            if e.has(S.Elem):  # elements picked by computed indices: their values first
+                e = e.replace(lambda x: isinstance(x, S.Elem),
+                              lambda x: lookup(S.element_name(str(x.args[0]), value(x.args[1]))))
             names = sorted(S.free_names(e))
             return float(e.xreplace({(S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)):
                                      lookup(n) for n in names}))
@@ -127,6 +130,8 @@ def _term_sum_evaluator(expr, compiled: Compiled):
 
             def term(k):
                 x = lo_v + k * step_v
+                if names is None:  # the body reads elements picked by computed indices
+                    return fn(lambda nm: x if nm == var.name else lookup(nm))
                 return fn(*[x if nm == var.name else lookup(nm) for nm in names])
 
             period = _period(body, var, value, lo_v, step_v, n_v)
