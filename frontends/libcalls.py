@@ -1,5 +1,36 @@
-"""The library calls both frontends cost by ``lib.NAME`` (paper Table 1 "Library Characs") and the
-result types of the calls that are functions."""
+"""The calls that are not message passing, for both frontends: the machine-specific calls costed by
+``machine.NAME`` and the library calls costed by ``lib.NAME`` (paper Table 1), the derived
+datatypes built from others, and the result types of the calls that are functions."""
+
+# Costed by the processing component's machine-specific class (paper Table 1), ``machine.NAME``.
+MACHINE_CALLS = {
+    "mynode", "numnodes", "mypid", "myhost", "dclock", "infocount", "infonode", "infotype",
+    "infopid", "msgdone", "killcube", "MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Comm_rank",
+    "MPI_Comm_size", "MPI_Wtime", "MPI_Wtick", "MPI_Abort", "MPI_Get_count",
+    "MPI_Get_processor_name", "MPI_Iprobe", "MPI_Test", "MPI_Initialized", "MPI_Finalized",
+    "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_hvector", "MPI_Type_commit", "MPI_Type_size",
+    "MPI_Type_indexed", "MPI_Type_create_indexed_block", "MPI_Type_create_struct", "MPI_Type_struct",
+    "MPI_Buffer_attach", "MPI_Buffer_detach", "MPI_Pack_size", "MPI_Get_address",
+    # communicator and topology queries (frontends/comms.py): values, no message
+    "MPI_Dims_create", "MPI_Cart_coords", "MPI_Cart_shift", "MPI_Cart_rank", "MPI_Cart_get",
+    "MPI_Cartdim_get",
+    # groups (frontends/comms.py): values of the engine's communicators, no message
+    "MPI_Comm_group", "MPI_Group_size", "MPI_Group_rank", "MPI_Group_incl", "MPI_Group_excl",
+    "MPI_Group_range_incl", "MPI_Group_range_excl", "MPI_Group_union", "MPI_Group_intersection",
+    "MPI_Group_difference",
+    # the OpenMP runtime of hybrid programs (frontends/include/omp.h): one thread per process
+    "omp_get_thread_num", "omp_get_num_threads", "omp_get_max_threads", "omp_get_num_procs",
+    "omp_in_parallel", "omp_set_num_threads", "omp_get_wtime", "omp_get_wtick",
+}
+
+# Derived datatypes built from others (MPI 4.1 section 5.1.2): the bytes one element of the new
+# type carries, from the call's arguments by position: contiguous(count, old, &new) carries
+# count old elements; (h)vector(count, blocklength, stride, old, &new) count * blocklength (the
+# stride decides the layout in memory, not the bytes sent); create_indexed_block(count,
+# blocklength, displacements, old, &new) count * blocklength too.
+# name -> (factor args, old type, new type)
+DERIVED_DATATYPES = {"MPI_Type_contiguous": ((0,), 1, 2), "MPI_Type_vector": ((0, 1), 3, 4),
+                     "MPI_Type_hvector": ((0, 1), 3, 4), "MPI_Type_create_indexed_block": ((0, 1), 3, 4)}
 
 # Library functions (paper Table 1 "Library Characs"), costed by ``lib.NAME``: the C library, and
 # the C calls the Fortran frontend costs its intrinsics and I/O statements as.
