@@ -71,6 +71,16 @@ QUERIES = {
     "MPI_Group_intersection": Query(None, (0, 1), (2,)),
     "MPI_Group_difference": Query(None, (0, 1), (2,)),
 }
+# Fortran's MPI_INIT_THREAD(required, provided, ierr) has no argc, argv: its own positions.
+_FORTRAN_INIT_THREAD = Query(None, (0,), (1,))
+
+
+def query(name: str, nargs: int) -> Query:
+    """The row of ``name`` for a call with ``nargs`` arguments (the one call whose bindings differ
+    in more than the trailing ierr is MPI_Init_thread)."""
+    return _FORTRAN_INIT_THREAD if name == "MPI_Init_thread" and nargs == 3 else QUERIES[name]
+
+
 _GROUP_LISTS = {"MPI_Group_incl": GroupIncl, "MPI_Group_excl": GroupExcl, "MPI_Group_range_incl": GroupRangeIncl,
                 "MPI_Group_range_excl": GroupRangeExcl}
 _GROUP_PAIRS = {"MPI_Group_union": GroupUnion, "MPI_Group_intersection": GroupIntersection,
@@ -138,7 +148,7 @@ def query_defs(name: str, spelling: str, args: QueryArgs, tracked: Callable) -> 
 
 
 def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]:
-    q = QUERIES[name]
+    q = query(name, args.n)
     if args.n < max(q.outputs) + 1:
         raise QueryError(f"{spelling} with {args.n} arguments is not modelled")
     comm = comm_value(args, q.comm) if q.comm is not None else None
@@ -186,7 +196,7 @@ def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]
             return [(out(2), None)]
         return [(out(2), S.CDiv(S.var(status + STATUS_BYTES), size))]
     if name == "MPI_Init_thread":
-        return [(out(3), args.value(2))]
+        return [(out(q.outputs[0]), args.value(q.inputs[0]))]
     if name.startswith("MPI_Group_") or name == "MPI_Comm_group":
         return _group_defs(name, spelling, args, comm)
     if name == "MPI_Cart_rank":
@@ -226,7 +236,7 @@ def is_hidden(name: str) -> bool:
 
 def query_facts(name: str, nargs: int) -> list[tuple[int, tuple[int, ...]]]:
     """For the critical-variable closure: (output position, positions its value is computed from)."""
-    q = QUERIES[name]
+    q = query(name, nargs)
     reads = ((q.comm,) if q.comm is not None else ()) + q.inputs
     return [(o, reads) for o in q.outputs if o < nargs]
 

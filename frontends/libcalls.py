@@ -61,3 +61,6 @@ RESULT_TYPES = {
 # machine files describe one processor per node; docs/model.md): thread 0 of a team of 1.
 OMP_VALUES = {"omp_get_thread_num": 0, "omp_get_num_threads": 1, "omp_get_max_threads": 1,
               "omp_get_num_procs": 1, "omp_in_parallel": 0}
+# The note a program setting its team size gets: the one thread per process is what is predicted.
+OMP_THREADS_NOTE = ("omp_set_num_threads(): interp predicts one thread per process (the machine describes one "
+                    "processor per node): the number of threads is not modelled")

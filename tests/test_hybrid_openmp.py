@@ -62,3 +62,47 @@ def test_a_hybrid_program_is_its_one_thread_twin(tmp_path):
     assert "hybrid.c:15: '#pragma omp parallel for reduction(+:s)': OpenMP is not modelled" in notes
     assert "predicted on one thread per process" in notes
     assert "hybrid.c:11: omp_set_num_threads(): interp predicts one thread per process" in notes
+
+
+HYBRID_F = """\
+program thr
+  use mpi
+  use omp_lib
+  implicit none
+  integer :: ierr, provided, rank, i, n, nt
+  double precision :: s, tot
+  call MPI_Init_thread(MPI_THREAD_FUNNELED, provided, ierr)
+  if (provided < MPI_THREAD_FUNNELED) call MPI_Abort(MPI_COMM_WORLD, 1, ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call omp_set_num_threads(4)
+  nt = omp_get_max_threads()
+  n = 1000 / nt
+  s = 0.0d0
+  !$omp parallel do reduction(+:s)
+  do i = 1, n
+     s = s + 1.0d0 / dble(i)
+  end do
+  !$omp end parallel do
+  call MPI_Reduce(s, tot, 1, MPI_DOUBLE_PRECISION, MPI_SUM, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Finalize(ierr)
+end program thr
+"""
+
+TWIN_F = (HYBRID_F.replace("  use omp_lib\n", "").replace("  !$omp parallel do reduction(+:s)\n", "")
+          .replace("  !$omp end parallel do\n", "")
+          .replace("call MPI_Init_thread(MPI_THREAD_FUNNELED, provided, ierr)", "call MPI_Init(ierr)")
+          .replace("  if (provided < MPI_THREAD_FUNNELED) call MPI_Abort(MPI_COMM_WORLD, 1, ierr)\n", "")
+          .replace("  call omp_set_num_threads(4)\n", "").replace("omp_get_max_threads()", "1"))
+
+
+def test_fortran_use_omp_lib_and_mpi_init_thread(tmp_path):
+    # MPI_INIT_THREAD(required, provided, ierr) gives provided = required, so the guard is not
+    # taken; omp_get_max_threads() is 1, so n = 1000 as in the twin: the same figures within the
+    # guard's condition (under 0.1 us).
+    hybrid, twin = run(tmp_path, "thr.f90", HYBRID_F), run(tmp_path, "twin.f90", TWIN_F)
+    assert "omp" not in TWIN_F.lower()
+    assert hybrid.total > 2.7e-3  # 1000 terms of a double division (2.4 us) and more
+    assert hybrid.total == pytest.approx(twin.total, abs=1e-7)
+    notes = "\n".join(hybrid.problems)
+    assert "thr.f90:14: '!$omp parallel do reduction(+:s)': OpenMP is not modelled" in notes
+    assert "thr.f90:10: omp_set_num_threads(): interp predicts one thread per process" in notes

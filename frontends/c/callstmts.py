@@ -16,6 +16,7 @@ from ..aag import symexpr as S
 from ..aag.communicators import handle_value
 from ..aag import AAU, Call, ExternalInput, Loc, Seq
 from ..level1_common import CLOCK_CALLS
+from ..libcalls import OMP_THREADS_NOTE
 from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
 from . import tree as T
@@ -146,9 +147,7 @@ class CallStatements:
                 continue
             name = n.name.name
             if name == "omp_set_num_threads" and name not in self.fundefs:
-                self.problem("threads", "omp_set_num_threads(): interp predicts one thread per process (the "
-                             "machine describes one processor per node): the number of threads is not "
-                             "modelled", n)
+                self.problem("threads", OMP_THREADS_NOTE, n)
             if name in self.fundefs or name in LIBRARY_CALLS or name in MACHINE_CALLS or name in COMM_FREE:
                 continue
             if self.scope.lookup(name) is not None and self.scope.lookup(name).kind == "ptr":

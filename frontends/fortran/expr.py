@@ -26,6 +26,7 @@ from fparser.two.utils import BinaryOpBase, UnaryOpBase
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from ..aag.communicators import HANDLES
+from ..libcalls import OMP_VALUES
 from ..msgpass import count_call
 from . import calls
 from .intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
@@ -191,6 +192,8 @@ class FExpr:
                 return self.element_index(name, args)
             return S.var(f"{self.scope.canon(name)}[{offset}]")
         if kind == "known":
+            if name.lower() in OMP_VALUES:  # one thread per process (docs/model.md)
+                return sympy.Integer(OMP_VALUES[name.lower()])
             return {"MYNODE": S.RANK, "NUMNODES": S.NPROCS, "MYHOST": sympy.Integer(S.HOST),
                     "MYPID": sympy.Integer(0)}.get(name)
         if kind != "intrinsic":
