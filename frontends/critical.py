@@ -133,12 +133,34 @@ def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozense
     """
     data = random_closure(facts)
     control = closure(set(facts.control) - data, facts, params) - set(constants) - data
-    info = CriticalInfo(control=control, data=data, elements=set(facts.elements) & control)
+    # Arrays followed element by element, with those they are passed to and from by name: critical
+    # too (a helper filling the counts array a collective reads defines them), with what they are
+    # computed from.
+    elements = _element_closure(set(facts.elements) & control, facts, params) - data
+    if elements - control:
+        control = closure(control | elements, facts, params) - set(constants) - data
+    info = CriticalInfo(control=control, data=data, elements=elements & control)
     info.tracked = closure(info.control | set(facts.buffers), facts, params) - set(constants)
     for target, _, line in facts.assigns:
         if info.is_critical(target) and (through_pointers or not target.startswith("*")):
             info.definitions.setdefault(target, []).append(line)
     return info
+
+
+def _element_closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[str]:
+    """Arrays followed element by element, the arrays passed by name to a parameter that is one
+    (``distribute(counts)`` where distribute's ``int *cnt`` is read by MPI_Scatterv), and the
+    parameters such an array is passed to (``fill(counts)`` whose ``int *c`` stores them)."""
+    out = set(start)
+    changed = bool(out)
+    while changed:
+        changed = False
+        for callee, pos, names in facts.call_args:
+            plist = params.get(callee, [])
+            if pos < len(plist) and len(names) == 1 and (plist[pos] in out) != (names <= out):
+                out |= names | {plist[pos]}  # either way: a helper that fills or reads the array
+                changed = True
+    return out
 
 
 def random_closure(facts: Facts) -> set[str]:

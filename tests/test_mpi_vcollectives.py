@@ -211,3 +211,51 @@ def test_elements_in_a_closed_form_loop_and_its_condition(tmp_path):
     path.write_text(CLOSED)
     r = predict([str(path)], "ipsc860", 4, interactive=False).result
     assert r.total == pytest.approx((413.74 + 2822.76 + 15) * US, abs=5 * US)
+
+
+HELPERS = r"""#include <stdlib.h>
+#include <mpi.h>
+static void block_counts(int n, int size, int *c, int *d)
+{
+    int i;
+    for (i = 0; i < size; i++) {
+        c[i] = n / size + (i < n % size ? 1 : 0);
+        d[i] = i == 0 ? 0 : d[i - 1] + c[i - 1];
+    }
+}
+static void distribute(double *all, double *mine, int *cnt, int *dsp, int rank)
+{
+    MPI_Scatterv(all, cnt, dsp, MPI_DOUBLE, mine, cnt[rank], MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Gatherv(mine, cnt[rank], MPI_DOUBLE, all, cnt, dsp, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+}
+int main(int argc, char **argv)
+{
+    int rank, size, n = 1003, counts[64], displs[64];
+    double *all, *mine;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    all = malloc(n * sizeof(double));
+    mine = malloc(n * sizeof(double));
+    block_counts(n, size, counts, displs);
+    MPI_Barrier(MPI_COMM_WORLD);
+    distribute(all, mine, counts, displs, rank);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_counts_filled_and_read_by_helpers_that_take_the_array(tmp_path):
+    # block_counts(n, size, counts, displs) fills the caller's array through its int *c, and
+    # distribute(..., counts, ...) reads it through its int *cnt: the same blocks and times as the
+    # counts computed in main (test above): the last block reaches the root 3783.76 us after the
+    # root's first send.
+    path = tmp_path / "helpers.c"
+    path.write_text(HELPERS)
+    r = predict([str(path)], "ipsc860", 4, interactive=False).result
+    assert sorted(messages(r)) == sorted([(0, 1, 2008), (0, 2, 2008), (0, 3, 2000),
+                                          (1, 0, 2008), (2, 0, 2008), (3, 0, 2000)])
+    blocks = [m for m in r.messages if m.size > 100]
+    t0 = min(m.send_time for m in blocks)
+    assert max(m.arrival for m in blocks) - t0 == pytest.approx(3783.76 * US, rel=1e-6)

@@ -307,6 +307,9 @@ class Call(AAU):
     args: list[sympy.Expr | None] = field(default_factory=list)
     result: str | None = None  # critical variable receiving the return value
     refs: dict[str, str] = field(default_factory=dict)  # parameter -> caller variable passed as &var
+    # parameter -> caller array passed by name whose elements are followed (critical.elements):
+    # the callee reads and stores them as its parameter's elements
+    arrays: dict[str, str] = field(default_factory=dict)
     cost: sympy.Expr | None = None
     # filled by the AAG: the callee's body lives in AAG.functions[callee]
 

@@ -80,8 +80,10 @@ class CallStatements:
                 params = self._params_of(n.name.name)
                 refs = {params[i]: var for i, a in enumerate(args)
                         if i < len(params) and (var := self._referenced(a)) is not None}
+                arrays = {params[i]: a.name for i, a in enumerate(args) if i < len(params)
+                          and isinstance(a, c_ast.ID) and a.name in self.ctx.elements and params[i] in self.ctx.elements}
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=[self._value(a) for a in args], refs=refs))
+                                     args=[self._value(a) for a in args], refs=refs, arrays=arrays))
 
     def _referenced(self, arg) -> str | None:
         """The caller's variable a pointer argument lets the callee read and store: ``&n`` (n),

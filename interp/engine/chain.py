@@ -455,7 +455,8 @@ class Chain(ChainComm, Values):
         its body interpreted in a new frame."""
         fn = self.aag.functions.get(a.callee)
         if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
-                                  and not fn.recursive and not a.refs and not self.engine.may_end(a, self.aag.functions)
+                                  and not fn.recursive and not a.refs and not a.arrays
+                                  and not self.engine.may_end(a, self.aag.functions)
                                   and not self.engine.sets_globals(a, self.aag)):
             try:
                 value = self.model.call(a)
@@ -480,6 +481,8 @@ class Chain(ChainComm, Values):
             frame.setdefault(name, None)
         for param, var in a.refs.items():  # what the callee reads through the pointer: n, grid.n_local
             frame.update(self.referenced(var, f"*{param}"))
+        for param, var in a.arrays.items():  # an array passed by name: its elements, as cnt[k]
+            frame.update(self.referenced(var, param))
         self.frames.append(frame)
         self.forget()
         self.stack.append(s)
@@ -490,6 +493,10 @@ class Chain(ChainComm, Values):
         for param, var in a.refs.items():  # stores through pointer parameters reach the caller
             for name, value in self.referenced(f"*{param}", var, frame).items():
                 self.assign(name, value)
+        for param, var in a.arrays.items():  # and stores into an array's elements
+            for name, value in self.referenced(param, var, frame).items():
+                if name != var:
+                    self.assign(name, value)
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow if flow in ENDS else None  # a return ends only the callee; exit ends everything
