@@ -284,9 +284,8 @@ class ChainComm:
             except Unknown as exc:
                 raise InputError(f"{self._where()}: {a.label} on {self.label} reads its counts array: "
                                  f"{exc.name} is not known here (computed from data, or stored where interp "
-                                 "does not follow: through a pointer parameter, a struct member); compute the "
-                                 "counts from inputs, the rank and constants in the function that makes the "
-                                 "call") from None
+                                 "does not follow: a struct member, pointer arithmetic); compute the counts "
+                                 "from inputs, the rank and constants, in an array passed by name") from None
         own = 0.0
         if a.op in collectives.ROOT_COUNTS and me != root:
             own = self.need(a.size, "message size") if a.size is not None else 0.0

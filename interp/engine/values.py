@@ -160,9 +160,8 @@ class Values:
     def assign(self, name: str, value) -> None:
         if name[-2:] == S.ELEMENTS:  # every element of the array: none is known any more
             prefix = name[:-1]
-            for scope in (self.globals, self.frames[-1]):
-                for key in [k for k in scope if k.startswith(prefix)]:
-                    scope[key] = None
+            for key in {k for scope in (self.globals, self.frames[-1]) for k in scope if k.startswith(prefix)}:
+                self.assign(key, None)  # each through assign: what was memoized on it is dropped
             return
         ids = self.memo_deps.pop(name, None)
         if ids is not None:
