@@ -141,10 +141,7 @@ class Chain(ChainComm, Values):
     def visit_Seq(self, a: Seq) -> None:
         """Seq: the linear combination of its operation counts and the SAU's costs (omega.seq)."""
         for name, expr in a.defs:
-            if expr is not None and name[-2:] == S.ELEMENTS:
-                self.store_element(name[:-2], expr)
-            else:
-                self.assign(name, None if expr is None else self.try_eval(expr))
+            self.define(name, expr)
         value = self.model.seq(a)
         if a.cost is not None or a.work is not None:  # an annotation: the user's expression
             delta = self.need(value, "interpretation function")
@@ -494,9 +491,7 @@ class Chain(ChainComm, Values):
             for name, value in self.referenced(f"*{param}", var, frame).items():
                 self.assign(name, value)
         for param, var in a.arrays.items():  # and stores into an array's elements
-            for name, value in self.referenced(param, var, frame).items():
-                if name != var:
-                    self.assign(name, value)
+            self.assign_all({k: v for k, v in self.referenced(param, var, frame).items() if k != var})
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow if flow in ENDS else None  # a return ends only the callee; exit ends everything

@@ -144,6 +144,18 @@ class Values:
         except Unknown:
             return None
 
+    def define(self, name: str, expr) -> None:
+        """A Seq's def: ``name = expr`` (None: not known), or a store into an element picked at
+        run time (a def named ``array[]``)."""
+        if expr is not None and name[-2:] == S.ELEMENTS:
+            self.store_element(name[:-2], expr)
+        else:
+            self.assign(name, None if expr is None else self.try_eval(expr))
+
+    def assign_all(self, values: dict) -> None:
+        for name, value in values.items():
+            self.assign(name, value)
+
     def store_element(self, array: str, stored) -> None:
         """``array[i] = v`` (a def named ``array[]``, aag/symexpr.Stored): the element the index
         picks on this process; an unknown index leaves every element of the array unknown."""
