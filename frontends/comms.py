@@ -20,10 +20,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 import sympy
+from sympy.core.symbol import Str
 
 from .aag import symexpr as S
 from .aag.communicators import (COMM_NULL, COMM_WORLD, STATUS_BYTES, CartCoord, CartDim, CartNdims, CartPeriod,
-                                CartRank, CartShift, CommRank, CommSize, DimsCreate, handle_value)
+                                CartRank, CartShift, CommRank, CommSize, DimsCreate, GroupDifference, GroupExcl,
+                                GroupIncl, GroupIntersection, GroupOf, GroupRangeExcl, GroupRangeIncl, GroupRank,
+                                GroupSize, GroupUnion, handle_value)
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class Query:
     comm: int | None  # position of the communicator argument
     inputs: tuple[int, ...]  # other arguments read
     outputs: tuple[int, ...]  # arguments written
+    arrays: tuple[int, ...] = ()  # array arguments read element by element (a group's rank list)
 
 
 QUERIES = {
@@ -51,7 +55,36 @@ QUERIES = {
     # The count of the message a receive or probe matched: the engine keeps its bytes with the
     # status variable (``status@bytes``, interp/engine/chain_comm.py).
     "MPI_Get_count": Query(None, (0, 1), (2,)),
+    # MPI_Init_thread(argc, argv, required, &provided): interp gives the level asked for (every
+    # level behaves the same on one thread per process)
+    "MPI_Init_thread": Query(None, (2,), (3,)),
+    # Groups (MPI 4.1 section 7.3): values the engine evaluates (interp/engine/communicators.py);
+    # a rank list is an array the program filled, read element by element.
+    "MPI_Comm_group": Query(0, (), (1,)),
+    "MPI_Group_size": Query(None, (0,), (1,)),
+    "MPI_Group_rank": Query(None, (0,), (1,)),
+    "MPI_Group_incl": Query(None, (0, 1, 2), (3,), (2,)),
+    "MPI_Group_excl": Query(None, (0, 1, 2), (3,), (2,)),
+    "MPI_Group_range_incl": Query(None, (0, 1, 2), (3,), (2,)),
+    "MPI_Group_range_excl": Query(None, (0, 1, 2), (3,), (2,)),
+    "MPI_Group_union": Query(None, (0, 1), (2,)),
+    "MPI_Group_intersection": Query(None, (0, 1), (2,)),
+    "MPI_Group_difference": Query(None, (0, 1), (2,)),
 }
+# Fortran's MPI_INIT_THREAD(required, provided, ierr) has no argc, argv: its own positions.
+_FORTRAN_INIT_THREAD = Query(None, (0,), (1,))
+
+
+def query(name: str, nargs: int) -> Query:
+    """The row of ``name`` for a call with ``nargs`` arguments (the one call whose bindings differ
+    in more than the trailing ierr is MPI_Init_thread)."""
+    return _FORTRAN_INIT_THREAD if name == "MPI_Init_thread" and nargs == 3 else QUERIES[name]
+
+
+_GROUP_LISTS = {"MPI_Group_incl": GroupIncl, "MPI_Group_excl": GroupExcl, "MPI_Group_range_incl": GroupRangeIncl,
+                "MPI_Group_range_excl": GroupRangeExcl}
+_GROUP_PAIRS = {"MPI_Group_union": GroupUnion, "MPI_Group_intersection": GroupIntersection,
+                "MPI_Group_difference": GroupDifference}
 # Calls whose flag says whether something happened yet (a message arrived, a request completed):
 # the position of the flag. Its value depends on timing the source does not show; a loop that
 # polls it needs iters() (docs/model.md).
@@ -115,7 +148,7 @@ def query_defs(name: str, spelling: str, args: QueryArgs, tracked: Callable) -> 
 
 
 def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]:
-    q = QUERIES[name]
+    q = query(name, args.n)
     if args.n < max(q.outputs) + 1:
         raise QueryError(f"{spelling} with {args.n} arguments is not modelled")
     comm = comm_value(args, q.comm) if q.comm is not None else None
@@ -162,6 +195,10 @@ def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]
         if not status or size is None:
             return [(out(2), None)]
         return [(out(2), S.CDiv(S.var(status + STATUS_BYTES), size))]
+    if name == "MPI_Init_thread":
+        return [(out(q.outputs[0]), args.value(q.inputs[0]))]
+    if name.startswith("MPI_Group_") or name == "MPI_Comm_group":
+        return _group_defs(name, spelling, args, comm)
     if name == "MPI_Cart_rank":
         coords = _elements(args, 1, _ndims(args, spelling))
         return [(out(2), CartRank(comm, *[S.var(c) for c in coords]))]
@@ -173,6 +210,25 @@ def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]
             + [(c, CartCoord(comm, me, k)) for k, c in enumerate(_elements(args, 4, nd))])
 
 
+def _group_defs(name: str, spelling: str, args: QueryArgs, comm) -> list[tuple[str, object]]:
+    """The group a group call makes or the value it reads (MPI 4.1 section 7.3)."""
+    out = args.target
+    if name == "MPI_Comm_group":
+        return [(out(1), GroupOf(comm, S.RANK))]
+    group = args.value(0)
+    if name == "MPI_Group_size":
+        return [(out(1), None if group is None else GroupSize(group))]
+    if name == "MPI_Group_rank":
+        return [(out(1), None if group is None else GroupRank(group, S.RANK))]
+    if name in _GROUP_PAIRS:
+        other = args.value(1)
+        return [(out(2), None if group is None or other is None else _GROUP_PAIRS[name](group, other))]
+    n, array = args.value(1), args.target(2)
+    if not array:
+        raise QueryError(f"{spelling}: the rank list must be an array variable (interp reads its elements)")
+    return [(out(3), None if group is None or n is None else _GROUP_LISTS[name](group, n, Str(array)))]
+
+
 def is_hidden(name: str) -> bool:
     """A value a query keeps for itself (MPI_Dims_create's entries as given)."""
     return name.endswith("@given")
@@ -180,7 +236,7 @@ def is_hidden(name: str) -> bool:
 
 def query_facts(name: str, nargs: int) -> list[tuple[int, tuple[int, ...]]]:
     """For the critical-variable closure: (output position, positions its value is computed from)."""
-    q = QUERIES[name]
+    q = query(name, nargs)
     reads = ((q.comm,) if q.comm is not None else ()) + q.inputs
     return [(o, reads) for o in q.outputs if o < nargs]
 
@@ -234,6 +290,12 @@ def creator(call, a, spelling: str) -> dict:
         if kw["color"] is None or kw["key"] is None:
             raise CallError(f"{spelling}: the color and key must be computed from inputs, the rank and "
                             "constants")
+    elif call.op == "comm_create":
+        kw["group"] = a.value("group")
+        if kw["group"] is None:
+            raise CallError(f"{spelling}: the group is not known: make it with MPI_Comm_group and "
+                            "MPI_Group_incl / excl / range_incl (or use MPI_GROUP_EMPTY), from rank lists "
+                            "computed from inputs, the rank and constants, and keep it in a variable")
     elif call.op in ("cart_create", "cart_sub"):
         nd = a.value("ndims") if call.op == "cart_create" else (
             sympy.Integer(a.args.cart_ndims) if a.args.cart_ndims is not None else None)

@@ -38,6 +38,10 @@ class CriticalInfo:
     # (issue 13, defect 7): data, never critical. A condition on them is weighted (Algorithm 3),
     # so a counted loop around it keeps its closed form; a size or limit on them needs an annotation.
     data: set[str] = field(default_factory=set)
+    # Arrays whose elements a message-passing call reads by a computed index or as a whole (the
+    # counts of MPI_Scatterv, the rank list of MPI_Group_incl): each element is followed, stores
+    # ``a[i] = v`` and reads ``a[k]`` with indices evaluated at run time (aag/symexpr.Elem).
+    elements: set[str] = field(default_factory=set)
 
     def is_tracked(self, name: str) -> bool:
         return name in self.tracked or root(name) in self.tracked
@@ -62,6 +66,7 @@ class Facts:
         self.call_args: list[tuple[str, int, set[str]]] = []
         self.call_refs: list[tuple[str, int, str]] = []
         self.random: set[str] = set()  # names assigned a pseudo-random number (rand(), RANDOM_NUMBER)
+        self.elements: set[str] = set()  # arrays a message-passing call reads element by element
 
     def assign(self, target: str, names: set[str], line: int) -> None:
         self.assigns.append((target, names, line))
@@ -128,12 +133,34 @@ def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozense
     """
     data = random_closure(facts)
     control = closure(set(facts.control) - data, facts, params) - set(constants) - data
-    info = CriticalInfo(control=control, data=data)
+    # Arrays followed element by element, with those they are passed to and from by name: critical
+    # too (a helper filling the counts array a collective reads defines them), with what they are
+    # computed from.
+    elements = _element_closure(set(facts.elements) & control, facts, params) - data
+    if elements - control:
+        control = closure(control | elements, facts, params) - set(constants) - data
+    info = CriticalInfo(control=control, data=data, elements=elements & control)
     info.tracked = closure(info.control | set(facts.buffers), facts, params) - set(constants)
     for target, _, line in facts.assigns:
         if info.is_critical(target) and (through_pointers or not target.startswith("*")):
             info.definitions.setdefault(target, []).append(line)
     return info
+
+
+def _element_closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[str]:
+    """Arrays followed element by element, the arrays passed by name to a parameter that is one
+    (``distribute(counts)`` where distribute's ``int *cnt`` is read by MPI_Scatterv), and the
+    parameters such an array is passed to (``fill(counts)`` whose ``int *c`` stores them)."""
+    out = set(start)
+    changed = bool(out)
+    while changed:
+        changed = False
+        for callee, pos, names in facts.call_args:
+            plist = params.get(callee, [])
+            if pos < len(plist) and len(names) == 1 and (plist[pos] in out) != (names <= out):
+                out |= names | {plist[pos]}  # either way: a helper that fills or reads the array
+                changed = True
+    return out
 
 
 def random_closure(facts: Facts) -> set[str]:

@@ -225,3 +225,16 @@ def _always_true(cond) -> bool:
     if cond is sympy.true:
         return True
     return bool(getattr(cond, "is_number", False)) and cond != 0 and cond is not sympy.false
+
+
+def foreign_pragma(spelling: str) -> str:
+    """What a pragma that is not interp's means for the prediction. An OpenMP directive (``#pragma
+    omp``, ``!$omp``) is read as the statement it applies to run by one thread per process: the
+    machine files describe one processor per node, and the paper's model has no threads, so a
+    loop under ``parallel for`` costs all its iterations on the process (docs/model.md)."""
+    words = spelling.lstrip("#!$ ").split()
+    if words[:2] in (["pragma", "omp"], ["omp"]) or (words and words[0].lower() == "omp"):
+        return (f"'{spelling}': OpenMP is not modelled; the statement it applies to is predicted on one "
+                "thread per process (the machine describes one processor per node), so its threads' "
+                "speed-up is not in the prediction")
+    return f"'{spelling}' is not an interp annotation; it is not modelled"

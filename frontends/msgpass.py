@@ -33,89 +33,19 @@ from .aag import symexpr as S
 from .aag import Comm, Loc, Spawn, Sync, SyncSeq
 from .aag.communicators import CommTag, WorldRank
 from .comms import CallError, communicator as _communicator, creator as _creator
+from .refusals import REFUSED, refusal, unknown
 
-# -- MPI datatypes and reduction operations -------------------------------------------------------
-
-# name -> (bytes, element operation class of a reduction over it)
-C_DATATYPES = {
-    "MPI_CHAR": (1, "int"), "MPI_SIGNED_CHAR": (1, "int"), "MPI_UNSIGNED_CHAR": (1, "int"),
-    "MPI_BYTE": (1, "int"), "MPI_PACKED": (1, "int"), "MPI_SHORT": (2, "int"),
-    "MPI_UNSIGNED_SHORT": (2, "int"), "MPI_INT": (4, "int"), "MPI_UNSIGNED": (4, "int"),
-    "MPI_LONG": (8, "int"), "MPI_UNSIGNED_LONG": (8, "int"), "MPI_LONG_LONG": (8, "int"),
-    "MPI_LONG_LONG_INT": (8, "int"), "MPI_FLOAT": (4, "real"), "MPI_DOUBLE": (8, "double"),
-    "MPI_LONG_DOUBLE": (16, "double"), "MPI_C_BOOL": (1, "int"), "MPI_INT64_T": (8, "int"),
-    "MPI_INT32_T": (4, "int"),
-}
-FORTRAN_DATATYPES = {
-    "MPI_INTEGER": (4, "int"), "MPI_INTEGER1": (1, "int"), "MPI_INTEGER2": (2, "int"),
-    "MPI_INTEGER4": (4, "int"), "MPI_INTEGER8": (8, "int"), "MPI_LOGICAL": (4, "int"),
-    "MPI_REAL": (4, "real"), "MPI_REAL4": (4, "real"), "MPI_REAL8": (8, "double"),
-    "MPI_REAL16": (16, "double"), "MPI_DOUBLE_PRECISION": (8, "double"),
-    "MPI_COMPLEX": (8, "real"), "MPI_DOUBLE_COMPLEX": (16, "double"), "MPI_CHARACTER": (1, "int"),
-    "MPI_BYTE": (1, "int"), "MPI_PACKED": (1, "int"), "MPI_2INTEGER": (8, "int"),
-    "MPI_2REAL": (8, "real"), "MPI_2DOUBLE_PRECISION": (16, "double"),
-}
-# The datatypes a program may name, by language: Fortran codes use the C names too.
-DATATYPES = {"c": C_DATATYPES, "fortran": {**C_DATATYPES, **FORTRAN_DATATYPES}}
-
-# Reduction operation -> the operation class its combining step costs (MAX, MIN, ... compare).
-MPI_OPS = {"MPI_SUM": "add", "MPI_PROD": "mul", "MPI_MAX": "add", "MPI_MIN": "add",
-           "MPI_LAND": "add", "MPI_LOR": "add", "MPI_BAND": "add", "MPI_BOR": "add",
-           "MPI_MAXLOC": "add", "MPI_MINLOC": "add"}
+# The predefined datatypes and reduction operations (frontends/mpitypes.py), read by both frontends.
+from .mpitypes import C_DATATYPES, DATATYPES, FORTRAN_DATATYPES, MPI_OPS  # noqa: F401
 
 # -- calls that are not message passing ----------------------------------------------------------
 
-# Costed by the processing component's machine-specific class (paper Table 1), ``machine.NAME``.
-MACHINE_CALLS = {
-    "mynode", "numnodes", "mypid", "myhost", "dclock", "infocount", "infonode", "infotype",
-    "infopid", "msgdone", "killcube", "MPI_Init", "MPI_Finalize", "MPI_Comm_rank",
-    "MPI_Comm_size", "MPI_Wtime", "MPI_Wtick", "MPI_Abort", "MPI_Get_count",
-    "MPI_Get_processor_name", "MPI_Iprobe", "MPI_Test", "MPI_Initialized", "MPI_Finalized",
-    "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_hvector", "MPI_Type_commit", "MPI_Type_size",
-    "MPI_Type_indexed", "MPI_Type_create_indexed_block", "MPI_Type_create_struct", "MPI_Type_struct",
-    "MPI_Buffer_attach", "MPI_Buffer_detach", "MPI_Pack_size", "MPI_Get_address",
-    # communicator and topology queries (frontends/comms.py): values, no message
-    "MPI_Dims_create", "MPI_Cart_coords", "MPI_Cart_shift", "MPI_Cart_rank", "MPI_Cart_get",
-    "MPI_Cartdim_get",
-}
+# Machine-specific calls (``machine.NAME``) and derived datatypes (frontends/libcalls.py).
+from .libcalls import DERIVED_DATATYPES, MACHINE_CALLS  # noqa: E402,F401
 
-# Derived datatypes built from others (MPI 4.1 section 5.1.2): the bytes one element of the new
-# type carries, from the call's arguments by position: contiguous(count, old, &new) carries
-# count old elements; (h)vector(count, blocklength, stride, old, &new) count * blocklength (the
-# stride decides the layout in memory, not the bytes sent); create_indexed_block(count,
-# blocklength, displacements, old, &new) count * blocklength too.
-# name -> (factor args, old type, new type)
-DERIVED_DATATYPES = {"MPI_Type_contiguous": ((0,), 1, 2), "MPI_Type_vector": ((0, 1), 3, 4),
-                     "MPI_Type_hvector": ((0, 1), 3, 4), "MPI_Type_create_indexed_block": ((0, 1), 3, 4)}
+# Library functions and the result types of calls that are functions (frontends/libcalls.py).
+from .libcalls import LIBRARY_CALLS, RESULT_TYPES  # noqa: E402,F401
 
-# Library functions (paper Table 1 "Library Characs"), costed by ``lib.NAME``: the C library, and
-# the C calls the Fortran frontend costs its intrinsics and I/O statements as.
-LIBRARY_CALLS = {
-    "sqrt", "sqrtf", "exp", "expf", "log", "logf", "log10", "log2", "sin", "sinf", "cos", "cosf", "tan",
-    "atan", "atan2", "asin", "acos", "sinh", "cosh", "tanh", "pow", "powf", "fabs", "fabsf", "abs",
-    "labs", "floor", "ceil", "fmod", "fmin", "fmax", "round", "trunc", "hypot", "cbrt", "copysign",
-    "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "fputs", "fflush", "fopen",
-    "fclose", "fread", "fwrite", "fscanf", "scanf", "sscanf", "getchar", "fgets", "perror",
-    "rewind", "fseek", "stat",
-    "malloc", "calloc", "realloc", "free", "atoi", "atol", "atof", "strtol", "strtod", "rand", "srand",
-    "exit", "abort", "qsort", "memcpy", "memmove", "memset", "strlen", "strcpy", "strncpy", "strcmp",
-    "strncmp", "strcat", "time", "clock", "gettimeofday", "clock_gettime", "float", "assert",
-    "_exit", "_Exit", "quick_exit",
-}
-
-# Result types of the calls that are functions (both languages type expressions that call them).
-RESULT_TYPES = {
-    "mynode": "int", "numnodes": "int", "mypid": "int", "myhost": "int", "infocount": "int",
-    "infonode": "int", "infotype": "int", "infopid": "int", "msgdone": "int", "isend": "int",
-    "irecv": "int", "cprobe": "int", "iprobe": "int", "dclock": "double", "MPI_Wtime": "double",
-    "MPI_Wtick": "double",
-}
-
-# MPI calls that need more than MPI_COMM_WORLD and predefined datatypes: reported, not modelled.
-UNSUPPORTED_MPI = {"MPI_Comm_create", "MPI_Graph_create", "MPI_Intercomm_create", "MPI_Comm_split_type",
-                   "MPI_Comm_group", "MPI_Group_incl", "MPI_Group_excl", "MPI_Group_range_incl",
-                   "MPI_Waitany",
-                   "MPI_Testall", "MPI_Win_create", "MPI_Put", "MPI_Get"}
 # Calls that end processes (canonical names): a Seq holding one gets this control word. "exit" ends
 # the calling process (exit, abort, a Fortran STOP in the main program); "abort" ends every process,
 # as MPI_Abort does for MPI_COMM_WORLD.
@@ -126,7 +56,7 @@ ENDING_CALLS = {"exit": "exit", "_exit": "exit", "_Exit": "exit", "quick_exit": 
 STARTING_CALLS = {"MPI_Init", "MPI_Init_thread"}
 
 # Calls that free what the program never needed interp to model: they cost nothing.
-COMM_FREE = {"MPI_Comm_free", "MPI_Type_free"}
+COMM_FREE = {"MPI_Comm_free", "MPI_Type_free", "MPI_Group_free"}
 
 
 def sau_parameter(name: str) -> str:
@@ -144,12 +74,14 @@ def count_call(counts, name: str, nargs: int) -> None:
 # -- the message-passing table -------------------------------------------------------------------
 
 # Roles whose argument decides control: the critical variables of paper 3.3.2.
-CONTROL_ROLES = ("count", "send_count", "recv_count", "partner", "recv_partner", "tag", "recv_tag",
+CONTROL_ROLES = ("count", "send_count", "recv_count", "counts", "rcounts", "partner", "recv_partner", "tag", "recv_tag",
                  "root", "node", "datatype", "send_datatype", "recv_datatype", "comm")
 # The arguments a new communicator is made of (MPI_Comm_split, MPI_Cart_create, ...).
-CREATOR_ROLES = ("comm", "color", "key", "ndims", "dims", "periods", "remain")
+CREATOR_ROLES = ("comm", "color", "key", "ndims", "dims", "periods", "remain", "group")
 # Roles the model never reads (a status, NX/2's process id and work arrays, ...).
-_UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt"}
+_UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt", "displs", "rdispls"}
+# Array arguments read element by element (their elements are followed: critical.CriticalInfo).
+ARRAY_ROLES = ("counts", "rcounts")
 
 
 @dataclass(frozen=True)
@@ -186,6 +118,10 @@ class MsgCall:
     def control(self) -> tuple[int, ...]:
         """Positions of the arguments that decide sizes, partners, tags and roots."""
         return tuple(i for i, role in enumerate(self.params) if role in CONTROL_ROLES)
+
+    def arrays(self) -> tuple[int, ...]:
+        """Positions of the arrays the call reads element by element (counts of a v-collective)."""
+        return tuple(i for i, role in enumerate(self.params) if role in ARRAY_ROLES)
 
     def creates(self) -> tuple[int | None, tuple[int, ...]]:
         """A communicator creator: the position of the new handle and of what it is made of."""
@@ -242,10 +178,22 @@ def _rows() -> list[MsgCall]:
          "buf count datatype recv_buf recv_count recv_datatype comm"),
         ("MPI_Alltoall", "SyncSeq", "alltoall", "standard",
          "buf count datatype recv_buf recv_count recv_datatype comm"),
+        # Blocks of a size per rank (docs/model.md): the process's own count and datatype (what it
+        # sends to a gather, receives from a scatter) and the counts array ("counts") each
+        # algorithm reads: the root's for Scatterv/Gatherv, every process's for the others.
+        ("MPI_Scatterv", "SyncSeq", "scatterv", "standard",
+         "send_buf counts displs send_datatype buf count datatype root comm"),
+        ("MPI_Gatherv", "SyncSeq", "gatherv", "standard",
+         "buf count datatype recv_buf counts displs recv_datatype root comm"),
+        ("MPI_Allgatherv", "SyncSeq", "allgatherv", "standard",
+         "buf count datatype recv_buf counts displs recv_datatype comm"),
+        ("MPI_Alltoallv", "SyncSeq", "alltoallv", "standard",
+         "send_buf counts displs send_datatype recv_buf rcounts rdispls recv_datatype comm"),
         # Communicators the program creates: collective over the parent communicator
         # (interp/engine/communicators.py); the new handle is assigned to newcomm.
         ("MPI_Comm_split", "SyncSeq", "comm_split", "standard", "comm color key newcomm"),
         ("MPI_Comm_dup", "SyncSeq", "comm_dup", "standard", "comm newcomm"),
+        ("MPI_Comm_create", "SyncSeq", "comm_create", "standard", "comm group newcomm"),
         ("MPI_Cart_create", "SyncSeq", "cart_create", "standard", "comm ndims dims periods reorder newcomm"),
         ("MPI_Cart_sub", "SyncSeq", "cart_sub", "standard", "comm remain newcomm"),
         # NX/2: counts are bytes; a receive takes any sender; isend/irecv return the message id.
@@ -279,7 +227,7 @@ NX_NAMES = {c.name for c in CALLS.values() if c.api == "nx"} | {
     "gcolx", "mynode", "numnodes", "mypid", "myhost", "dclock", "killcube", "msgdone", "infocount",
     "infonode", "infotype", "infopid"}
 
-_BY_UPPER = {n.upper(): n for n in (set(CALLS) | MACHINE_CALLS | UNSUPPORTED_MPI | COMM_FREE | NX_NAMES
+_BY_UPPER = {n.upper(): n for n in (set(CALLS) | MACHINE_CALLS | REFUSED | COMM_FREE | NX_NAMES
                                      | set(RESULT_TYPES))}
 
 
@@ -344,14 +292,14 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
 
     ``assigned_to``: the variable the call's result is assigned to (an NX/2 message id).
     """
-    if name in UNSUPPORTED_MPI:
-        raise CallError(f"{spelling} is not modelled (interp models MPI_COMM_WORLD, MPI_COMM_SELF and the "
-                        "communicators of MPI_Comm_split, MPI_Comm_dup, MPI_Cart_create and MPI_Cart_sub): "
-                        "build the communicator with one of those, or state the time of this part with "
-                        "cost(EXPR)")
+    refused = refusal(name, spelling)
+    if refused is not None:
+        raise CallError(refused)
     call = CALLS.get(name)
-    if call is None or args.n < call.needed:
-        raise CallError(f"{spelling} with {args.n} arguments is not modelled")
+    if call is None:
+        raise CallError(unknown(spelling))
+    if args.n < call.needed:
+        raise CallError(f"{spelling} with {args.n} arguments is not modelled: it needs at least {call.needed}")
     comm = _communicator(call, spelling, args)
     a = _Reader(call, args)
     common = dict(loc=loc, label=spelling)
@@ -470,11 +418,20 @@ def _collective(call: MsgCall, a: _Reader) -> dict:
     if call.elem_op is not None:  # an NX/2 global operation
         elem = call.elem_bytes or a.args.int_bytes
         return dict(elements=count, elem_op=call.elem_op, size=None if count is None else count * elem)
-    if call.at("datatype") is None:
-        return dict(size=count)  # NX/2 gcol: bytes
-    kw["size"] = a.bytes(("count",), ("datatype",))
     if call.at("root") is not None:
         kw["root"] = a.value("root")
+    if call.op in V_COLLECTIVES:
+        return {**kw, **_blocks(call, a)}
+    if call.at("datatype") is None:
+        return dict(size=count)  # NX/2 gcol: bytes
+    if _in_place(a, "buf") and call.at("recv_count") is not None:
+        # MPI_IN_PLACE as the send buffer of a gather, allgather or alltoall: the send count and
+        # type are ignored (MPI 4.1 5.5, 5.7); each process's block is the receive side's
+        kw["size"] = a.bytes(("recv_count",), ("recv_datatype",))
+    elif _in_place(a, "buf") and call.at("send_count") is not None:
+        kw["size"] = a.bytes(("send_count",), ("send_datatype",))  # a scatter's root, in place
+    else:
+        kw["size"] = a.bytes(("count",), ("datatype",))
     if call.op == "bcast":
         kw["buffer"] = a.buffer("buf")
     if call.at("op") is not None:
@@ -484,6 +441,29 @@ def _collective(call: MsgCall, a: _Reader) -> dict:
     return kw
 
 
+def _in_place(a: _Reader, role: str) -> bool:
+    return (a.name(role) or "").upper() == "MPI_IN_PLACE"
+
+
+def _blocks(call: MsgCall, a: _Reader) -> dict:
+    """A v-collective: the counts array (by name: the engine reads its elements) and the bytes of
+    one of its elements; the process's own block when it has one (MPI_IN_PLACE: none). The counts
+    and their datatype matter only where the algorithm reads them (a scatter's or gather's root:
+    the others may pass NULL or MPI_DATATYPE_NULL there); the engine says so if one is missing."""
+    dtype = ("send_datatype",) if call.op in ("scatterv", "alltoallv") else ("recv_datatype",)
+    try:
+        count_bytes = a.datatype(*dtype)[0]
+    except CallError:
+        count_bytes = None
+    kw = dict(counts=a.buffer("counts") or None, count_bytes=count_bytes)
+    if call.op in ("scatterv", "gatherv") and not _in_place(a, "buf"):
+        kw["size"] = a.bytes(("count",), ("datatype",))
+    return kw
+
+
+V_COLLECTIVES = ("scatterv", "gatherv", "allgatherv", "alltoallv")
+
+
 def undetermined(aau) -> list[str]:
     """The message fields of a communication AAU the parse could not determine (``size``,
     ``partner``): they must come from inputs, the rank and constants."""
@@ -491,7 +471,7 @@ def undetermined(aau) -> list[str]:
         needed = ("size", "partner")
     elif aau.cls == "Comm" and aau.op == "probe":
         needed = ("partner",)
-    elif aau.cls == "SyncSeq" and aau.creates is None:
+    elif aau.cls == "SyncSeq" and aau.creates is None and aau.op not in V_COLLECTIVES:
         needed = ("size",)
     else:
         needed = ()

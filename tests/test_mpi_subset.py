@@ -4,7 +4,8 @@ Cartesian topologies (MPI_Dims_create, MPI_Cart_create / coords / shift / rank /
 at the edges of a non-periodic grid), communicators from MPI_Comm_split and MPI_Comm_dup with
 collectives costed over their members only, MPI_Get_count after a receive, MPI_Bsend with
 MPI_Buffer_attach/detach, MPI_Iprobe polling loops (refused until iters() states the trip count),
-MPI_Type_indexed / MPI_Type_create_struct of constant counts.
+MPI_Type_indexed / MPI_Type_create_struct of constant counts. Communicators from groups:
+tests/test_mpi_groups.py.
 
 Hand derivations use the shipped iPSC/860 (sag/machines/ipsc860.yaml, paper 001 Table 3):
 a message of m <= 100 bytes (static buffers) takes 70 us + 0.42 us/B * m + 11 us per hop, a longer
@@ -493,30 +494,6 @@ def test_sendrecv_replace_in_fortran(tmp_path):
     r = run(tmp_path, "ring.f90", REPLACE_F, 4)
     assert len(program_messages(r)) == 12
     assert r.total == pytest.approx((3 * 118.88 + 3.3) * US, rel=3e-3)
-
-
-COMM_CREATE_C = r"""#include <mpi.h>
-int main(int argc, char **argv)
-{
-    MPI_Group world, firsts;
-    MPI_Comm sub;
-    int ranks[2] = {0, 1};
-    MPI_Init(&argc, &argv);
-    MPI_Comm_group(MPI_COMM_WORLD, &world);
-    MPI_Group_incl(world, 2, ranks, &firsts);
-    MPI_Comm_create(MPI_COMM_WORLD, firsts, &sub);
-    MPI_Finalize();
-    return 0;
-}
-"""
-
-
-def test_communicators_from_groups_are_refused_with_what_to_do(tmp_path):
-    with pytest.raises(InputError) as err:
-        run(tmp_path, "groups.c", COMM_CREATE_C, 4)
-    msg = str(err.value)
-    assert "groups.c:10" in msg and "MPI_Comm_create is not modelled" in msg
-    assert "build the communicator with one of those" in msg
 
 
 # -- a communicator passed to a helper; MPI_Wtime for timing only ---------------------------------

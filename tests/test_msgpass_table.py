@@ -35,6 +35,10 @@ ARGS = {
     "color": ("1", "1"), "key": ("0", "0"), "ndims": ("2", "2"), "dims": ("dims", "DIMS"),
     "periods": ("periods", "PERIODS"), "reorder": ("0", "0"), "remain": ("remain", "REMAIN"),
     "newcomm": ("&newcomm", "NEWCOMM"),
+    # v-collectives: arrays of counts and displacements, one entry per rank
+    "counts": ("counts", "COUNTS"), "rcounts": ("counts", "COUNTS"), "displs": ("displs", "DISPLS"),
+    "rdispls": ("displs", "DISPLS"),
+    "group": ("MPI_GROUP_EMPTY", "MPI_GROUP_EMPTY"),  # MPI_Comm_create: a predefined group
 }
 # MPI_Cart_sub needs a Cartesian communicator: the program creates one first (its number of
 # dimensions is the one every MPI_Cart_create gives).
@@ -77,7 +81,7 @@ int main(int argc, char **argv)
     double buf[100], rbuf[100];
     MPI_Request req, reqs[{COUNT}];
     MPI_Status status, statuses[{COUNT}];
-    int dims[2] = {{2, 2}}, periods[2] = {{1, 1}}, remain[2] = {{1, 0}};
+    int dims[2] = {{2, 2}}, periods[2] = {{1, 1}}, remain[2] = {{1, 0}}, counts[2], displs[2];
     MPI_Comm newcomm, cart;
 {decls}    MPI_Init(&argc, &argv);
 {assigns}    {PRELUDE.get(call.name, ("", ""))[0]}
@@ -111,7 +115,7 @@ def fortran_program(call: MsgCall, variables=None) -> str:
   double precision buf(100), rbuf(100)
   integer req, reqs({COUNT}), ierr
   integer status(MPI_STATUS_SIZE), statuses(MPI_STATUS_SIZE, {COUNT})
-  integer dims(2), periods(2), remain(2), newcomm, cart
+  integer dims(2), periods(2), remain(2), newcomm, cart, counts(2), displs(2)
 {decls}  call MPI_INIT(ierr)
   dims(1) = 2
   dims(2) = 2
@@ -151,6 +155,8 @@ def expected_bytes(call: MsgCall):
     """The message size in bytes, by hand from the table: None where the call carries none."""
     if call.aau in ("Sync", "Spawn") or call.at("count") is None:
         return None
+    if call.at("counts") is not None and call.op not in ("scatterv", "gatherv"):
+        return None  # a ring or pairwise exchange of the counts' blocks: no block of its own
     if call.at("datatype") is not None:
         return COUNT * 8  # MPI_DOUBLE, MPI_DOUBLE_PRECISION
     if call.elem_op is not None:
@@ -160,7 +166,7 @@ def expected_bytes(call: MsgCall):
 
 FIELDS = ("mode", "size", "recv_size", "partner", "recv_partner", "tag", "recv_tag", "root",
           "elements", "elem_op", "node", "program", "comm", "creates", "color", "key", "dims", "periods",
-          "remain")
+          "remain", "counts", "count_bytes", "group")
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

@@ -214,6 +214,11 @@ class SyncSeq(AAU):
     elem_op: str | None = None  # e.g. double_add for a sum of doubles
     buffer: str | None = None  # bcast: tracked values of the root's buffer reach every process
     comm: sympy.Expr | None = None  # the communicator's handle; None: MPI_COMM_WORLD
+    # v-collectives (scatterv, gatherv, allgatherv, alltoallv): the array of counts per rank, read
+    # element by element at run time, and the bytes of one element; ``size`` is the process's own
+    # block (None where it has none: MPI_IN_PLACE, allgatherv, alltoallv)
+    counts: str | None = None
+    count_bytes: sympy.Expr | None = None
     # Communicator creators (op comm_split, comm_dup, cart_create, cart_sub): the variable that
     # receives the new handle, and what the communicator is made of.
     creates: str | None = None
@@ -222,6 +227,7 @@ class SyncSeq(AAU):
     dims: list = field(default_factory=list)
     periods: list = field(default_factory=list)
     remain: list = field(default_factory=list)
+    group: sympy.Expr | None = None  # comm_create: the group's handle
 
 
 @dataclass
@@ -301,6 +307,9 @@ class Call(AAU):
     args: list[sympy.Expr | None] = field(default_factory=list)
     result: str | None = None  # critical variable receiving the return value
     refs: dict[str, str] = field(default_factory=dict)  # parameter -> caller variable passed as &var
+    # parameter -> caller array passed by name whose elements are followed (critical.elements):
+    # the callee reads and stores them as its parameter's elements
+    arrays: dict[str, str] = field(default_factory=dict)
     cost: sympy.Expr | None = None
     # filled by the AAG: the callee's body lives in AAG.functions[callee]
 

@@ -25,8 +25,15 @@ UNDEFINED = -32766  # MPI_UNDEFINED: a Comm_split color that gives MPI_COMM_NULL
 # variable (``status@bytes``) for MPI_Get_count.
 STATUS_BYTES = "@bytes"
 
-# Communicator names a program may use as values, with their handles.
-HANDLES = {"MPI_COMM_WORLD": COMM_WORLD, "MPI_COMM_SELF": COMM_SELF, "MPI_COMM_NULL": COMM_NULL}
+# Groups (MPI 4.1 section 7.3), handles as in MPICH: MPI_GROUP_EMPTY 0x48000000, MPI_GROUP_NULL
+# 0x08000000, the groups a program makes 0x88000000 + k.
+GROUP_EMPTY = 0x48000000
+GROUP_NULL = 0x08000000
+FIRST_GROUP = 0x88000000
+
+# Communicator and group names a program may use as values, with their handles.
+HANDLES = {"MPI_COMM_WORLD": COMM_WORLD, "MPI_COMM_SELF": COMM_SELF, "MPI_COMM_NULL": COMM_NULL,
+           "MPI_GROUP_EMPTY": GROUP_EMPTY, "MPI_GROUP_NULL": GROUP_NULL}
 
 
 def handle_value(name: str | None):
@@ -124,9 +131,72 @@ class CommTag(sympy.Function):
         return True
 
 
+class GroupOf(sympy.Function):
+    """GroupOf(comm, world_rank): the group of ``comm`` (MPI_Comm_group), as the process sees it."""
+
+    def _eval_is_integer(self):
+        return True
+
+
+class GroupSize(sympy.Function):
+    """GroupSize(group): the number of processes in ``group`` (MPI_Group_size)."""
+
+    def _eval_is_integer(self):
+        return True
+
+
+class GroupRank(sympy.Function):
+    """GroupRank(group, world_rank): the process's rank in ``group``, MPI_UNDEFINED outside it."""
+
+    def _eval_is_integer(self):
+        return True
+
+
+class GroupUnion(sympy.Function):
+    """GroupUnion(g1, g2): g1's members, then g2's that g1 lacks (MPI 4.1 section 7.3.2)."""
+
+
+class GroupIntersection(sympy.Function):
+    """GroupIntersection(g1, g2): g1's members that are in g2, in g1's order."""
+
+
+class GroupDifference(sympy.Function):
+    """GroupDifference(g1, g2): g1's members that are not in g2, in g1's order."""
+
+
+class GroupList(sympy.Function):
+    """A group made from a list of ranks in an array the program filled (often in a loop):
+    F(group, n, array) with ``array`` a sympy Str. The engine evaluates group and n, reads the
+    array's n entries (``width`` numbers each: a rank, or a first/last/stride triplet) as the
+    tracked elements ``array[k]`` / ``array[k][j]``, and calls the body named as the class."""
+
+    width = 1
+
+
+class GroupIncl(GroupList):
+    """MPI_Group_incl: the listed ranks of the group, in the list's order."""
+
+
+class GroupExcl(GroupList):
+    """MPI_Group_excl: the group without the listed ranks, in the group's order."""
+
+
+class GroupRangeIncl(GroupList):
+    """MPI_Group_range_incl: the ranks of the (first, last, stride) triplets, in order."""
+
+    width = 3
+
+
+class GroupRangeExcl(GroupList):
+    """MPI_Group_range_excl: the group without the ranks of the triplets."""
+
+    width = 3
+
+
 # The functions the engine must give a numeric body to (by name, as sympy.lambdify looks them up).
 ENGINE_FUNCTIONS = (CommRank, CommSize, WorldRank, CartCoord, CartShift, CartRank, CartDim, CartPeriod,
-                    CartNdims)
+                    CartNdims, GroupOf, GroupSize, GroupRank, GroupUnion, GroupIntersection, GroupDifference,
+                    GroupIncl, GroupExcl, GroupRangeIncl, GroupRangeExcl)
 
 
 def dims_create(nnodes: int, given: list[int]) -> list[int]:

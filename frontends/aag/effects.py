@@ -76,7 +76,7 @@ def _body_map(body) -> dict[str, sympy.Expr] | None:
     for a in body:
         if isinstance(a, Seq) and a.control is None:
             for name, expr in a.defs:
-                if expr is None:
+                if expr is None or name.endswith(S.ELEMENTS):  # an element picked at run time
                     return None
                 state[name] = _at(expr, state)
         elif isinstance(a, Iter) and a.cls == "IterD" and getattr(a, "effects", None) is not None:

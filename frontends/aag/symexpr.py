@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import sympy
+from sympy.core.symbol import Str
 
 from .communicators import comm_tag_num, dims_create_num
 
@@ -168,3 +169,41 @@ def _c_trunc_num(a):
 NUMERIC_FUNCS["CTrunc"] = _c_trunc_num
 NUMERIC_FUNCS["DimsCreate"] = dims_create_num
 NUMERIC_FUNCS["CommTag"] = comm_tag_num
+
+
+# -- array elements picked by a computed index ------------------------------------------------
+# ``counts[i]`` with i a variable (the counts of MPI_Scatterv filled in a loop, the rank list of
+# MPI_Group_incl) is an element whose name the engine knows only when it has evaluated i: the
+# read is Elem(array, i), the assignment ``counts[i] = v`` the def ("counts[]", Stored(i, v)). The
+# engine looks the element up as the tracked name ``counts[k]`` (interp/engine/compiled.py).
+
+ELEMENTS = "[]"  # the suffix of a def that stores into an element picked at run time
+
+
+class Elem(sympy.Function):
+    """Elem(array, index): the element ``array[index]``; ``array`` is a sympy Str (no free symbol:
+    the array as a whole is no value)."""
+
+    @classmethod
+    def eval(cls, array, index):
+        return None
+
+
+class Stored(sympy.Function):
+    """Stored(index, value): the value a def named ``array[]`` stores into ``array[index]``."""
+
+    @classmethod
+    def eval(cls, index, value):
+        return None
+
+
+def element(array: str, index):
+    return Elem(Str(array), index)
+
+
+def element_name(array: str, index: float) -> str:
+    """The tracked name of element ``index`` (a number) of ``array``: ``counts[3]``."""
+    k = float(index)
+    if not k.is_integer():
+        raise ValueError(f"the index of {array}[] is {k:g}, not a whole number")
+    return f"{array}[{int(k)}]"

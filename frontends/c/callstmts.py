@@ -16,6 +16,7 @@ from ..aag import symexpr as S
 from ..aag.communicators import handle_value
 from ..aag import AAU, Call, ExternalInput, Loc, Seq
 from ..level1_common import CLOCK_CALLS
+from ..libcalls import OMP_THREADS_NOTE
 from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
 from . import tree as T
@@ -79,8 +80,10 @@ class CallStatements:
                 params = self._params_of(n.name.name)
                 refs = {params[i]: var for i, a in enumerate(args)
                         if i < len(params) and (var := self._referenced(a)) is not None}
+                arrays = {params[i]: a.name for i, a in enumerate(args) if i < len(params)
+                          and isinstance(a, c_ast.ID) and a.name in self.ctx.elements and params[i] in self.ctx.elements}
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=[self._value(a) for a in args], refs=refs))
+                                     args=[self._value(a) for a in args], refs=refs, arrays=arrays))
 
     def _referenced(self, arg) -> str | None:
         """The caller's variable a pointer argument lets the callee read and store: ``&n`` (n),
@@ -145,6 +148,8 @@ class CallStatements:
                     self.problem("unsupported", "call through a function pointer is not modelled", n)
                 continue
             name = n.name.name
+            if name == "omp_set_num_threads" and name not in self.fundefs:
+                self.problem("threads", OMP_THREADS_NOTE, n)
             if name in self.fundefs or name in LIBRARY_CALLS or name in MACHINE_CALLS or name in COMM_FREE:
                 continue
             if self.scope.lookup(name) is not None and self.scope.lookup(name).kind == "ptr":
@@ -164,6 +169,8 @@ class CallStatements:
                 if target is None or not self.critical.is_tracked(target):
                     continue
                 if "[" not in target and isinstance(n.lvalue, c_ast.ArrayRef):
+                    if target in ctx.elements and isinstance(n.lvalue.name, c_ast.ID):
+                        seq.defs.append(self._element_def(n))  # counts[i] = ...: the engine stores it
                     continue  # a variable index into a buffer: its elements keep their values
                 if n.op == "=" and ctx.ctype(n.lvalue).kind == "struct":
                     seq.defs.extend(self._struct_copy(n.lvalue, n.rvalue))
@@ -185,6 +192,21 @@ class CallStatements:
                     seq.defs.append((target, S.var(target) + delta))
             elif isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
                 self._call_defs(n, seq)
+
+    def _element_def(self, n) -> tuple:
+        """``a[i] op= v`` into an array whose elements are followed: ("a[]", Stored(i, value)), the
+        element picked when the engine has evaluated i; ("a[]", None) when i or the value is not
+        known (every element of a is then unknown)."""
+        ctx, array = self.ctx, n.lvalue.name.name
+        index, value = _index(ctx, n.lvalue.subscript), ctx.sym(n.rvalue)
+        if index is not None and value is not None and n.op != "=":
+            cur = S.element(array, index)
+            value = {"+=": cur + value, "-=": cur - value, "*=": cur * value}.get(n.op)
+        if index is None or value is None:
+            return array + S.ELEMENTS, None
+        if ctx.ctype(n.lvalue).kind == "int" and ctx.ctype(n.rvalue).kind in ("real", "double"):
+            value = S.CTrunc(value)
+        return array + S.ELEMENTS, S.Stored(index, value)
 
     def _struct_copy(self, lvalue, rvalue) -> list:
         """``b = a`` for structs (``*g = defaults``, ``s = *p``): every member copied, each a value
@@ -360,3 +382,14 @@ def _reads_only_argc(cond) -> bool:
     """Does a condition read argc and no other variable (``argc > 1``, ``argc >= 3``)?"""
     names = {n.name for n in T.walk(cond) if isinstance(n, c_ast.ID)}
     return names == {"argc"}
+
+
+def _index(ctx, node):
+    """The value of a subscript, ``ranks[nev++] = i`` included: the index is nev before the
+    increment (the increment's own def follows this store's in the Seq), ++nev's is nev + 1."""
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("p++", "p--", "++", "--"):
+        inner = ctx.sym(node.expr)
+        if inner is None or node.op.startswith("p"):
+            return inner
+        return inner + (1 if node.op == "++" else -1)
+    return ctx.sym(node)

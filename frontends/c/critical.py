@@ -96,8 +96,11 @@ class _Collector(c_ast.NodeVisitor, Facts):
         args = node.args.exprs if node.args else []
         if name in CALLS:
             self.message_call(CALLS[name], args, names_in, buffer_name, node.coord.line if node.coord else 0)
+            self.elements |= _element_arrays(CALLS[name], args)
         if name in QUERIES and name not in self.functions:
             self.query_call(name, args, names_in, buffer_name, node.coord.line if node.coord else 0)
+            self.elements |= {args[i].name for i in QUERIES[name].arrays
+                              if i < len(args) and isinstance(args[i], c_ast.ID)}
         elif name in self.functions:
             for i, a in enumerate(args):
                 self.call_args.append((name, i, names_in(a)))
@@ -147,6 +150,11 @@ def target_name(node) -> str | None:
         if path is None and isinstance(node, c_ast.ArrayRef):
             path = field_path(node.name)  # a variable index: the member array as a whole
         return path
+    if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ArrayRef):
+        path = field_path(node)  # ranges[0][1]: constant indices name an element of its own
+        while path is None and isinstance(node, c_ast.ArrayRef):
+            node = node.name  # a computed index: the array as a whole
+        return path or (node.name if isinstance(node, c_ast.ID) else None)
     if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
         if isinstance(node.subscript, c_ast.Constant):
             return f"{node.name.name}[{node.subscript.value}]"
@@ -165,3 +173,19 @@ def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node]) -> 
               for name, fn in functions.items()}
 
     return critical_info(col, params, _CONSTANTS)
+
+
+def _element_arrays(call, args) -> set[str]:
+    """The arrays a message-passing call reads element by element: those indexed by a computed
+    value in its counts, partners, tags and roots (``counts[rank]``), and the arrays it takes as a
+    whole (MPI_Scatterv's counts, MPI_Group_incl's ranks)."""
+    out = set()
+    for i in call.control():
+        for n in (_nodes(args[i]) if i < len(args) else ()):
+            if isinstance(n, c_ast.ArrayRef) and isinstance(n.name, c_ast.ID) \
+                    and not isinstance(n.subscript, c_ast.Constant):
+                out.add(n.name.name)
+    for i in call.arrays():
+        if i < len(args) and isinstance(args[i], c_ast.ID):
+            out.add(args[i].name)
+    return out

@@ -15,6 +15,7 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..aag.communicators import HANDLES
 from ..aag.bodies import root
+from ..libcalls import OMP_VALUES
 from ..msgpass import RESULT_TYPES
 from .counts import OpCounter
 from .types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, integer_literal, promote
@@ -54,6 +55,7 @@ class ExprContext(OpCounter):
         self.loop_var: str | None = None  # innermost enclosing loop index, for access strides
         self.loop_step = None  # its step per iteration (a number when known)
         self.data: frozenset[str] = frozenset()  # names computed from rand(): no value before the run
+        self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
 
     # -- types ----------------------------------------------------------------------------
     def ctype(self, node) -> CType:
@@ -147,11 +149,14 @@ class ExprContext(OpCounter):
     def _sym_ArrayRef(self, node):
         # A constant index into a small buffer is tracked as its own variable ("params[2]"),
         # so values that travel in message buffers keep their definition path.
-        if isinstance(node.name, (c_ast.ID, c_ast.StructRef)) and isinstance(node.subscript, c_ast.Constant):
+        if isinstance(node.name, (c_ast.ID, c_ast.StructRef, c_ast.ArrayRef)) and isinstance(node.subscript, c_ast.Constant):
             base = field_path(node.name)
             idx = self._sym(node.subscript)
             if base is not None and idx is not None and idx.is_Integer:
                 return S.var(f"{base}[{int(idx)}]")
+        if isinstance(node.name, c_ast.ID) and node.name.name in self.elements and self.ctype(node).arithmetic:
+            idx = self._sym(node.subscript)  # ``counts[rank]``: the element the engine looks up
+            return S.element(node.name.name, idx) if idx is not None else None
         return None
 
     def _sym_StructRef(self, node):
@@ -232,6 +237,8 @@ class ExprContext(OpCounter):
             return sympy.Integer(S.HOST)
         if name == "mypid":
             return sympy.Integer(0)
+        if name in OMP_VALUES:  # one thread per process (frontends/include/omp.h)
+            return sympy.Integer(OMP_VALUES[name])
         if name in ("scanf", "sscanf", "fscanf"):
             # Reading input succeeds (as MPI calls do): the count of values the format converts,
             # so `if (scanf("%d", &n) == 1)` takes the branch that uses n.

@@ -17,7 +17,7 @@ from ..aag import AAG, AAU, Call, Comm, End, ExternalInput, Function, Loc, Probl
 from ..aag import symexpr as S
 from ..aag.bodies import flat, root
 from ..errors import FrontendError
-from ..level1_common import AnnotatedParse
+from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
 from ..msgpass import NX_NAMES, is_comm_call
 from . import tree as T
@@ -81,6 +81,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self.file = src.file
         self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls)
         self._data = frozenset(self.critical.data)
+        self._elements = frozenset(self.critical.elements)
         self.argv_max = 0
         self._argc_guards = 0  # depth of ifs on argc around the statement (callstmts._input_value)
         self._pending: dict[str, ann_mod.Annotation] = {}
@@ -137,8 +138,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         line = node.coord.line if node.coord else 0
         a = ann_mod.parse(node.string, self.file, line)
         if a is None:
-            self.problem("ignored-pragma", f"'#pragma {node.string.strip()}' is not an interp annotation; "
-                         "it is not modelled", node)
+            self.problem("ignored-pragma", foreign_pragma(f"#pragma {node.string.strip()}"), node)
             return
         self.apply_annotation(a, line)
 
@@ -209,6 +209,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         ctx = ExprContext(self.types, self.scope.lookup, self.constants, set(self.fundefs), self.file)
         ctx.loop_var, ctx.loop_step = self._loop_vars[-1] if self._loop_vars else (None, None)
         ctx.data = self._data
+        ctx.elements = self._elements
         return ctx
 
     # -- statements --------------------------------------------------------------------------

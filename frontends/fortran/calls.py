@@ -28,7 +28,7 @@ MPI_CONSTANTS = {
 MPI_HANDLES = (set(DATATYPES["fortran"]) | set(MPI_OPS) | {
     "MPI_COMM_WORLD", "MPI_COMM_SELF", "MPI_COMM_NULL", "MPI_STATUS_IGNORE", "MPI_STATUSES_IGNORE",
     "MPI_REQUEST_NULL", "MPI_IN_PLACE", "MPI_INFO_NULL", "MPI_ERRORS_RETURN", "MPI_ERRORS_ARE_FATAL",
-    "MPI_DATATYPE_NULL", "MPI_OP_NULL", "MPI_BOTTOM"})
+    "MPI_DATATYPE_NULL", "MPI_OP_NULL", "MPI_BOTTOM", "MPI_GROUP_EMPTY", "MPI_GROUP_NULL"})
 
 # Machine calls by their Fortran (upper-case) name -> the canonical name the machine files use.
 MACHINE = {name.upper(): name for name in MACHINE_CALLS}

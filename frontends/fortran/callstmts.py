@@ -14,6 +14,7 @@ from .. import msgpass
 from ..aag import Call, Loc, Seq
 from ..aag.communicators import handle_value
 from ..comms import FLAG_CALLS, QUERIES, CallError, QueryArgs, cart_ndims, query_defs
+from ..libcalls import OMP_THREADS_NOTE
 from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
 from . import tree as T
@@ -64,6 +65,8 @@ class CallStatements:
             return
         if up in calls.MACHINE:
             count_call(seq.counts, calls.MACHINE[up], len(args))
+            if calls.MACHINE[up] == "omp_set_num_threads":
+                self.problem("threads", OMP_THREADS_NOTE, first)
             if calls.MACHINE[up] in QUERIES:
                 self._query_defs(calls.MACHINE[up], name, args, seq, first)
             flag = FLAG_CALLS.get(calls.MACHINE[up])

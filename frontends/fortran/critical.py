@@ -105,6 +105,7 @@ class _Collector(Facts):
         b = binding(name)
         if b is not None:
             self.message_call(b, args, ex.names_in, ex.buffer_name, line)
+            self.elements |= _element_arrays(b.control(), b.arrays(), args, ex)
             return
         up = name.upper()
         if up == "RANDOM_NUMBER" and args and ex.scope.ref_kind(name) != "user":
@@ -115,6 +116,7 @@ class _Collector(Facts):
             return
         if canonical(name, "fortran") in QUERIES and ex.scope.ref_kind(name) != "user":
             self.query_call(canonical(name, "fortran"), args, ex.names_in, ex.buffer_name, line)
+            self.elements |= _element_arrays((), QUERIES[canonical(name, "fortran")].arrays, args, ex)
             return
         if up in MACHINE:
             return
@@ -165,3 +167,19 @@ def analyse(units, directives=()) -> CriticalInfo:
     params = {scope.name: scope.dummies + [h[2] for h in scope.program.hidden.get(scope.name, [])]
               for scope, _ in units}
     return critical_info(col, params, through_pointers=False)
+
+
+def _element_arrays(control, arrays, args, ex) -> set[str]:
+    """The arrays a message-passing or group call reads element by element: those indexed by a
+    computed value in its counts, partners, tags and roots (``counts(rank + 1)``), and those it
+    takes whole (MPI_SCATTERV's counts, MPI_GROUP_INCL's ranks)."""
+    out = set()
+    for i in control:
+        for node in (_walk(args[i]) if i < len(args) else ()):
+            if is_ref(node) and ex.scope.ref_kind(ref_name(node)) == "array" \
+                    and ex.element_offset(ref_name(node), args_of(node)) is None:
+                out.add(ex.scope.canon(ref_name(node)))
+    for i in arrays:
+        if i < len(args) and isinstance(args[i], F.Name) and ex.scope.is_array(str(args[i])):
+            out.add(ex.scope.canon(str(args[i])))
+    return out

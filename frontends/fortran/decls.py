@@ -289,7 +289,7 @@ class Scope:
 
     def _d_Use_Stmt(self, stmt):
         module, only, renames = use_statement(stmt)
-        if module in ("mpi", "mpi_f08"):
+        if module in ("mpi", "mpi_f08", "omp_lib"):  # omp_lib: the OpenMP runtime (frontends/libcalls.py)
             return
         scope = self.program.modules.get(module)
         if scope is None:

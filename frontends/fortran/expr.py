@@ -26,6 +26,7 @@ from fparser.two.utils import BinaryOpBase, UnaryOpBase
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from ..aag.communicators import HANDLES
+from ..libcalls import OMP_VALUES
 from ..msgpass import count_call
 from . import calls
 from .intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
@@ -55,6 +56,7 @@ class FExpr:
         self.undeclared: set[str] = set()  # names with no type under IMPLICIT NONE (reported)
         self.data: frozenset[str] = frozenset()  # names computed from RANDOM_NUMBER: no value before the run
         self.components = Components(scope)  # a%b: derived-type components
+        self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
 
     # -- types -------------------------------------------------------------------------------
     def ftype(self, node) -> FType:
@@ -186,13 +188,29 @@ class FExpr:
         args = args_of(node)
         if kind == "array":
             offset = self.element_offset(name, args)
-            return None if offset is None else S.var(f"{self.scope.canon(name)}[{offset}]")
+            if offset is None:
+                return self.element_index(name, args)
+            return S.var(f"{self.scope.canon(name)}[{offset}]")
         if kind == "known":
+            if name.lower() in OMP_VALUES:  # one thread per process (docs/model.md)
+                return sympy.Integer(OMP_VALUES[name.lower()])
             return {"MYNODE": S.RANK, "NUMNODES": S.NPROCS, "MYHOST": sympy.Integer(S.HOST),
                     "MYPID": sympy.Integer(0)}.get(name)
         if kind != "intrinsic":
             return None
         return intrinsic_value(self, name, args)
+
+    def element_index(self, name: str, args):
+        """``counts(i)`` of a one-dimensional array whose elements are followed: the element the
+        engine picks, named from 0 as C's (``counts[i - 1]`` for an array indexed from 1)."""
+        canon = self.scope.canon(name)
+        t = self.scope.var_type(name)
+        if canon not in self.elements or t is None or len(args) != 1 or len(t.dims) != 1:
+            return None
+        lo, index = t.dims[0][0], self.value(args[0]) if not isinstance(args[0], F.Subscript_Triplet) else None
+        if index is None or lo is None or not lo.is_Integer:
+            return None
+        return S.element(canon, index - lo)
 
     def element_offset(self, name: str, args) -> int | None:
         """0-based column-major offset of an element with constant subscripts (``params(3)`` -> 2).

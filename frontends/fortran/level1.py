@@ -30,7 +30,7 @@ from fparser.two.utils import BlockBase
 from .. import annotations as ann_mod
 from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Seq, Start
 from ..errors import FrontendError
-from ..level1_common import AnnotatedParse
+from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
 from ..msgpass import NX_NAMES, canonical, communicators_created
 from ..source import read_source
@@ -130,6 +130,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                                 sorted(d for s in self.sources for d in s.directives))
         for _, scope, _, _ in self.units:  # names from RANDOM_NUMBER: no value before the run
             scope.expr.data = frozenset(self.critical.data)
+            scope.expr.elements = frozenset(self.critical.elements)
 
     # -- the program's units -------------------------------------------------------------------
     def _scan_apis(self) -> None:
@@ -230,7 +231,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         except FrontendError as exc:  # the shared grammar speaks C; name the Fortran spelling
             raise FrontendError(exc.message.replace("#pragma interp", "!$interp"), exc.file, exc.line) from None
         if a is None:
-            self.problem("ignored-pragma", f"'!${text}' is not an interp annotation; it is not modelled", line)
+            self.problem("ignored-pragma", foreign_pragma(f"!${text}"), line)
             return
         _lower_names(a)  # Fortran names are case-insensitive; interp's are the lower-case spelling
         self.apply_annotation(a, line)

@@ -59,6 +59,12 @@ class SimpleStatements:
         if name is None or not self.critical.is_tracked(name):
             return
         if "[" not in name and is_ref(target):
+            element = self.ex.element_index(ref_name(target), args_of(target))
+            if element is not None:  # counts(i) = ...: the engine stores the element i picks
+                value = self.ex.sym(rhs)
+                if value is not None and self.ex.ftype(target).kind == "int" and self.ex.ftype(rhs).kind in ("real", "double"):
+                    value = S.CTrunc(value)
+                seq.defs.append((name + S.ELEMENTS, None if value is None else S.Stored(element.args[1], value)))
             return  # a variable subscript into a buffer: its elements keep their values
         if isinstance(target, F.Data_Ref) and (is_ref(target.items[-1]) or self.ex.components.whole_array(target)):
             return  # an element of an array component (f%v(i)), or the whole array: likewise

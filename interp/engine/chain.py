@@ -141,7 +141,7 @@ class Chain(ChainComm, Values):
     def visit_Seq(self, a: Seq) -> None:
         """Seq: the linear combination of its operation counts and the SAU's costs (omega.seq)."""
         for name, expr in a.defs:
-            self.assign(name, None if expr is None else self.try_eval(expr))
+            self.define(name, expr)
         value = self.model.seq(a)
         if a.cost is not None or a.work is not None:  # an annotation: the user's expression
             delta = self.need(value, "interpretation function")
@@ -452,7 +452,8 @@ class Chain(ChainComm, Values):
         its body interpreted in a new frame."""
         fn = self.aag.functions.get(a.callee)
         if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
-                                  and not fn.recursive and not a.refs and not self.engine.may_end(a, self.aag.functions)
+                                  and not fn.recursive and not a.refs and not a.arrays
+                                  and not self.engine.may_end(a, self.aag.functions)
                                   and not self.engine.sets_globals(a, self.aag)):
             try:
                 value = self.model.call(a)
@@ -477,6 +478,8 @@ class Chain(ChainComm, Values):
             frame.setdefault(name, None)
         for param, var in a.refs.items():  # what the callee reads through the pointer: n, grid.n_local
             frame.update(self.referenced(var, f"*{param}"))
+        for param, var in a.arrays.items():  # an array passed by name: its elements, as cnt[k]
+            frame.update(self.referenced(var, param))
         self.frames.append(frame)
         self.forget()
         self.stack.append(s)
@@ -487,6 +490,8 @@ class Chain(ChainComm, Values):
         for param, var in a.refs.items():  # stores through pointer parameters reach the caller
             for name, value in self.referenced(f"*{param}", var, frame).items():
                 self.assign(name, value)
+        for param, var in a.arrays.items():  # and stores into an array's elements
+            self.assign_all({k: v for k, v in self.referenced(param, var, frame).items() if k != var})
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow if flow in ENDS else None  # a return ends only the callee; exit ends everything

@@ -17,8 +17,10 @@ from interp.errors import InputError
 from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES, TAG_SPACE
 
 from interp.engine.communicators import EXCHANGE_BYTES
+from interp.engine.compiled import Unknown
 from interp.engine.ops import ANY, BCAST, CommTagged, Completion, Op
 from interp.engine.result import Span
+from interp.filter import collectives
 
 LONGEST_WAITS = 5  # per process, for "why is this process late"
 # A wait shorter than this fraction of the clock is the rounding of clock sums (1e-18 s at 1 s),
@@ -255,12 +257,39 @@ class ChainComm:
             part = (ints(a.dims, "Cartesian dimensions"), tuple(bool(x) for x in ints(a.periods, "periods")))
         elif a.op == "cart_sub":
             part = tuple(bool(x) for x in ints(a.remain, "remain_dims of MPI_Cart_sub"))
+        elif a.op == "comm_create":
+            part = ints((a.group,), "group of MPI_Comm_create")[0]
         else:
             part = None
         comms.bring(key, self.index, part)
         done = yield Op("coll", a, coll="allgather", size=EXCHANGE_BYTES, comm=parent)
         self.assign(a.creates, float(comms.handle_for(key, a.op, within, self.index)))
         return done
+
+    def blocks_op(self, a: SyncSeq, comm, n: int, root: int) -> Op:
+        """A v-collective (MPI_Scatterv, MPI_Gatherv, MPI_Allgatherv, MPI_Alltoallv): each rank's
+        block from the counts array, element by element, where the algorithm needs it (the root
+        of a linear scatter or gather, every rank otherwise); the process's own block from its
+        own count (docs/model.md)."""
+        me = self.index if comm is None else comm.index[self.index]
+        sizes = None
+        if a.op not in collectives.ROOT_COUNTS or me == root:
+            if a.counts is None or a.count_bytes is None:
+                where = "on the root" if a.op in collectives.ROOT_COUNTS else "on every process"
+                raise InputError(f"{self._where()}: {a.label} on {self.label}: {where} the counts must be an "
+                                 "array variable and their datatype a predefined one or a variable holding one")
+            elem = self.need(a.count_bytes, "datatype size")
+            try:
+                sizes = tuple(float(self.lookup(f"{a.counts}[{r}]")) * elem for r in range(n))
+            except Unknown as exc:
+                raise InputError(f"{self._where()}: {a.label} on {self.label} reads its counts array: "
+                                 f"{exc.name} is not known here (computed from data, or stored where interp "
+                                 "does not follow: a struct member, pointer arithmetic); compute the counts "
+                                 "from inputs, the rank and constants, in an array passed by name") from None
+        own = 0.0
+        if a.op in collectives.ROOT_COUNTS and me != root:
+            own = self.need(a.size, "message size") if a.size is not None else 0.0
+        return Op("coll", a, coll=a.op, root=root, size=own, sizes=sizes, comm=comm)
 
     def make_op(self, a) -> Op | None:
         if isinstance(a, Comm):
@@ -291,6 +320,8 @@ class ChainComm:
             if a.root is not None and not 0 <= root < n:
                 raise InputError(f"{self._where()}: {a.label} has root {root}, but its communicator has {n} "
                                  f"processes (ranks 0..{n - 1})")
+            if a.op in collectives.BLOCKS:
+                return self.blocks_op(a, comm, n, root)
             return Op("coll", a, coll=a.op, root=root, size=self.need(a.size, "message size"),
                       elements=elements, elem_op=a.elem_op,
                       payload=self.payload(a.buffer) if a.op == "bcast" else None, comm=comm)

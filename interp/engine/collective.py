@@ -77,7 +77,7 @@ class Collectives:
         totals = Completion(0.0)
         payload = op.payload if me == op.root else None
         elem_time = p.chain.model.t(f"ops.{op.elem_op}") if op.elem_op else 0.0
-        for kind, partner, size in collectives.steps(op.coll, me, n, op.root, op.size, op.elements):
+        for kind, partner, size in collectives.steps(op.coll, me, n, op.root, op.size, op.elements, op.sizes):
             if members is not None and kind != "combine":
                 partner = members[partner]  # a rank of the communicator: the process it names
             if kind == "combine":

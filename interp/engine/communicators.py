@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from frontends.aag.communicators import COMM_NULL, COMM_SELF, COMM_WORLD, FIRST_CREATED, PROC_NULL, UNDEFINED
+from frontends.aag.communicators import (COMM_NULL, COMM_SELF, COMM_WORLD, FIRST_CREATED, FIRST_GROUP, GROUP_EMPTY,
+                                        PROC_NULL, UNDEFINED)
 
 from interp.errors import InputError
 
@@ -68,6 +69,11 @@ class Communicators:
         self.next_handle = FIRST_CREATED
         self.parts: dict = {}  # creation key -> {process index: its part}
         self.results: dict = {}  # creation key -> {process index: new handle}
+        # Groups (MPI 4.1 section 7.3): members (process indices, in group rank order) by handle;
+        # the same members make the same handle on every process (a group is a local object in
+        # MPI, but every process that builds the same list means the same group)
+        self.groups: dict[int, tuple[int, ...]] = {GROUP_EMPTY: ()}
+        self.group_handles: dict[tuple[int, ...], int] = {(): GROUP_EMPTY}
 
     def get(self, handle, me: int) -> Communicator:
         h = int(handle)
@@ -130,11 +136,78 @@ class Communicators:
                 raise ValueError(f"MPI_Cart_rank of coordinates {[int(c) for c in coords]}: outside the grid")
             return rank
 
-        return {"CommRank": comm_rank, "CommSize": comm_size, "WorldRank": world_rank,
+        return {**self._group_functions(), "CommRank": comm_rank, "CommSize": comm_size, "WorldRank": world_rank,
                 "CartShift": cart_shift, "CartCoord": cart_coord, "CartRank": cart_rank,
                 "CartDim": lambda h, i: self._cart(h).dims[int(i)],
                 "CartPeriod": lambda h, i: int(self._cart(h).periods[int(i)]),
                 "CartNdims": lambda h: len(self._cart(h).dims)}
+
+    # -- groups ----------------------------------------------------------------------------------
+    def group(self, members) -> int:
+        members = tuple(members)
+        handle = self.group_handles.get(members)
+        if handle is None:
+            handle = FIRST_GROUP + len(self.group_handles) - 1
+            self.group_handles[members] = handle
+            self.groups[handle] = members
+        return handle
+
+    def members_of(self, handle) -> tuple[int, ...]:
+        members = self.groups.get(int(handle))
+        if members is None:
+            raise ValueError(f"the value {int(handle)} is not a group (MPI_GROUP_NULL, a freed group or one "
+                             "not made yet?)")
+        return members
+
+    def _ranks(self, group, ranks, what: str) -> list[int]:
+        out = [int(r) for r in ranks]
+        bad = [r for r in out if not 0 <= r < len(group)]
+        if bad or len(set(out)) != len(out):
+            raise ValueError(f"{what}: ranks {out} are not distinct ranks of a group of {len(group)} (0..{len(group) - 1})")
+        return out
+
+    def _triplets(self, group, triplets, what: str) -> list[int]:
+        out = []
+        for first, last, stride in ((int(a), int(b), int(c)) for a, b, c in triplets):
+            if stride == 0 or (last - first) * stride < 0:
+                raise ValueError(f"{what}: the range ({first}, {last}, {stride}) is empty or has stride 0")
+            out.extend(range(first, last + (1 if stride > 0 else -1), stride))
+        return self._ranks(group, out, what)
+
+    def _group_functions(self) -> dict:
+        """The bodies of the group values (frontends/aag/communicators.py)."""
+        def listed(name: str, triplets: bool, keep: bool):
+            """MPI_Group_incl / excl (a rank list), range_incl / range_excl (triplets)."""
+            def body(g, items):
+                group = self.members_of(g)
+                ranks = (self._triplets if triplets else self._ranks)(group, items, name)
+                if keep:  # in the list's order
+                    return self.group([group[r] for r in ranks])
+                drop = set(ranks)  # in the group's order
+                return self.group([p for r, p in enumerate(group) if r not in drop])
+            return body
+
+        def pair(how):
+            def body(g1, g2):
+                a, b = self.members_of(g1), self.members_of(g2)
+                if how == "union":
+                    return self.group(a + tuple(p for p in b if p not in a))
+                keep = (lambda p: p in b) if how == "intersection" else (lambda p: p not in b)
+                return self.group([p for p in a if keep(p)])
+            return body
+
+        def rank_in(g, p):
+            members = self.members_of(g)
+            return members.index(int(p)) if int(p) in members else UNDEFINED
+
+        return {"GroupOf": lambda h, p: self.group(self.get(h, int(p)).members),
+                "GroupSize": lambda g: len(self.members_of(g)), "GroupRank": rank_in,
+                "GroupIncl": listed("MPI_Group_incl", False, True),
+                "GroupExcl": listed("MPI_Group_excl", False, False),
+                "GroupRangeIncl": listed("MPI_Group_range_incl", True, True),
+                "GroupRangeExcl": listed("MPI_Group_range_excl", True, False),
+                "GroupUnion": pair("union"), "GroupIntersection": pair("intersection"),
+                "GroupDifference": pair("difference")}
 
     # -- creation ------------------------------------------------------------------------------
     def bring(self, key, me: int, part) -> None:
@@ -172,6 +245,26 @@ class Communicators:
             handle = self._new(members)
             out.update({p: handle for p in members})
         return out
+
+    def _comm_create(self, parent: Communicator, parts: dict) -> dict:
+        """MPI_Comm_create: a communicator of the group's members, ranked as in the group; every
+        process of the parent passes the same group (MPI 4.1 section 7.4.2), a subgroup of the
+        parent's; the others get MPI_COMM_NULL, and so does everyone for an empty group."""
+        handles = set(parts.values())
+        if len(handles) != 1:
+            raise InputError("MPI_Comm_create: the processes of the communicator passed different groups "
+                             "(MPI requires the same group on every process)")
+        try:
+            members = self.members_of(handles.pop())
+        except ValueError as exc:
+            raise InputError(f"MPI_Comm_create: {exc}") from None
+        outside = [p for p in members if p not in parent.index]
+        if outside:
+            raise InputError(f"MPI_Comm_create: the group has processes {outside} that are not in the communicator")
+        if not members:
+            return {}
+        handle = self._new(members)
+        return {p: handle for p in members}
 
     def _comm_dup(self, parent: Communicator, parts: dict) -> dict:
         handle = self._new(parent.members, parent.dims, parent.periods)

@@ -11,6 +11,8 @@ import sympy
 
 from frontends.aag import symexpr as S
 
+from frontends.aag.communicators import GroupList
+
 from interp.models.omega import TermSum
 
 
@@ -36,6 +38,10 @@ class Compiled:
             entry = ((), lambda: float(expr))
         elif expr.has(TermSum):
             entry = (None, _term_sum_evaluator(expr, self))
+        elif isinstance(expr, GroupList):
+            entry = (None, _list_evaluator(expr, self))
+        elif expr.has(S.Elem):
+            entry = (None, _element_evaluator(expr, self))
         else:
             names = tuple(sorted(S.free_names(expr)))
             entry = (names, S.compile_fn(expr, list(names), self.functions))
@@ -43,10 +49,76 @@ class Compiled:
         return entry
 
 
+def _value(compiled: Compiled, e, lookup):
+    """An expression's value with ``lookup`` giving the names it reads (any of the evaluators)."""
+    names, fn = compiled.get(e)
+    return fn(lookup) if names is None else fn(*[lookup(n) for n in names])
+
+
+def _list_evaluator(expr, compiled: Compiled):
+    """A group made from a rank list the program filled (aag/communicators.GroupList): the group
+    and count evaluated, the list's entries read as the tracked elements ``ranks[k]`` (a triplet
+    list: ``ranges[k][0..2]``), and the engine's body of the call."""
+    group, count, array = expr.args
+    name, width = str(array), expr.width
+
+    def run(lookup):
+        body = compiled.functions[type(expr).__name__]
+        n = int(_value(compiled, count, lookup))
+        if width == 1:
+            items = [lookup(f"{name}[{k}]") for k in range(n)]
+        else:
+            items = [tuple(_entry(lookup, name, k, j, width) for j in range(width)) for k in range(n)]
+        return body(_value(compiled, group, lookup), items)
+    return run
+
+
+def _entry(lookup, name: str, k: int, j: int, width: int):
+    """Entry j of row k of a triplet list: C's ``ranges[k][j]``, or Fortran's ``ranges(j, k)``,
+    whose elements are named by their column-major offset from 0 (``ranges[3k + j]``)."""
+    try:
+        return lookup(f"{name}[{k}][{j}]")
+    except Unknown:
+        return lookup(f"{name}[{k * width + j}]")
+
+
+def _element_evaluator(expr, compiled: Compiled):
+    """An expression reading array elements picked by computed indices (``counts[rank]``,
+    aag/symexpr.Elem): compiled once with each outermost element as a name of its own; at each
+    evaluation the indices are evaluated (they may read elements too) and the elements looked up
+    as the tracked names ``counts[k]``."""
+    found: list = []
+
+    def outermost(e):
+        if isinstance(e, S.Elem):
+            if e not in found:
+                found.append(e)
+            return
+        for arg in e.args:
+            outermost(arg)
+
+    outermost(expr)
+    slots = {e: S.var(f"@element{k}") for k, e in enumerate(found)}
+    body = expr.xreplace(slots)
+    names = sorted(S.free_names(body))
+    fn = S.compile_fn(body, names, compiled.functions)
+    picks = [(slots[e].name, str(e.args[0]), e.args[1]) for e in found]
+
+    def run(lookup):
+        values = {}
+        for slot, array, index in picks:
+            values[slot] = lookup(S.element_name(array, _value(compiled, index, lookup)))
+        return fn(*[values[n] if n in values else lookup(n) for n in names])
+    return run
+
+
 def _term_sum_evaluator(expr, compiled: Compiled):
     def run(lookup):
         def value(e):
             e = sympy.sympify(e)
+            if e.has(S.Elem):  # elements picked by computed indices: their values first
+                e = e.replace(lambda x: isinstance(x, S.Elem),
+                              lambda x: lookup(S.element_name(str(x.args[0]), value(x.args[1]))))
             names = sorted(S.free_names(e))
             return float(e.xreplace({(S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)):
                                      lookup(n) for n in names}))
@@ -58,6 +130,8 @@ def _term_sum_evaluator(expr, compiled: Compiled):
 
             def term(k):
                 x = lo_v + k * step_v
+                if names is None:  # the body reads elements picked by computed indices
+                    return fn(lambda nm: x if nm == var.name else lookup(nm))
                 return fn(*[x if nm == var.name else lookup(nm) for nm in names])
 
             period = _period(body, var, value, lo_v, step_v, n_v)

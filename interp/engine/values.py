@@ -59,9 +59,9 @@ class Values:
         if isinstance(expr, (int, float)):
             return float(expr)
         names, fn = self.engine.compiled.get(expr)
-        if names is None:
-            return fn(self.lookup)
         try:
+            if names is None:  # a summed term, array elements picked at run time, a group's rank list
+                return fn(self.lookup)
             args = [self.lookup(n) for n in names]
             if not self.memo_on:
                 if any(isinstance(x, SymTime) for x in args):
@@ -72,6 +72,8 @@ class Values:
             raise InputError(f"{self._where()}: division by zero while evaluating the {what} "
                              f"({self.label})") from None
         except (ArithmeticError, ValueError, TypeError) as exc:  # nan or inf where an integer is needed
+            if str(exc).startswith("MPI_"):  # an MPI call's arguments the engine refuses (a group's ranks)
+                raise InputError(f"{self._where()}: on {self.label}: {exc}") from None
             raise InputError(f"{self._where()}: the {what} cannot be evaluated on {self.label}: "
                              f"{str(exc)[:120]} (an input at an extreme, a step of 0?)") from None
         self.remember(key, value, names)
@@ -142,7 +144,37 @@ class Values:
         except Unknown:
             return None
 
+    def define(self, name: str, expr) -> None:
+        """A Seq's def: ``name = expr`` (None: not known), or a store into an element picked at
+        run time (a def named ``array[]``)."""
+        if expr is not None and name[-2:] == S.ELEMENTS:
+            self.store_element(name[:-2], expr)
+        else:
+            self.assign(name, None if expr is None else self.try_eval(expr))
+
+    def assign_all(self, values: dict) -> None:
+        for name, value in values.items():
+            self.assign(name, value)
+
+    def store_element(self, array: str, stored) -> None:
+        """``array[i] = v`` (a def named ``array[]``, aag/symexpr.Stored): the element the index
+        picks on this process; an unknown index leaves every element of the array unknown."""
+        index = self.try_eval(stored.args[0])
+        if index is None:
+            self.assign(array + S.ELEMENTS, None)
+            return
+        try:
+            name = S.element_name(array, index)
+        except ValueError as exc:
+            raise InputError(f"{self._where()}: {exc} on {self.label}") from None
+        self.assign(name, self.try_eval(stored.args[1]))
+
     def assign(self, name: str, value) -> None:
+        if name[-2:] == S.ELEMENTS:  # every element of the array: none is known any more
+            prefix = name[:-1]
+            for key in {k for scope in (self.globals, self.frames[-1]) for k in scope if k.startswith(prefix)}:
+                self.assign(key, None)  # each through assign: what was memoized on it is dropped
+            return
         ids = self.memo_deps.pop(name, None)
         if ids is not None:
             memo = self.memo

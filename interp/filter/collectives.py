@@ -116,12 +116,62 @@ def alltoall(rank: int, n: int, root: int, size: float):
         yield ("recv", (rank - i) % n, size)
 
 
+# -- blocks of a size per rank (MPI's v-collectives): ``sizes[r]`` is rank r's block in bytes --------
+
+def scatterv(rank: int, n: int, root: int, size: float, sizes):
+    """Linear, as MPICH's MPIR_Scatterv_allcomm_linear: the root sends each other rank its block
+    directly, in rank order (an empty block is not sent); a rank receives its own block (its own
+    receive count: it does not need the root's counts)."""
+    if rank == root:
+        for r in range(n):
+            if r != root and sizes[r] > 0:
+                yield ("send", r, sizes[r])
+    elif size > 0:
+        yield ("recv", root, size)
+
+
+def gatherv(rank: int, n: int, root: int, size: float, sizes):
+    """Linear, as MPICH's MPIR_Gatherv_allcomm_linear: each rank with a non-empty block sends it to
+    the root (its own send count), which receives them in rank order."""
+    if rank == root:
+        for r in range(n):
+            if r != root and sizes[r] > 0:
+                yield ("recv", r, sizes[r])
+    elif size > 0:
+        yield ("send", root, size)
+
+
+def allgatherv(rank: int, n: int, root: int, size: float, sizes):
+    """Ring, as MPICH's MPIR_Allgatherv_intra_ring: n - 1 steps; in step s each rank sends the
+    block of rank (rank - s) to its right neighbour and receives that of (rank - s - 1) from its
+    left one, so every block travels round the ring once."""
+    right, left = (rank + 1) % n, (rank - 1) % n
+    for s in range(n - 1):
+        yield ("send", right, sizes[(rank - s) % n])
+        yield ("recv", left, sizes[(rank - s - 1) % n])
+
+
+def alltoallv(rank: int, n: int, root: int, size: float, sizes):
+    """Pairwise exchange in n - 1 steps, as alltoall, each block its own size (``sizes``: this
+    rank's send counts in bytes; an empty block is a message of 0 bytes, so both sides agree
+    without the receiver's counts)."""
+    for i in range(1, n):
+        yield ("send", (rank + i) % n, sizes[(rank + i) % n])
+        yield ("recv", (rank - i) % n, 0.0)
+
+
+BLOCKS = {"scatterv": scatterv, "gatherv": gatherv, "allgatherv": allgatherv, "alltoallv": alltoallv}
+# Which ranks need the counts array: the root's for the linear ones, every rank's for the others.
+ROOT_COUNTS = {"scatterv", "gatherv"}
+
 ALGORITHMS = {"bcast": bcast, "reduce": reduce, "allreduce": allreduce, "scan": scan, "gather": gather,
               "scatter": scatter, "allgather": allgather, "alltoall": alltoall}
 COMBINING = {"reduce", "allreduce", "scan"}
 
 
-def steps(op: str, rank: int, n: int, root: int, size: float, elements: float):
+def steps(op: str, rank: int, n: int, root: int, size: float, elements: float, sizes=None):
+    if op in BLOCKS:
+        return BLOCKS[op](rank, n, root, size, sizes)
     fn = ALGORITHMS[op]
     if op in COMBINING:
         return fn(rank, n, root, size, elements)
