@@ -43,7 +43,8 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     --machine, --scale and --param take comma lists too: machine axes of the grid.
     """
     from interp.studies.measured import attach, read_measured
-    from interp.studies.sweep import Settings, grid, run_points, with_metrics
+    from interp.studies.sweep import Settings, grid, run_points
+    from interp.studies.sweep_columns import SweepTable
 
     from interp.studies.machine_axes import check_machines, parse_machine_options
 
@@ -71,10 +72,15 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
         outcomes, closed = run_closed_forms(settings, points, list(symbolic), jobs, what, cluster)
     else:
         outcomes = run_points(settings, points, jobs, what, cluster)
-    rows = with_metrics(points, outcomes)
-    unmatched = attach(rows, measurements) if measurements is not None else None
-    _write(rows, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir)
-    if any(r.outcome.hang or r.outcome.error for r in rows):
+    # Columns from here to the output: 10^6 closed-form points make no object each (sweep_columns.py).
+    table = SweepTable(points, outcomes)
+    unmatched = None
+    if measurements is not None:
+        rows = table.rows()
+        unmatched = attach(rows, measurements)
+        table = SweepTable.from_rows(rows)
+    _write(table, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir)
+    if table.problems():
         sys.exit(EXIT_PROBLEMS)
 
 
@@ -104,20 +110,29 @@ def _check_options(axes, measured_file, seed003, jobs, cluster, symbolic, html_d
         check_dir(html_dir)
 
 
-def _write(rows, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir) -> None:
+def _write(table, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir) -> None:
     from interp.studies.sweep_table import render_csv, render_text, to_json
 
     if fmt == "json":
         import json
 
-        click.echo(json.dumps(to_json(rows, files, bound, define_lists, unmatched, closed), indent=2))
+        # Streamed: the encoder makes the points one at a time (sweep_table._Points).
+        chunks = json.JSONEncoder(indent=2).iterencode(to_json(table, files, bound, define_lists, unmatched, closed))
+        batch = []
+        for chunk in chunks:
+            batch.append(chunk)
+            if len(batch) >= 65536:
+                click.echo("".join(batch), nl=False)
+                batch.clear()
+        click.echo("".join(batch))
     elif fmt == "csv":
-        click.echo(render_csv(rows, define_lists, unmatched, closed), nl=False)
+        click.echo(render_csv(table, define_lists, unmatched, closed), nl=False)
     else:
-        click.echo(render_text(rows, files, bound, define_lists, unmatched, closed))
+        click.echo(render_text(table, files, bound, define_lists, unmatched, closed))
     if plot_file:
         from interp.studies.sweep_plot import plot_sweep
 
+        rows = table.rows()
         machine_name = next((r.outcome.machine for r in rows if r.outcome.machine), machine)
         plot_sweep(rows, plot_file, f"{' '.join(files)} on {machine_name}", unmatched or ())
         # On stderr with csv/json, so stdout stays one parseable document.
@@ -125,5 +140,5 @@ def _write(rows, files, machine, bound, define_lists, unmatched, closed, fmt, pl
     if html_dir:
         from interp.studies.sweep_html import write_sweep
 
-        index = write_sweep(html_dir, to_json(rows, files, bound, define_lists, unmatched, closed))
+        index = write_sweep(html_dir, to_json(table, files, bound, define_lists, unmatched, closed))
         click.echo(f"wrote {index} (HTML report)", err=fmt != "text")

@@ -8,13 +8,13 @@ perfect speedup up to it: S_p = p_min * T(p_min) / T(p), which is S_n when p_min
 """
 from __future__ import annotations
 
-import itertools
 import pickle
 import sys
 from dataclasses import dataclass
 
 from interp.errors import InputError, ProgramHang
 from interp.studies.grid import define_args
+from interp.studies.point_grid import Grid, Point  # noqa: F401 (Point: re-exported, its home before the grid)
 
 
 @dataclass(frozen=True)
@@ -40,21 +40,6 @@ class Settings:
         if self.machine_options is None:
             return self.machine, self.scale, self.params
         return self.machine_options.at(point.machine)
-
-
-@dataclass(frozen=True)
-class Point:
-    inputs: tuple  # ((name, value), ...) in the order of the -D options
-    procs: int
-    machine: tuple = ()  # ((axis column, value), ...): the point's machine axes (machine_axes.py)
-
-    def key(self):
-        return (self.inputs, self.machine, self.procs)
-
-    @property
-    def setting(self) -> tuple:
-        """Everything but the process count: the points of one line of a speedup plot."""
-        return (self.inputs, self.machine)
 
 
 @dataclass
@@ -102,14 +87,11 @@ class Row:
     measured_line: int | None = None
 
 
-def grid(define_lists: list[tuple[str, list[float]]], procs: list[int], axes=()) -> list[Point]:
+def grid(define_lists: list[tuple[str, list[float]]], procs: list[int], axes=()) -> Grid:
     """The cartesian product, inputs varying slowest (in -D order), then the machine axes (machine,
-    --scale, --param, each in the order given), then process counts."""
-    names = [name for name, _ in define_lists]
-    inputs = [tuple(zip(names, combo)) for combo in itertools.product(*[values for _, values in define_lists])]
-    columns = [a.column for a in axes]
-    machines = [tuple(zip(columns, m)) for m in itertools.product(*[a.values for a in axes])]
-    return [Point(i, p, m) for i in inputs for m in machines for p in procs]
+    --scale, --param, each in the order given), then process counts: a Grid, whose points are made
+    on demand (studies/point_grid.py)."""
+    return Grid(define_lists, procs, axes)
 
 
 def predict_point(settings: Settings, point: Point, shipped=None) -> Outcome:
