@@ -57,6 +57,15 @@ class Grid(Sequence):
         k = len(self.names)
         return Point(tuple(zip(self.names, at[:k])), at[-1], tuple(zip(self.columns, at[k:-1])))
 
+    def machine_points(self) -> list:
+        """One point per combination of the machine axes (at the first inputs and count), in order."""
+        if not self.size:
+            return []
+        combos = 1
+        for _, values in self.dims[len(self.names):-1]:
+            combos *= len(values)
+        return [self[k * len(self.dims[-1][1])] for k in range(combos)]
+
     def codes(self, d: int):
         """Each point's position in dimension ``d`` (numpy int array)."""
         import numpy as np
