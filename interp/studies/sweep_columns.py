@@ -227,16 +227,18 @@ def floats(values) -> list:
     return out.tolist()
 
 
-def formatted(values, fmt) -> list[str]:
-    """``fmt(x)`` of every value of a float array (``fmt(None)`` where it is NaN), each distinct
-    value formatted once: a closed form with a trip count in it (a ceiling, a truncation) repeats
-    its values many times, and formatting a float (its shortest repr, every digit) costs far more
-    than finding the distinct values."""
+def formatted(values, fmt, none: str) -> list[str]:
+    """``fmt(x)`` of every value of a float array (``none`` where it is NaN: not defined), each
+    distinct value formatted once: a closed form with a trip count in it (a ceiling, a truncation)
+    repeats its values many times, and formatting a float (its shortest repr, every digit) costs
+    far more than finding the distinct values."""
     import numpy as np
 
     values = np.asarray(values, dtype=float)
     if np.any((values == 0) & np.signbit(values)):  # -0.0 prints apart from 0.0, but they are equal
-        return [fmt(x) for x in floats(values)]
-    distinct, inverse = np.unique(values, return_inverse=True)  # every NaN as one
-    texts = np.array([fmt(x) for x in floats(distinct)], dtype=object)
-    return texts[inverse.reshape(-1)].tolist()
+        distinct, inverse = values, None
+    else:
+        distinct, inverse = np.unique(values, return_inverse=True)  # every NaN as one
+    texts = np.array(list(map(fmt, distinct.tolist())), dtype=object)
+    texts[np.isnan(distinct)] = none
+    return (texts if inverse is None else texts[inverse.reshape(-1)]).tolist()

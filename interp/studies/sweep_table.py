@@ -58,13 +58,13 @@ def _text_columns(t, names, columns, measured) -> list[list[str]]:
     n = len(names)
     cells = [t.texts(d, fmt_value) for d in range(n)] + [t.texts(n + k, _axis_value) for k in range(len(columns))]
     cells.append([str(p) for p in t.procs.tolist()])
-    predicted = formatted(t.outcomes.total, fmt_time)
+    predicted = formatted(t.outcomes.total, fmt_time, "-")
     for i in t.problems():
         predicted[i] = "hang" if t.outcomes.kept[i].hang else "error"
-    cells += [predicted, formatted(t.speedup, _num), formatted(t.efficiency, _pct), formatted(t.comm_share, _pct),
-              formatted(t.latency, fmt_time)]
+    cells += [predicted, formatted(t.speedup, _num, "-"), formatted(t.efficiency, _pct, "-"),
+              formatted(t.comm_share, _pct, "-"), formatted(t.latency, fmt_time, "-")]
     if measured:
-        cells += [formatted(t.measured, fmt_time), formatted(t.error, _pct)]
+        cells += [formatted(t.measured, fmt_time, "-"), formatted(t.error, _pct, "-")]
     return cells
 
 
@@ -171,15 +171,16 @@ def render_csv(rows, define_lists, unmatched=None, closed=None) -> str:
     hung = np.isnan(o.total)  # no time: no categories either
     cells = [t.texts(d, fmt_value) for d in range(n)] + [t.texts(n + k, _csv_cell) for k in range(len(columns))]
     cells += [[str(p) for p in t.procs.tolist()]]
-    cells += [formatted(x, _csv_value) for x in (o.total, t.speedup, t.efficiency, t.comm_share)]
-    cells += [formatted(np.where(hung, np.nan, getattr(o, c)), _csv_value) for c in CATEGORIES]
-    cells += [formatted(t.latency, _csv_value)]
+    cells += [formatted(x, repr, "") for x in (o.total, t.speedup, t.efficiency, t.comm_share)]
+    cells += [formatted(np.where(hung, np.nan, getattr(o, c)), repr, "") for c in CATEGORIES]
+    cells += [formatted(t.latency, repr, "")]
     if measured:
-        cells += [formatted(t.measured, _csv_value), formatted(t.error, _csv_value)]
+        cells += [formatted(t.measured, repr, ""), formatted(t.error, repr, "")]
     cells += [t.status(measured)] + ([_sources(t)] if closed else [])
     # Joined, not csv.writer's writerows: no cell but a machine axis's value can need quotes, and
     # those are quoted once per value (_csv_cell); writerows takes ten times as long.
-    buf.write("".join(",".join(line) + "\n" for line in zip(*cells)))
+    if len(t):
+        buf.write("\n".join(map(",".join, zip(*cells))) + "\n")
     for m in unmatched or ():
         # A measurement with no predicted point still gets its line, never dropped.
         given = dict(m.inputs)
