@@ -178,3 +178,11 @@ def test_a_worker_that_changed_after_the_check_gives_point_errors(local_cluster)
         watcher.run(_pretend_version, interp.__version__)
         watcher.close()
     assert all(o.total is None and o.error.startswith("this worker runs interp 0.0.0-joined-later") for o in outcomes)
+
+
+def test_metrics_on_the_cluster_are_the_serial_metrics_digit_for_digit(cli, local_cluster):
+    args = (TRAP, "-D", "n=1000,3001", "-D", "reps=1", "--procs", "1,2,4", "--metrics", "--format", "csv")
+    serial = cli("sweep", *args)
+    on_cluster = cli("sweep", *args, "--cluster", local_cluster.scheduler_address)
+    assert on_cluster.exit_code == 0, on_cluster.stderr
+    assert on_cluster.stdout == serial.stdout

@@ -63,7 +63,7 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     points = grid(define_lists, counts, axes)
     if seed003:  # seed 003 (docs/scalability.md)
         return run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops,
-                           mode, plot_file, measured_file, symbolic_procs)
+                           mode, plot_file, measured_file, symbolic_procs, cluster, symbolic)
     what = f"sweep ({len(points)} points)"
     closed = None
     if symbolic:
@@ -96,7 +96,7 @@ def _check_options(axes, measured_file, seed003, jobs, cluster, symbolic, html_d
         raise InputError(f"--jobs {jobs} and --cluster {cluster} (or INTERP_DASK_SCHEDULER): the points go to "
                          "local processes or to a cluster; give one of them")
     if seed003:
-        for given, option in ((cluster, "--cluster"), (html_dir, "--html"), (symbolic, "--symbolic")):
+        for given, option in ((html_dir, "--html"),):
             if given:
                 raise InputError(f"{option} does not go with seed 003's metrics yet: drop {option}, "
                                  "or the metric options")

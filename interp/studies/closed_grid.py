@@ -51,6 +51,12 @@ class GridReport:
     from_engine: int = 0
     fallbacks: list = field(default_factory=list)  # why points went to the engine
 
+    def to_json(self) -> dict:
+        return {"symbols": list(self.names), "points_from_forms": self.from_form, "points_from_engine": self.from_engine,
+                "forms": [{"where": f.where, "total": f.text, "points": f.points, "checks": f.checks}
+                          for f in self.forms],
+                "fallbacks": list(self.fallbacks)}
+
     def lines(self) -> list[str]:
         n_forms = len(self.forms)
         out = [f"closed forms (--symbolic {', '.join(self.names)}): {self.from_form} point"

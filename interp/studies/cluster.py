@@ -152,11 +152,12 @@ def _point(predict, settings, point, shipped, expected: tuple):
         return predict(settings, point, shipped)
 
 
-def run_on_cluster(session, predict, failed, settings, points, indices, frozen, outcomes, advance) -> None:
+def run_on_cluster(session, predict, failed, settings, points, indices, frozen, outcomes, advance,
+                   close_after: bool = True) -> None:
     """Fill ``outcomes[i] = predict(settings, points[i], shipped)`` (``frozen``: shipped, pickled) for each i in ``indices`` as the
     points finish, in any order, or ``failed(message)`` for a point that could not be predicted;
-    ``session`` is what connect() returned, closed here. (``predict`` is a module-level function:
-    workers import it by name.)"""
+    ``session`` is what connect() returned, closed here unless ``close_after`` is false. (``predict``
+    is a module-level function: workers import it by name.)"""
     distributed = _dask()
     client, cluster = session
     futures = []
@@ -175,7 +176,8 @@ def run_on_cluster(session, predict, failed, settings, points, indices, frozen, 
             advance()
     finally:
         client.cancel(futures)
-        close(session)
+        if close_after:
+            close(session)
 
 
 def close(session) -> None:

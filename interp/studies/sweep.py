@@ -157,10 +157,13 @@ def run_points(settings: Settings, points: list[Point], jobs: int = 1, what: str
     from interp.studies.shipped import prepare
 
     session = None
+    # ``cluster``: an address (connected here, closed at the end) or a session a caller opened for
+    # several calls (cluster.connect; the caller closes it: --metrics predicts per input setting).
+    owned = isinstance(cluster, str)
     if cluster is not None:  # connect first: a scheduler that does not answer fails before any work
         from interp.studies import cluster as dask_cluster
 
-        session = dask_cluster.connect(cluster)
+        session = dask_cluster.connect(cluster) if owned else cluster
     try:
         shipped = prepare(settings, points)
         # Pickled before the first prediction: the engine caches compiled expressions (closures) on
@@ -175,13 +178,13 @@ def run_points(settings: Settings, points: list[Point], jobs: int = 1, what: str
                 progress.advance(task)
             rest = range(here, len(points))
             if session is not None:
-                session, running = None, session  # run_on_cluster closes it
+                session, running = None, session  # run_on_cluster closes it if it is ours
                 dask_cluster.run_on_cluster(running, predict_point, lambda why: Outcome(None, error=why), settings,
-                                            points, rest, frozen, outcomes, lambda: progress.advance(task))
+                                            points, rest, frozen, outcomes, lambda: progress.advance(task), owned)
             elif rest:
                 _run_pool(settings, points, rest, jobs, outcomes, frozen, lambda: progress.advance(task))
     finally:
-        if session is not None:
+        if session is not None and owned:
             dask_cluster.close(session)
     return outcomes  # type: ignore[return-value]
 

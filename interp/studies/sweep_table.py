@@ -263,10 +263,6 @@ def to_json(rows, files, bound, define_lists, unmatched=None, closed=None) -> di
         doc["measured_only"] = [{"inputs": dict(m.inputs), "procs": m.procs, "measured_seconds": m.seconds,
                                  "line": m.line} for m in unmatched]
     if closed is not None:
-        doc["closed_forms"] = {"symbols": list(closed.names), "points_from_forms": closed.from_form,
-                               "points_from_engine": closed.from_engine,
-                               "forms": [{"where": f.where, "total": f.text, "points": f.points, "checks": f.checks}
-                                         for f in closed.forms],
-                               "fallbacks": list(closed.fallbacks)}
+        doc["closed_forms"] = closed.to_json()
     doc["notes"] = _notes(t)
     return doc
