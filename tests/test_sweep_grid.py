@@ -91,3 +91,18 @@ def test_formatted_prints_each_value_as_given():
     values = [0.1 + 0.2, math.nan, -0.0, 0.0, 1e-7, 0.1 + 0.2]
     assert formatted(values, repr, "") == ["0.30000000000000004", "", "-0.0", "0.0", "1e-07", "0.30000000000000004"]
     assert formatted([2.0, 1.0, 2.0], repr, "") == ["2.0", "1.0", "2.0"]
+
+
+def test_csv_in_blocks_is_the_csv_in_one_piece(monkeypatch):
+    # 20 points written 7 lines at a time (blocks end inside the grid's dimensions, a hung point in
+    # the second block) against one block.
+    from interp.studies import sweep_table
+
+    g = grid([("n", [float(k) for k in range(10)])], [1, 2])
+    outcomes = [Outcome(1.0 / (k + 1), 0.1 * k) if k != 9 else Outcome(None, hang="stuck") for k in range(20)]
+    defines = [("n", [float(k) for k in range(10)])]
+    whole = render_csv(SweepTable(g, outcomes), defines)
+    monkeypatch.setattr(sweep_table, "BLOCK", 7)
+    pieces = list(sweep_table.csv_pieces(SweepTable(g, outcomes), defines))
+    assert len(pieces) == 1 + 3 + 1 and "".join(pieces) == whole
+    assert whole.splitlines()[10] == "4,2" + ",,,,,,,,," + ",hang"

@@ -111,7 +111,7 @@ def _check_options(axes, measured_file, seed003, jobs, cluster, symbolic, html_d
 
 
 def _write(table, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir) -> None:
-    from interp.studies.sweep_table import render_csv, render_text, to_json
+    from interp.studies.sweep_table import csv_pieces, render_text, to_json
 
     if fmt == "json":
         import json
@@ -126,7 +126,8 @@ def _write(table, files, machine, bound, define_lists, unmatched, closed, fmt, p
                 batch.clear()
         click.echo("".join(batch))
     elif fmt == "csv":
-        click.echo(render_csv(table, define_lists, unmatched, closed), nl=False)
+        for piece in csv_pieces(table, define_lists, unmatched, closed):  # streamed, BLOCK lines at a time
+            click.echo(piece, nl=False)
     else:
         click.echo(render_text(table, files, bound, define_lists, unmatched, closed))
     if plot_file:

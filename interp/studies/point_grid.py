@@ -66,11 +66,12 @@ class Grid(Sequence):
             combos *= len(values)
         return [self[k * len(self.dims[-1][1])] for k in range(combos)]
 
-    def codes(self, d: int):
-        """Each point's position in dimension ``d`` (numpy int array)."""
+    def codes(self, d: int, part=slice(None)):
+        """Each point's position in dimension ``d`` (numpy int array), of the points in ``part``."""
         import numpy as np
 
-        return (np.arange(self.size, dtype=np.int64) // self.strides[d]) % len(self.dims[d][1])
+        start, stop, _ = part.indices(self.size)
+        return (np.arange(start, stop, dtype=np.int64) // self.strides[d]) % len(self.dims[d][1])
 
     def column(self, name: str):
         """The values of input ``name`` at every point (numpy float array)."""

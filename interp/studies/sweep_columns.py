@@ -164,15 +164,17 @@ class SweepTable:
     def rows(self) -> list[Row]:
         return [self.row(i) for i in range(self.size)]
 
-    def status(self, measured: bool) -> list[str]:
-        """Each point's status: ok, hang, error or (with --measured) not measured."""
+    def status(self, measured: bool, part=slice(None)) -> list[str]:
+        """The status of each point (of those in ``part``): ok, hang, error or (with --measured)
+        not measured."""
         import numpy as np
 
         names = np.array(["ok", "not measured"], dtype=object)
-        out = names[(np.isnan(self.measured) & measured).astype(np.int64)]
-        for i, o in self.outcomes.kept.items():
-            if o.hang or o.error:
-                out[i] = "hang" if o.hang else "error"
+        out = names[(np.isnan(self.measured[part]) & measured).astype(np.int64)]
+        start = part.start or 0
+        for i in self.problems():
+            if start <= i < start + len(out):
+                out[i - start] = "hang" if self.outcomes.kept[i].hang else "error"
         return out.tolist()
 
     def problems(self) -> list[int]:
@@ -187,16 +189,19 @@ class SweepTable:
             return self.points.column(name)
         return np.array([dict(p.inputs)[name] for p in self.points], dtype=float)
 
-    def texts(self, d: int, fmt) -> list[str]:
-        """Dimension d's value at every point as text (``fmt`` of each distinct value, once):
-        d counts the inputs, then the machine axes."""
+    def texts(self, d: int, fmt, part=slice(None)) -> list[str]:
+        """Dimension d's value at every point (of those in ``part``) as text (``fmt`` of each
+        distinct value, once): d counts the inputs, then the machine axes."""
         import numpy as np
 
         if isinstance(self.points, Grid):
-            values = np.array([fmt(v) for v in self.points.dims[d][1]], dtype=object)
-            return values[self.points.codes(d)].tolist()
+            codes = self.points.codes(d, part)
+            used = np.unique(codes)  # a block of a long column holds few of its values
+            values = np.empty(len(self.points.dims[d][1]), dtype=object)
+            values[used] = [fmt(self.points.dims[d][1][k]) for k in used.tolist()]
+            return values[codes].tolist()
         k = len(self.points[0].inputs) if self.size else 0
-        return [fmt((p.inputs[d] if d < k else p.machine[d - k])[1]) for p in self.points]
+        return [fmt((p.inputs[d] if d < k else p.machine[d - k])[1]) for p in self.points[part]]
 
     def axis_values(self, k: int) -> list:
         """The distinct values of machine axis k, in the order of the points."""

@@ -144,20 +144,44 @@ def _csv_cell(v) -> str:
     return buf.getvalue()
 
 
-def _sources(t) -> list[str]:
+BLOCK = 100_000  # CSV lines made at a time: a 10^6-point sweep is written in ten pieces
+
+
+def _sources(t, part=slice(None)) -> list[str]:
     import numpy as np
 
-    out = np.where(t.outcomes.form >= 0, "closed form", "engine").astype(object)
+    out = np.where(t.outcomes.form[part] >= 0, "closed form", "engine").astype(object)
+    start = part.start or 0
     for i, o in t.outcomes.kept.items():
-        out[i] = o.source
+        if start <= i < start + len(out):
+            out[i - start] = o.source
     return out.tolist()
 
 
-def render_csv(rows, define_lists, unmatched=None, closed=None) -> str:
-    """One line per point, written from the table's columns (the csv module prints a float as its
-    repr, every digit, and None as an empty cell)."""
+def _csv_block(t, n, columns, measured, closed, part) -> str:
+    """The CSV lines of the points in ``part`` (a slice), from the table's columns."""
     import numpy as np
 
+    o = t.outcomes
+    total = o.total[part]
+    hung = np.isnan(total)  # no time: no categories either
+    cells = [t.texts(d, fmt_value, part) for d in range(n)]
+    cells += [t.texts(n + k, _csv_cell, part) for k in range(len(columns))]
+    cells += [[str(p) for p in t.procs[part].tolist()]]
+    cells += [formatted(x[part], repr, "") for x in (o.total, t.speedup, t.efficiency, t.comm_share)]
+    cells += [formatted(np.where(hung, np.nan, getattr(o, c)[part]), repr, "") for c in CATEGORIES]
+    cells += [formatted(t.latency[part], repr, "")]
+    if measured:
+        cells += [formatted(t.measured[part], repr, ""), formatted(t.error[part], repr, "")]
+    cells += [t.status(measured, part)] + ([_sources(t, part)] if closed else [])
+    # Joined, not csv.writer's writerows: no cell but a machine axis's value can need quotes, and
+    # those are quoted once per value (_csv_cell); writerows takes ten times as long.
+    return "\n".join(map(",".join, zip(*cells))) + "\n"
+
+
+def csv_pieces(rows, define_lists, unmatched=None, closed=None):
+    """The CSV, one line per point, in pieces of BLOCK lines (the csv module's format: a float as
+    its repr, every digit, and None as an empty cell)."""
     t = as_table(rows)
     measured = unmatched is not None
     names = [n for n, _ in define_lists]
@@ -167,26 +191,21 @@ def render_csv(rows, define_lists, unmatched=None, closed=None) -> str:
     w.writerow(names + columns + ["procs", "predicted_seconds", "speedup", "efficiency", "comm_share", "comp_seconds",
                                   "ovh_seconds", "xmit_seconds", "wait_seconds", "latency_seconds"]
                + (["measured_seconds", "error"] if measured else []) + ["status"] + (["source"] if closed else []))
-    o, n = t.outcomes, len(names)
-    hung = np.isnan(o.total)  # no time: no categories either
-    cells = [t.texts(d, fmt_value) for d in range(n)] + [t.texts(n + k, _csv_cell) for k in range(len(columns))]
-    cells += [[str(p) for p in t.procs.tolist()]]
-    cells += [formatted(x, repr, "") for x in (o.total, t.speedup, t.efficiency, t.comm_share)]
-    cells += [formatted(np.where(hung, np.nan, getattr(o, c)), repr, "") for c in CATEGORIES]
-    cells += [formatted(t.latency, repr, "")]
-    if measured:
-        cells += [formatted(t.measured, repr, ""), formatted(t.error, repr, "")]
-    cells += [t.status(measured)] + ([_sources(t)] if closed else [])
-    # Joined, not csv.writer's writerows: no cell but a machine axis's value can need quotes, and
-    # those are quoted once per value (_csv_cell); writerows takes ten times as long.
-    if len(t):
-        buf.write("\n".join(map(",".join, zip(*cells))) + "\n")
+    yield buf.getvalue()
+    for start in range(0, len(t), BLOCK):
+        yield _csv_block(t, len(names), columns, measured, closed, slice(start, min(start + BLOCK, len(t))))
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
     for m in unmatched or ():
         # A measurement with no predicted point still gets its line, never dropped.
         given = dict(m.inputs)
         w.writerow([fmt_value(given[n]) if n in given else "" for n in names] + [m.procs]
                    + [""] * 9 + [_csv_value(m.seconds), "", "measured only"] + ([""] if closed else []))
-    return buf.getvalue()
+    yield buf.getvalue()
+
+
+def render_csv(rows, define_lists, unmatched=None, closed=None) -> str:
+    return "".join(csv_pieces(rows, define_lists, unmatched, closed))
 
 
 class _Points(list):
