@@ -38,8 +38,9 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
               dops, mode, symbolic_procs):
     """Predict FILES for every combination of the -D value lists and --procs counts.
 
-    Each -D takes a comma list (-D n=1000,10000); the sweep is their cartesian product with the
-    process counts. Per point: predicted time, speedup, efficiency and communication share.
+    Each -D takes a comma list (-D n=1000,10000) whose items may be ranges: START:STOP:COUNT,
+    START:STOP:+STEP or START:STOP:xFACTOR (-D n=1e3:1e6:x10; --procs 1:64:x2 too); the sweep is
+    their cartesian product with the process counts. Per point: predicted time, speedup, efficiency and communication share.
     --machine, --scale and --param take comma lists too: machine axes of the grid.
     """
     from interp.studies.measured import attach, read_measured
