@@ -7,7 +7,8 @@ procs 4 and 16: ``--symbolic n`` derives two closed forms (one per process count
 against the engine at its corners and 3 random points. Every mode is timed from the points to
 their outcomes, as ``interp sweep`` runs them (programs parsed once, studies/shipped.py), without
 writing the table; for --symbolic the CPU time of this process is printed too (on a machine
-shared with other work the wall time can be several times longer). The LocalCluster is started before the timing (its start-up is printed apart).
+shared with other work the wall time can be several times longer), and then the time to write
+the --format csv output from those outcomes (studies/sweep_columns.py, sweep_table.render_csv). The LocalCluster is started before the timing (its start-up is printed apart).
 The engine modes interpret every point, so they run only up to --engine-max points (default 1000);
 larger grids print "-".
 
@@ -23,13 +24,19 @@ sys.path.insert(0, str(ROOT))
 
 from interp.studies.closed_grid import run_closed_forms  # noqa: E402
 from interp.studies.sweep import Settings, grid, run_points  # noqa: E402
+from interp.studies.sweep_columns import SweepTable  # noqa: E402
+from interp.studies.sweep_table import render_csv  # noqa: E402
 
 SETTINGS = Settings((str(ROOT / "samples" / "trapezoid_mpi.c"),), "ipsc860")
 PROCS = [4, 16]
 
 
+def defines(size: int):
+    return [("n", [float(1000 + k) for k in range(size // len(PROCS))]), ("reps", [2.0])]
+
+
 def points_of(size: int):
-    return grid([("n", [float(1000 + k) for k in range(size // len(PROCS))]), ("reps", [2.0])], PROCS)
+    return grid(defines(size), PROCS)
 
 
 def timed(fn):
@@ -66,11 +73,15 @@ def main() -> None:
             seconds, _ = timed(lambda: run_points(SETTINGS, points, jobs, cluster=address if mode == "cluster" else None))
             cells.append(f"{len(points) / seconds:.1f}")
         cpu = time.process_time()
-        seconds, (_, report) = timed(lambda: run_closed_forms(SETTINGS, points, ["n"]))
+        seconds, (outcomes, report) = timed(lambda: run_closed_forms(SETTINGS, points, ["n"]))
         cpu = time.process_time() - cpu
+        cpu_csv = time.process_time()
+        csv_seconds, text = timed(lambda: render_csv(SweepTable(points, outcomes), defines(size), None, report))
+        cpu_csv = time.process_time() - cpu_csv
         print(f"{len(points):>9} {cells[0]:>9} {cells[1]:>9} {cells[2]:>10} {len(points) / seconds:>10.0f}   "
               f"{seconds:.2f} s ({cpu:.2f} s of CPU): {report.from_form} from {len(report.forms)} forms, "
-              f"{report.from_engine} from the engine", flush=True)
+              f"{report.from_engine} from the engine; CSV ({len(text) / 1e6:.0f} MB) written in {csv_seconds:.2f} s "
+              f"({cpu_csv:.2f} s of CPU)", flush=True)
         size *= 10
     if cluster is not None:
         cluster.close()

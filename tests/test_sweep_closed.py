@@ -81,3 +81,35 @@ def test_symbolic_name_must_be_swept(cli):
     res = cli("sweep", PING, "-D", "m=64", "-D", "reps=10", "--procs", "2", "--symbolic", "n")
     assert res.exit_code == 2
     assert "--symbolic n: not an input of the sweep" in res.stderr
+
+
+def test_metrics_with_symbolic_agree_with_the_engine(cli):
+    args = ("sweep", "samples/trapezoid_mpi.c", "-D", "n=1000:8000:+1000", "-D", "reps=2", "--procs", "1,2,4",
+            "--metrics", "--format", "json")
+    engine = json.loads(cli(*args).stdout)
+    res = cli(*args, "--symbolic", "n")
+    assert res.exit_code == 0, res.stderr
+    doc = json.loads(res.stdout)
+    closed = doc["closed_forms"]
+    # One form per process count: the trip count of each process's share of the n intervals,
+    # ceiling(n/p - (p-1)/p), times 12.539 us per interval (the trapezoid sample's loop body on the
+    # i860), plus a constant; each checked at its corners (n = 1000, 8000) and 3 random points.
+    assert [f["where"] for f in closed["forms"]] == ["reps=2, procs=1", "reps=2, procs=2", "reps=2, procs=4"]
+    assert all("1.2539e-5" in f["total"] for f in closed["forms"])
+    assert closed["points_from_forms"] + closed["points_from_engine"] == 24 and closed["points_from_forms"] > 0
+    assert [p["source"] for p in doc["points"]].count("closed form") == closed["points_from_forms"]
+    # The metrics of seed 003 from a form's T_n are those from the engine's, to 1e-9 (T_1 and W are
+    # predicted by the engine in both).
+    assert doc["settings"] == engine["settings"]
+    for got, want in zip(doc["points"], engine["points"]):
+        for key in ("predicted_seconds", "speed_flops", "speedup", "efficiency", "latency_seconds"):
+            assert got[key] == pytest.approx(want[key], rel=1e-9)
+    text = cli(*args[:-2], "--symbolic", "n").stdout
+    assert f"closed forms (--symbolic n): {closed['points_from_forms']} points from 3 forms" in text
+
+
+def test_metrics_uniform_mode_refuses_symbolic(cli):
+    res = cli("sweep", "samples/trapezoid_mpi.c", "-D", "n=1000,2000", "-D", "reps=2", "--procs", "1,2",
+              "--mode", "uniform", "--symbolic", "n")
+    assert res.exit_code == 2
+    assert "--mode uniform predicts each input setting at its own flop rate W/T_1" in res.stderr

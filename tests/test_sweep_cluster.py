@@ -128,3 +128,61 @@ def test_a_point_that_fails_on_its_own_is_that_points_error(local_cluster):
     defines = [("n", [1000.0, 2000.0]), ("reps", [1.0])]
     assert render_csv(rows, defines).splitlines()[3].endswith(",,,,,,,,,error")
     assert "n=2000, reps=1, procs=1: not predicted: n=2000: refused by this test" in render_text(rows, [TRAP], "mid", defines)
+
+
+def _pretend_version(version):  # run on a worker by client.run (pickled by value: a test module function)
+    import interp
+
+    old, interp.__version__ = interp.__version__, version
+    return old
+
+
+def test_a_worker_with_another_interp_is_one_clear_error(cli, local_cluster):
+    import interp
+
+    client = distributed.Client(local_cluster.scheduler_address)
+    worker = sorted(client.scheduler_info()["workers"])[0]
+    client.run(_pretend_version, "0.0.0-other", workers=[worker])
+    try:
+        start = time.monotonic()
+        res = cli("sweep", TRAP, "-D", "n=1000", "-D", "reps=1", "--procs", "1,2",
+                  "--cluster", local_cluster.scheduler_address)
+        assert time.monotonic() - start < 20
+        assert res.exit_code == 2
+        mine = dask_cluster.identity()
+        assert res.stderr.strip() == (
+            f"interp: --cluster {local_cluster.scheduler_address}: worker {worker} runs interp 0.0.0-other "
+            f"(Python {mine[1]}, source {mine[2]}), this process interp {interp.__version__} (Python {mine[1]}, "
+            f"source {mine[2]}); the programs are shipped as pickles of interp's objects, so every worker needs "
+            "the same interp: install it there and restart the worker")
+    finally:
+        client.run(_pretend_version, interp.__version__, workers=[worker])
+        client.close()
+
+
+def test_a_worker_that_changed_after_the_check_gives_point_errors(local_cluster):
+    import interp
+
+    settings = Settings((TRAP,), "ipsc860")
+    points = grid([("n", [1000.0]), ("reps", [1.0])], [1, 2])
+    session = dask_cluster.connect(local_cluster.scheduler_address)  # every worker passes the check here
+    client = session[0]
+    client.run(_pretend_version, "0.0.0-joined-later")  # then every worker is another interp
+    outcomes = [None] * len(points)
+    try:
+        dask_cluster.run_on_cluster(session, predict_point, lambda why: Outcome(None, error=why), settings, points,
+                                    range(len(points)), pickle.dumps(prepare(settings, points)), outcomes,
+                                    lambda: None)
+    finally:
+        watcher = distributed.Client(local_cluster.scheduler_address)
+        watcher.run(_pretend_version, interp.__version__)
+        watcher.close()
+    assert all(o.total is None and o.error.startswith("this worker runs interp 0.0.0-joined-later") for o in outcomes)
+
+
+def test_metrics_on_the_cluster_are_the_serial_metrics_digit_for_digit(cli, local_cluster):
+    args = (TRAP, "-D", "n=1000,3001", "-D", "reps=1", "--procs", "1,2,4", "--metrics", "--format", "csv")
+    serial = cli("sweep", *args)
+    on_cluster = cli("sweep", *args, "--cluster", local_cluster.scheduler_address)
+    assert on_cluster.exit_code == 0, on_cluster.stderr
+    assert on_cluster.stdout == serial.stdout

@@ -76,7 +76,7 @@ def closed_forms(report) -> list[str]:
 
 
 def run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops, mode,
-                plot_file, measured_file, symbolic_procs=False) -> None:
+                plot_file, measured_file, symbolic_procs=False, cluster=None, symbolic=()) -> None:
     import json
     import sys
 
@@ -90,7 +90,7 @@ def run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baselin
     if symbolic_procs and fmt != "text":
         raise InputError("--symbolic-procs prints the closed form in the text report: drop --format "
                          f"{fmt} or --symbolic-procs")
-    report = metrics_sweep(settings, points, jobs, baseline, t1, flops, parse_dops(dops), mode)
+    report = metrics_sweep(settings, points, jobs, baseline, t1, flops, parse_dops(dops), mode, cluster, symbolic)
     if fmt == "json":
         click.echo(json.dumps(to_json(report, files, bound, define_lists), indent=2))
     elif fmt == "csv":
@@ -98,5 +98,5 @@ def run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baselin
     else:
         extra = closed_forms(report) if symbolic_procs else []
         click.echo("\n".join([render_text(report, files, bound, define_lists), *extra]))
-    if any(r.outcome.hang for r in report.rows):
+    if any(r.outcome.hang or r.outcome.error for r in report.rows):
         sys.exit(EXIT_PROBLEMS)

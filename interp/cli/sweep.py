@@ -38,12 +38,14 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
               dops, mode, symbolic_procs):
     """Predict FILES for every combination of the -D value lists and --procs counts.
 
-    Each -D takes a comma list (-D n=1000,10000); the sweep is their cartesian product with the
-    process counts. Per point: predicted time, speedup, efficiency and communication share.
+    Each -D takes a comma list (-D n=1000,10000) whose items may be ranges: START:STOP:COUNT,
+    START:STOP:+STEP or START:STOP:xFACTOR (-D n=1e3:1e6:x10; --procs 1:64:x2 too); the sweep is
+    their cartesian product with the process counts. Per point: predicted time, speedup, efficiency and communication share.
     --machine, --scale and --param take comma lists too: machine axes of the grid.
     """
     from interp.studies.measured import attach, read_measured
-    from interp.studies.sweep import Settings, grid, run_points, with_metrics
+    from interp.studies.sweep import Settings, grid, run_points
+    from interp.studies.sweep_columns import SweepTable
 
     from interp.studies.machine_axes import check_machines, parse_machine_options
 
@@ -62,7 +64,7 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
     points = grid(define_lists, counts, axes)
     if seed003:  # seed 003 (docs/scalability.md)
         return run_metrics(settings, points, jobs, files, bound, define_lists, fmt, baseline, t1, flops, dops,
-                           mode, plot_file, measured_file, symbolic_procs)
+                           mode, plot_file, measured_file, symbolic_procs, cluster, symbolic)
     what = f"sweep ({len(points)} points)"
     closed = None
     if symbolic:
@@ -71,10 +73,15 @@ def sweep_cmd(files, machine, procs, defines, bound, scale, param, include_dirs,
         outcomes, closed = run_closed_forms(settings, points, list(symbolic), jobs, what, cluster)
     else:
         outcomes = run_points(settings, points, jobs, what, cluster)
-    rows = with_metrics(points, outcomes)
-    unmatched = attach(rows, measurements) if measurements is not None else None
-    _write(rows, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir)
-    if any(r.outcome.hang or r.outcome.error for r in rows):
+    # Columns from here to the output: 10^6 closed-form points make no object each (sweep_columns.py).
+    table = SweepTable(points, outcomes)
+    unmatched = None
+    if measurements is not None:
+        rows = table.rows()
+        unmatched = attach(rows, measurements)
+        table = SweepTable.from_rows(rows)
+    _write(table, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir)
+    if table.problems():
         sys.exit(EXIT_PROBLEMS)
 
 
@@ -90,7 +97,7 @@ def _check_options(axes, measured_file, seed003, jobs, cluster, symbolic, html_d
         raise InputError(f"--jobs {jobs} and --cluster {cluster} (or INTERP_DASK_SCHEDULER): the points go to "
                          "local processes or to a cluster; give one of them")
     if seed003:
-        for given, option in ((cluster, "--cluster"), (html_dir, "--html"), (symbolic, "--symbolic")):
+        for given, option in ((html_dir, "--html"),):
             if given:
                 raise InputError(f"{option} does not go with seed 003's metrics yet: drop {option}, "
                                  "or the metric options")
@@ -104,20 +111,30 @@ def _check_options(axes, measured_file, seed003, jobs, cluster, symbolic, html_d
         check_dir(html_dir)
 
 
-def _write(rows, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir) -> None:
-    from interp.studies.sweep_table import render_csv, render_text, to_json
+def _write(table, files, machine, bound, define_lists, unmatched, closed, fmt, plot_file, html_dir) -> None:
+    from interp.studies.sweep_table import csv_pieces, render_text, to_json
 
     if fmt == "json":
         import json
 
-        click.echo(json.dumps(to_json(rows, files, bound, define_lists, unmatched, closed), indent=2))
+        # Streamed: the encoder makes the points one at a time (sweep_table._Points).
+        chunks = json.JSONEncoder(indent=2).iterencode(to_json(table, files, bound, define_lists, unmatched, closed))
+        batch = []
+        for chunk in chunks:
+            batch.append(chunk)
+            if len(batch) >= 65536:
+                click.echo("".join(batch), nl=False)
+                batch.clear()
+        click.echo("".join(batch))
     elif fmt == "csv":
-        click.echo(render_csv(rows, define_lists, unmatched, closed), nl=False)
+        for piece in csv_pieces(table, define_lists, unmatched, closed):  # streamed, BLOCK lines at a time
+            click.echo(piece, nl=False)
     else:
-        click.echo(render_text(rows, files, bound, define_lists, unmatched, closed))
+        click.echo(render_text(table, files, bound, define_lists, unmatched, closed))
     if plot_file:
         from interp.studies.sweep_plot import plot_sweep
 
+        rows = table.rows()
         machine_name = next((r.outcome.machine for r in rows if r.outcome.machine), machine)
         plot_sweep(rows, plot_file, f"{' '.join(files)} on {machine_name}", unmatched or ())
         # On stderr with csv/json, so stdout stays one parseable document.
@@ -125,5 +142,5 @@ def _write(rows, files, machine, bound, define_lists, unmatched, closed, fmt, pl
     if html_dir:
         from interp.studies.sweep_html import write_sweep
 
-        index = write_sweep(html_dir, to_json(rows, files, bound, define_lists, unmatched, closed))
+        index = write_sweep(html_dir, to_json(table, files, bound, define_lists, unmatched, closed))
         click.echo(f"wrote {index} (HTML report)", err=fmt != "text")

@@ -24,7 +24,6 @@ How many points came from forms and how many from the engine is reported (GridRe
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from dataclasses import dataclass, field
 
@@ -51,6 +50,12 @@ class GridReport:
     from_form: int = 0
     from_engine: int = 0
     fallbacks: list = field(default_factory=list)  # why points went to the engine
+
+    def to_json(self) -> dict:
+        return {"symbols": list(self.names), "points_from_forms": self.from_form, "points_from_engine": self.from_engine,
+                "forms": [{"where": f.where, "total": f.text, "points": f.points, "checks": f.checks}
+                          for f in self.forms],
+                "fallbacks": list(self.fallbacks)}
 
     def lines(self) -> list[str]:
         n_forms = len(self.forms)
@@ -172,23 +177,23 @@ def _evaluate(exprs, facts, symbols, columns):
     return mask, values
 
 
-def _cover_group(settings, points, idx, names, symbols, shipped, outcomes, report, rng) -> None:
-    """Fill ``outcomes`` of the group's points from closed forms where they hold (and are
-    confirmed); the rest stay None for the engine."""
+def _cover_group(settings, points, idx, names, columns, symbols, shipped, outcomes, report, rng) -> None:
+    """Fill ``outcomes`` (OutcomeColumns) of the group's points (``idx``, ascending) from closed
+    forms where they hold and are confirmed; the rest stay empty for the engine. ``columns``: the
+    values of each NAME at every point of the grid."""
     import numpy as np
 
     from interp.studies.sweep import Outcome, predict_point
 
-    idx = np.asarray(idx)
-    at = [[k for k, _ in points[idx[0]].inputs].index(n) for n in names]  # every point lists the -D in one order
-    columns = [np.array([points[i].inputs[k][1] for i in idx.tolist()], dtype=float) for k in at]
+    columns = [c[idx] for c in columns]
     remaining = np.arange(idx.size)
-    where = _label(points[idx[0]], names)
+    where = _label(points[int(idx[0])], names)
     for _ in range(MAX_FORMS):
         if not remaining.size:
             return
+        first = points[int(idx[remaining[0]])]
         try:
-            base, exprs, facts = _derive(settings, points[idx[remaining[0]]], names, shipped)
+            base, exprs, facts = _derive(settings, first, names, shipped)
         except (InputError, ProgramHang) as exc:
             report.fallbacks.append(f"{where}: no closed form: {str(exc).splitlines()[0]}")
             return
@@ -203,31 +208,35 @@ def _cover_group(settings, points, idx, names, symbols, shipped, outcomes, repor
             return
         covered = remaining[mask]
         checks = _check_points(covered, [c[covered] for c in columns], rng)
+        checked = {}
         for k in checks:
             i = int(idx[covered[k]])
-            outcomes[i] = predict_point(settings, points[i], shipped)
+            checked[i] = predict_point(settings, points[i], shipped)
             form = {c: float(values[c][k]) for c in values}
-            if not _agrees(Outcome(**form), outcomes[i]):
+            if not _agrees(Outcome(**form), checked[i]):
+                for j, o in checked.items():  # the engine's predictions are kept, the form is not
+                    outcomes.set(j, o)
                 report.fallbacks.append(f"{where}: the closed form gives {form['total']!r} s at "
                                         f"{', '.join(f'{n}={dict(points[i].inputs)[n]:g}' for n in names)} where "
-                                        f"the engine gives {outcomes[i].total!r} s: its points go to the engine")
+                                        f"the engine gives {checked[i].total!r} s: its points go to the engine")
                 return
-        # Positional: events 0 (nothing interpreted), the sample's machine, what-ifs and notes.
-        fill = (0, 0, base.machine, base.scenario, base.notes, None, None, "closed form")
-        columns_out = [values[c].tolist() for c in ("total",) + CATEGORIES]
-        for i, total, comp, ovh, xmit, wait in zip(idx[covered].tolist(), *columns_out):
-            if outcomes[i] is None:  # (the checked points keep the engine's outcome)
-                outcomes[i] = Outcome(total, comp, ovh, xmit, wait, *fill)
+        # The form's points: events 0 (nothing interpreted), the sample's machine, what-ifs and
+        # notes; the checked points keep the engine's outcome.
+        outcomes.fill(idx[covered], values, base)
+        for i, o in checked.items():
+            outcomes.set(i, o)
         report.forms.append(Form(where, str(exprs["total"]), int(covered.size) - len(checks), len(checks)))
         remaining = remaining[~mask]
 
 
 def run_closed_forms(settings, points, names, jobs=1, what="predicting", cluster=None, seed=19):
-    """Outcomes in the order of ``points`` (as run_points gives them) and the GridReport."""
+    """Outcomes in the order of ``points`` (a Grid, studies/point_grid.py) as OutcomeColumns
+    (studies/sweep_columns.py), and the GridReport."""
     import sympy
 
     from interp.studies.shipped import prepare
     from interp.studies.sweep import run_points
+    from interp.studies.sweep_columns import OutcomeColumns
 
     swept = {k for p in points[:1] for k, _ in p.inputs}
     for n in names:
@@ -235,19 +244,15 @@ def run_closed_forms(settings, points, names, jobs=1, what="predicting", cluster
             raise InputError(f"--symbolic {n}: not an input of the sweep (give its values with -D {n}=V1,V2,...)")
     shipped = prepare(settings, points)
     symbols = [sympy.Symbol(n, positive=True) for n in names]  # as pipeline.symbolic_inputs makes them
-    groups: dict = {}
-    others = [k for k, (name, _) in enumerate(points[0].inputs) if name not in names]
-    rest = operator.itemgetter(*others) if others else (lambda inputs: ())
-    for i, p in enumerate(points):
-        groups.setdefault((rest(p.inputs), p.machine, p.procs), []).append(i)
-    outcomes = [None] * len(points)
+    columns = [points.column(n) for n in names]
+    outcomes = OutcomeColumns(len(points))
     report = GridReport(tuple(names))
     rng = random.Random(seed)  # the same random checks every run: reproducible reports
-    for idx in groups.values():
-        _cover_group(settings, points, idx, names, symbols, shipped, outcomes, report, rng)
-    engine = [i for i, o in enumerate(outcomes) if o is None]
+    for idx in points.groups(names):
+        _cover_group(settings, points, idx, names, columns, symbols, shipped, outcomes, report, rng)
+    engine = [int(i) for i in (~outcomes.done()).nonzero()[0]]
     for i, o in zip(engine, run_points(settings, [points[i] for i in engine], jobs, what, cluster)):
-        outcomes[i] = o
+        outcomes.set(i, o)
     report.from_form = sum(f.points for f in report.forms)
     report.from_engine = len(points) - report.from_form
     return outcomes, report

@@ -73,6 +73,7 @@ class Report:
     t0: float | None
     mode: str
     largest: int
+    closed: object = None  # closed_grid.GridReport with --symbolic: which points came from forms
 
 
 def _comp(outcome: Outcome) -> dict:
@@ -180,30 +181,65 @@ def row_metrics(row: Row, ref: Reference, peak: float | None, ext: Extremes | No
                    ext.bound(n) if ext is not None else None, latency_of(o, n), _own_time(o))
 
 
-def metrics_sweep(settings: Settings, points: list[Point], jobs: int, baseline: str | None = None,
-                  t1: float | None = None, flops: float | None = None, dops: dict | None = None,
-                  mode: str = "full") -> Report:
-    """The sweep in the given mode, with the metrics of every point and the phase-parallel model."""
-    dops = dops or {}
-    combos = list(dict.fromkeys(p.inputs for p in points))
-    refs = {c: reference(settings, c, baseline, t1, flops) for c in combos}
+def _chosen(mode: str, ref: Reference) -> tuple:
+    """The prediction mode of one input setting (uniform: at its own rate W/T_1)."""
+    if mode != "uniform":
+        return (mode, None, "")
+    if ref.work <= 0:
+        raise InputError("--mode uniform: the program has no flops (W = 0); give them with "
+                         "work(flops=...) annotations or --flops")
+    return ("uniform", ref.t1 / ref.work, f"W/T_1 = {ref.work:.6g} flop / {ref.t1:.6g} s")
+
+
+def _predict_points(settings, points, combos, refs, mode, jobs, cluster, symbolic) -> tuple[dict, object]:
+    """({point key: Outcome}, the closed forms' report or None): per input setting in its mode, on
+    ``cluster`` (an open session, cluster.connect) if given; with ``symbolic`` the whole grid at once
+    from closed forms (studies/closed_grid.py; one mode for every setting)."""
+    what = f"sweep ({len(points)} points)"
+    if symbolic:
+        from interp.studies.closed_grid import run_closed_forms
+
+        if mode == "uniform":
+            raise InputError("--mode uniform predicts each input setting at its own flop rate W/T_1, so no "
+                             "closed form spans two settings: drop --symbolic or --mode uniform")
+        got, closed = run_closed_forms(replace(settings, mode=(mode, None, ""), regions=True), points,
+                                       list(symbolic), jobs, what, cluster)
+        return {p.key(): got[i] for i, p in enumerate(points)}, closed
     outcomes: dict = {}
     for c in combos:
         mine = [p for p in points if p.inputs == c]
-        ref = refs[c]
-        chosen = ("uniform", ref.t1 / ref.work, f"W/T_1 = {ref.work:.6g} flop / {ref.t1:.6g} s") \
-            if mode == "uniform" else (mode, None, "")
-        if mode == "uniform" and ref.work <= 0:
-            raise InputError("--mode uniform: the program has no flops (W = 0); give them with "
-                             "work(flops=...) annotations or --flops")
-        got = run_points(replace(settings, mode=chosen, regions=True), mine, jobs, f"sweep ({len(points)} points)")
+        got = run_points(replace(settings, mode=_chosen(mode, refs[c]), regions=True), mine, jobs, what, cluster)
         outcomes.update({p.key(): o for p, o in zip(mine, got)})
+    return outcomes, None
+
+
+def metrics_sweep(settings: Settings, points: list[Point], jobs: int, baseline: str | None = None,
+                  t1: float | None = None, flops: float | None = None, dops: dict | None = None,
+                  mode: str = "full", cluster: str | None = None, symbolic=()) -> Report:
+    """The sweep in the given mode, with the metrics of every point and the phase-parallel model.
+    The references (T_1, W, the phases) are predicted here; the points on ``cluster`` if given,
+    and from closed forms of the inputs ``symbolic`` where they hold."""
+    dops = dops or {}
+    combos = list(dict.fromkeys(p.inputs for p in points))
+    refs = {c: reference(settings, c, baseline, t1, flops) for c in combos}
+    session = None
+    if cluster is not None:  # one connection for every input setting's points
+        from interp.studies import cluster as dask_cluster
+
+        session = dask_cluster.connect(cluster)
+    try:
+        outcomes, closed = _predict_points(settings, points, combos, refs, mode, jobs, session, symbolic)
+    finally:
+        if session is not None:
+            dask_cluster.close(session)
     ordered = [outcomes[p.key()] for p in points]
     rows = with_metrics(points, ordered)
     largest = max(p.procs for p in points)
     phases, exts = {}, {}
     for c in combos:
         top = outcomes[Point(c, largest).key()]
+        if top.source == "closed form" and refs[c].phase_t1:  # a form has no regions: the phases need them
+            top = predict_point(replace(settings, mode=(mode, None, ""), regions=True), Point(c, largest))
         rate = refs[c].t1 / refs[c].work if mode == "uniform" else None
         phases[c] = phases_of(refs[c], top, largest, dops, rate) if top.total is not None else []
         if mode == "uniform":  # the model's own T_1(i): W_i at the uniform rate W/T_1
@@ -214,4 +250,4 @@ def metrics_sweep(settings: Settings, points: list[Point], jobs: int, baseline: 
     for r, m in zip(rows, metrics):
         r.speedup, r.efficiency = m.speedup, m.efficiency
     regions = list(dict.fromkeys(name for o in ordered for name, _ in o.regions))
-    return Report(rows, metrics, refs, phases, exts, regions, peak, peak_from, t0, mode, largest)
+    return Report(rows, metrics, refs, phases, exts, regions, peak, peak_from, t0, mode, largest, closed)

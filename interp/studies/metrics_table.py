@@ -73,11 +73,16 @@ def render_text(report, files, bound, define_lists) -> str:
     table = [names + ["procs", "T_n", "speed", "speedup", "efficiency", "utilization", "bound", "L(W,N)"] + report.regions]
     for r, m in zip(report.rows, report.metrics):
         cells = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [str(r.point.procs)]
-        cells += ["hang" if r.outcome.hang else fmt_time(r.outcome.total), fmt_rate(m.speed), _num(m.speedup),
+        cells += ["hang" if r.outcome.hang else "error" if r.outcome.error else fmt_time(r.outcome.total), fmt_rate(m.speed), _num(m.speedup),
                   _pct(m.efficiency), _pct(m.utilization), fmt_time(m.bound), fmt_time(m.latency)]
         cells += [fmt_time(m.phases.get(name)) if m.phases else "-" for name in report.regions]
         table.append(cells)
     out.extend(_align(table))
+    if report.closed is not None:  # --symbolic (studies/closed_grid.py)
+        out += ["", *report.closed.lines()]
+        if report.regions:
+            out.append("  region columns: '-' at a point from a closed form (a form gives the total and the "
+                       "four categories, not each region's time)")
     for inputs in report.references:
         out.append("")
         out.extend(_phase_block(report, inputs))
@@ -130,13 +135,15 @@ def render_csv(report, define_lists) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(names + ["procs", "predicted_seconds", "speed_flops", "speedup", "efficiency", "utilization",
-                        "bound_seconds", "latency_seconds"] + [f"phase_{r}_seconds" for r in report.regions] + ["status"])
+                        "bound_seconds", "latency_seconds"] + [f"phase_{r}_seconds" for r in report.regions] + ["status"]
+               + (["source"] if report.closed is not None else []))
     for r, m in zip(report.rows, report.metrics):
         line = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [r.point.procs]
         line += [_csv(x) for x in (r.outcome.total, m.speed, m.speedup, m.efficiency, m.utilization, m.bound,
                                         m.latency)]
         line += [_csv(m.phases.get(name)) for name in report.regions]
-        w.writerow(line + ["hang" if r.outcome.hang else "ok"])
+        w.writerow(line + ["hang" if r.outcome.hang else "error" if r.outcome.error else "ok"]
+                   + ([r.outcome.source] if report.closed is not None else []))
     return buf.getvalue()
 
 
@@ -161,6 +168,9 @@ def to_json(report, files, bound, define_lists) -> dict:
                               "predicted_seconds": r.outcome.total, "speed_flops": m.speed, "speedup": m.speedup,
                               "efficiency": m.efficiency, "utilization": m.utilization, "bound_seconds": m.bound,
                               "latency_seconds": m.latency,
-                              "phases": m.phases, "hang": r.outcome.hang})
+                              "phases": m.phases, "hang": r.outcome.hang, "error": r.outcome.error,
+                              "source": r.outcome.source})
+    if report.closed is not None:
+        doc["closed_forms"] = report.closed.to_json()
     doc["notes"] = list(dict.fromkeys(n for r in report.rows for n in r.outcome.notes))
     return doc

@@ -51,5 +51,7 @@ def prepare(settings, points) -> Shipped:
             parsed = load_programs(files, "cluster", settings.include_dirs, values)
             refuse_unsupported(parsed)
             programs[key] = Loaded(parsed, dict(key))
-    names = dict.fromkeys(settings.machine_at(p)[0] for p in points)
+    # A Grid names its machine combinations without making every point (studies/point_grid.py).
+    sample = points.machine_points() if hasattr(points, "machine_points") else points
+    names = dict.fromkeys(settings.machine_at(p)[0] for p in sample)
     return Shipped(used, programs, {name: open_machine(name) for name in names})

@@ -8,13 +8,13 @@ perfect speedup up to it: S_p = p_min * T(p_min) / T(p), which is S_n when p_min
 """
 from __future__ import annotations
 
-import itertools
 import pickle
 import sys
 from dataclasses import dataclass
 
 from interp.errors import InputError, ProgramHang
 from interp.studies.grid import define_args
+from interp.studies.point_grid import Grid, Point  # noqa: F401 (Point: re-exported, its home before the grid)
 
 
 @dataclass(frozen=True)
@@ -40,21 +40,6 @@ class Settings:
         if self.machine_options is None:
             return self.machine, self.scale, self.params
         return self.machine_options.at(point.machine)
-
-
-@dataclass(frozen=True)
-class Point:
-    inputs: tuple  # ((name, value), ...) in the order of the -D options
-    procs: int
-    machine: tuple = ()  # ((axis column, value), ...): the point's machine axes (machine_axes.py)
-
-    def key(self):
-        return (self.inputs, self.machine, self.procs)
-
-    @property
-    def setting(self) -> tuple:
-        """Everything but the process count: the points of one line of a speedup plot."""
-        return (self.inputs, self.machine)
 
 
 @dataclass
@@ -102,14 +87,11 @@ class Row:
     measured_line: int | None = None
 
 
-def grid(define_lists: list[tuple[str, list[float]]], procs: list[int], axes=()) -> list[Point]:
+def grid(define_lists: list[tuple[str, list[float]]], procs: list[int], axes=()) -> Grid:
     """The cartesian product, inputs varying slowest (in -D order), then the machine axes (machine,
-    --scale, --param, each in the order given), then process counts."""
-    names = [name for name, _ in define_lists]
-    inputs = [tuple(zip(names, combo)) for combo in itertools.product(*[values for _, values in define_lists])]
-    columns = [a.column for a in axes]
-    machines = [tuple(zip(columns, m)) for m in itertools.product(*[a.values for a in axes])]
-    return [Point(i, p, m) for i in inputs for m in machines for p in procs]
+    --scale, --param, each in the order given), then process counts: a Grid, whose points are made
+    on demand (studies/point_grid.py)."""
+    return Grid(define_lists, procs, axes)
 
 
 def predict_point(settings: Settings, point: Point, shipped=None) -> Outcome:
@@ -175,10 +157,13 @@ def run_points(settings: Settings, points: list[Point], jobs: int = 1, what: str
     from interp.studies.shipped import prepare
 
     session = None
+    # ``cluster``: an address (connected here, closed at the end) or a session a caller opened for
+    # several calls (cluster.connect; the caller closes it: --metrics predicts per input setting).
+    owned = isinstance(cluster, str)
     if cluster is not None:  # connect first: a scheduler that does not answer fails before any work
         from interp.studies import cluster as dask_cluster
 
-        session = dask_cluster.connect(cluster)
+        session = dask_cluster.connect(cluster) if owned else cluster
     try:
         shipped = prepare(settings, points)
         # Pickled before the first prediction: the engine caches compiled expressions (closures) on
@@ -193,13 +178,13 @@ def run_points(settings: Settings, points: list[Point], jobs: int = 1, what: str
                 progress.advance(task)
             rest = range(here, len(points))
             if session is not None:
-                session, running = None, session  # run_on_cluster closes it
+                session, running = None, session  # run_on_cluster closes it if it is ours
                 dask_cluster.run_on_cluster(running, predict_point, lambda why: Outcome(None, error=why), settings,
-                                            points, rest, frozen, outcomes, lambda: progress.advance(task))
+                                            points, rest, frozen, outcomes, lambda: progress.advance(task), owned)
             elif rest:
                 _run_pool(settings, points, rest, jobs, outcomes, frozen, lambda: progress.advance(task))
     finally:
-        if session is not None:
+        if session is not None and owned:
             dask_cluster.close(session)
     return outcomes  # type: ignore[return-value]
 

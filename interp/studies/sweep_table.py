@@ -8,7 +8,8 @@ import textwrap
 from interp.studies.measured import average_by_procs, average_error
 from interp.output.format import fmt_value
 from interp.output.format import fmt_time
-from interp.studies.sweep import p_min_of
+from interp.engine.result import CATEGORIES
+from interp.studies.sweep_columns import as_table, floats, formatted
 
 SCHEMA_VERSION = 1
 
@@ -35,16 +36,11 @@ def _axis_value(v) -> str:
     return v if isinstance(v, str) else fmt_value(v)
 
 
-def axis_columns(rows) -> list[str]:
-    """The machine axes of the sweep (studies/machine_axes.py): machine, scale:KEY, param:NAME."""
-    return [c for c, _ in rows[0].point.machine] if rows else []
-
-
-def common(rows) -> tuple[str, tuple]:
+def common(table) -> tuple[str, tuple]:
     """The machine name(s) and the what-ifs every point shares (the axes' values are columns)."""
-    names = list(dict.fromkeys(r.outcome.machine for r in rows if r.outcome.machine))
-    done = [r.outcome.scenario for r in rows if r.outcome.machine]
-    shared = tuple(s for s in done[0] if all(s in other for other in done)) if done else ()
+    done = [o for o in table.outcomes.described() if o.machine]
+    names = list(dict.fromkeys(o.machine for o in done))
+    shared = tuple(s for s in done[0].scenario if all(s in o.scenario for o in done)) if done else ()
     return (" / ".join(names) or "?"), shared
 
 
@@ -53,71 +49,63 @@ def _where(row) -> str:
                      + [f"{k}={_axis_value(v)}" for k, v in row.point.machine] + [f"procs={row.point.procs}"])
 
 
-def _notes(rows) -> list[str]:
-    seen = []
-    for r in rows:
-        for n in r.outcome.notes:
-            if n not in seen:
-                seen.append(n)
-    return seen
+def _notes(table) -> list[str]:
+    return list(dict.fromkeys(n for o in table.outcomes.described() for n in o.notes))
 
 
-def _status(row, measured: bool) -> str:
-    if row.outcome.hang:
-        return "hang"
-    if row.outcome.error:
-        return "error"
-    if measured and row.measured is None:
-        return "not measured"
-    return "ok"
+def _text_columns(t, names, columns, measured) -> list[list[str]]:
+    """The text table's cells, column by column (each formatted from the arrays)."""
+    n = len(names)
+    cells = [t.texts(d, fmt_value) for d in range(n)] + [t.texts(n + k, _axis_value) for k in range(len(columns))]
+    cells.append([str(p) for p in t.procs.tolist()])
+    predicted = formatted(t.outcomes.total, fmt_time, "-")
+    for i in t.problems():
+        predicted[i] = "hang" if t.outcomes.kept[i].hang else "error"
+    cells += [predicted, formatted(t.speedup, _num, "-"), formatted(t.efficiency, _pct, "-"),
+              formatted(t.comm_share, _pct, "-"), formatted(t.latency, fmt_time, "-")]
+    if measured:
+        cells += [formatted(t.measured, fmt_time, "-"), formatted(t.error, _pct, "-")]
+    return cells
 
 
 def render_text(rows, files, bound, define_lists, unmatched=None, closed=None) -> str:
+    t = as_table(rows)
     measured = unmatched is not None
     names = [n for n, _ in define_lists]
-    machine, shared = common(rows)
+    machine, shared = common(t)
     scenario = f"  [what-if: {', '.join(shared)}]" if shared else ""
-    procs = sorted({r.point.procs for r in rows})
+    procs = sorted(set(t.procs.tolist()))
     axes = [f"{n} in {{{', '.join(fmt_value(v) for v in vals)}}}" for n, vals in define_lists]
-    columns = axis_columns(rows)
+    columns = t.axis_columns()
     for k, column in enumerate(columns):
-        values = list(dict.fromkeys(r.point.machine[k][1] for r in rows))
-        axes.append(f"{column} in {{{', '.join(_axis_value(v) for v in values)}}}")
+        axes.append(f"{column} in {{{', '.join(_axis_value(v) for v in t.axis_values(k))}}}")
     axes.append(f"procs in {{{', '.join(map(str, procs))}}}")
     out = [f"sweep: {' '.join(files)} on {machine}{scenario}, bound {bound}",
-           f"{len(rows)} point{'s' if len(rows) != 1 else ''}: " + " x ".join(axes),
-           f"speedup = p_min * T(p_min) / T(p) with p_min = {p_min_of(rows)}; efficiency = speedup / p (seed 003)",
+           f"{len(t)} point{'s' if len(t) != 1 else ''}: " + " x ".join(axes),
+           f"speedup = p_min * T(p_min) / T(p) with p_min = {min(procs)}; efficiency = speedup / p (seed 003)",
            "comm share = (ovh + xmit + wait) / (comp + ovh + xmit + wait), summed over all processes",
            "L(W,N) = T(p) - (computation summed over processes) / p (seed 002 Eq. 3.5)",
            ""]
-    table = [names + columns + ["procs", "predicted", "speedup", "efficiency", "comm share", "L(W,N)"]
-             + (["measured", "error"] if measured else [])]
-    for r in rows:
-        o = r.outcome
-        cells = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [_axis_value(v) for _, v in r.point.machine]
-        cells += [str(r.point.procs)]
-        cells += ["hang" if o.hang else "error" if o.error else fmt_time(o.total), _num(r.speedup), _pct(r.efficiency),
-                  _pct(o.comm_share), fmt_time(o.latency(r.point.procs))]
-        if measured:
-            cells += [fmt_time(r.measured), _pct(r.error)]
-        table.append(cells)
-    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
-    for k, line in enumerate(table):
-        out.append("  ".join(c.rjust(w) for c, w in zip(line, widths)).rstrip())
-        if k == 0:
-            out.append("-" * (sum(widths) + 2 * (len(widths) - 1)))
-    for r in rows:
+    header = names + columns + ["procs", "predicted", "speedup", "efficiency", "comm share", "L(W,N)"] \
+        + (["measured", "error"] if measured else [])
+    cells = _text_columns(t, names, columns, measured)
+    widths = [max([len(h)] + [len(c) for c in col]) for h, col in zip(header, cells)]
+    out.append("  ".join(c.rjust(w) for c, w in zip(header, widths)).rstrip())
+    out.append("-" * (sum(widths) + 2 * (len(widths) - 1)))
+    out.extend("  ".join(c.rjust(w) for c, w in zip(line, widths)).rstrip() for line in zip(*cells))
+    for i in t.problems():
+        r = t.row(i)
         if r.outcome.hang:
             out.append(f"{_where(r)}: the program cannot finish: {r.outcome.hang.splitlines()[0]}")
-        elif r.outcome.error:
+        else:
             out.append(f"{_where(r)}: not predicted: {r.outcome.error.splitlines()[0]}")
     if closed is not None:  # sweep --symbolic (studies/closed_grid.py)
         out.append("")
         out.extend(closed.lines())
     if measured:
         out.append("")
-        out.extend(_error_summary(rows, unmatched))
-    notes = _notes(rows)
+        out.extend(_error_summary(t.rows(), unmatched))
+    notes = _notes(t)
     if notes:
         out.append("")
         out.append("notes on the machine model:")
@@ -149,62 +137,142 @@ def _csv_value(x) -> str:
     return "" if x is None else repr(float(x))
 
 
-def render_csv(rows, define_lists, unmatched=None, closed=None) -> str:
+def _csv_cell(v) -> str:
+    """A machine axis's value as the csv module writes it (a file name may hold a comma)."""
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="").writerow([_axis_value(v)])
+    return buf.getvalue()
+
+
+BLOCK = 100_000  # CSV lines made at a time: a 10^6-point sweep is written in ten pieces
+
+
+def _sources(t, part=slice(None)) -> list[str]:
+    import numpy as np
+
+    out = np.where(t.outcomes.form[part] >= 0, "closed form", "engine").astype(object)
+    start = part.start or 0
+    for i, o in t.outcomes.kept.items():
+        if start <= i < start + len(out):
+            out[i - start] = o.source
+    return out.tolist()
+
+
+def _csv_block(t, n, columns, measured, closed, part) -> str:
+    """The CSV lines of the points in ``part`` (a slice), from the table's columns."""
+    import numpy as np
+
+    o = t.outcomes
+    total = o.total[part]
+    hung = np.isnan(total)  # no time: no categories either
+    cells = [t.texts(d, fmt_value, part) for d in range(n)]
+    cells += [t.texts(n + k, _csv_cell, part) for k in range(len(columns))]
+    cells += [[str(p) for p in t.procs[part].tolist()]]
+    cells += [formatted(x[part], repr, "") for x in (o.total, t.speedup, t.efficiency, t.comm_share)]
+    cells += [formatted(np.where(hung, np.nan, getattr(o, c)[part]), repr, "") for c in CATEGORIES]
+    cells += [formatted(t.latency[part], repr, "")]
+    if measured:
+        cells += [formatted(t.measured[part], repr, ""), formatted(t.error[part], repr, "")]
+    cells += [t.status(measured, part)] + ([_sources(t, part)] if closed else [])
+    # Joined, not csv.writer's writerows: no cell but a machine axis's value can need quotes, and
+    # those are quoted once per value (_csv_cell); writerows takes ten times as long.
+    return "\n".join(map(",".join, zip(*cells))) + "\n"
+
+
+def csv_pieces(rows, define_lists, unmatched=None, closed=None):
+    """The CSV, one line per point, in pieces of BLOCK lines (the csv module's format: a float as
+    its repr, every digit, and None as an empty cell)."""
+    t = as_table(rows)
     measured = unmatched is not None
     names = [n for n, _ in define_lists]
-    columns = axis_columns(rows)
+    columns = t.axis_columns()
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(names + columns + ["procs", "predicted_seconds", "speedup", "efficiency", "comm_share", "comp_seconds",
                                   "ovh_seconds", "xmit_seconds", "wait_seconds", "latency_seconds"]
                + (["measured_seconds", "error"] if measured else []) + ["status"] + (["source"] if closed else []))
-    for r in rows:
-        o = r.outcome
-        line = [fmt_value(dict(r.point.inputs)[n]) for n in names] + [_axis_value(v) for _, v in r.point.machine]
-        line += [r.point.procs]
-        line += [_csv_value(x) for x in (o.total, r.speedup, r.efficiency, o.comm_share)]
-        line += [_csv_value(x if o.total is not None else None) for x in (o.comp, o.ovh, o.xmit, o.wait)]
-        line += [_csv_value(o.latency(r.point.procs))]
-        if measured:
-            line += [_csv_value(r.measured), _csv_value(r.error)]
-        w.writerow(line + [_status(r, measured)] + ([o.source] if closed else []))
+    yield buf.getvalue()
+    for start in range(0, len(t), BLOCK):
+        yield _csv_block(t, len(names), columns, measured, closed, slice(start, min(start + BLOCK, len(t))))
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
     for m in unmatched or ():
         # A measurement with no predicted point still gets its line, never dropped.
         given = dict(m.inputs)
         w.writerow([fmt_value(given[n]) if n in given else "" for n in names] + [m.procs]
                    + [""] * 9 + [_csv_value(m.seconds), "", "measured only"] + ([""] if closed else []))
-    return buf.getvalue()
+    yield buf.getvalue()
+
+
+def render_csv(rows, define_lists, unmatched=None, closed=None) -> str:
+    return "".join(csv_pieces(rows, define_lists, unmatched, closed))
+
+
+class _Points(list):
+    """The JSON's list of points, made one at a time as the encoder reaches them (json's indented
+    encoder iterates a list): 10^6 points are never all in memory as dicts."""
+
+    def __init__(self, size, make):
+        super().__init__()
+        self.size, self.make = size, make
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self):
+        return map(self.make, range(self.size))
+
+
+def _point_maker(t, measured: bool):
+    """A function of i giving point i's JSON object."""
+    o = t.outcomes
+    names = list(t.points.names) if hasattr(t.points, "names") else [k for k, _ in t.points[0].inputs] if len(t) else []
+    columns = t.axis_columns()
+    values = [t.input_values(k).tolist() for k in names]
+    axes = [t.texts(len(names) + k, lambda v: v) for k in range(len(columns))]
+    figures = [floats(x) for x in (o.total, t.speedup, t.efficiency, t.comm_share)]
+    categories = [floats(getattr(o, c)) for c in CATEGORIES]
+    latency, events, extrapolated = floats(t.latency), o.events.tolist(), o.extrapolated.tolist()
+    status, sources, procs = t.status(measured), _sources(t), t.procs.tolist()
+    measured_columns = (floats(t.measured), floats(t.error)) if measured else None
+
+    def make(i):
+        kept = o.kept.get(i)
+        total, speedup, efficiency, share = (f[i] for f in figures)
+        point = {"inputs": {k: v[i] for k, v in zip(names, values)},
+                 "machine_axes": {c: a[i] for c, a in zip(columns, axes)}, "procs": procs[i],
+                 "predicted_seconds": total, "speedup": speedup, "efficiency": efficiency, "comm_share": share,
+                 **{c: v[i] for c, v in zip(CATEGORIES, categories)},
+                 "latency_seconds": latency[i], "events": events[i], "extrapolated_events": extrapolated[i],
+                 "status": status[i], "hang": kept.hang if kept else None, "error": kept.error if kept else None,
+                 "source": sources[i]}
+        if measured_columns:
+            point.update(measured_seconds=measured_columns[0][i], error=measured_columns[1][i],
+                         measured_line=t.measured_line.get(i))
+        return point
+
+    return make
 
 
 def to_json(rows, files, bound, define_lists, unmatched=None, closed=None) -> dict:
+    t = as_table(rows)
     measured = unmatched is not None
-    first = next((r.outcome for r in rows if r.outcome.machine), None)
+    first = next(iter(o for o in t.outcomes.described() if o.machine), None)
     doc = {
         "schema_version": SCHEMA_VERSION,
         "kind": "sweep",
         "files": list(files),
         "machine": first.machine if first else None,
-        "scenario": list(common(rows)[1]),
+        "scenario": list(common(t)[1]),
         "bound": bound,
         "inputs": {n: vals for n, vals in define_lists},
-        "machine_axes": {c: list(dict.fromkeys(r.point.machine[k][1] for r in rows))
-                         for k, c in enumerate(axis_columns(rows))},
-        "p_min": p_min_of(rows),
+        "machine_axes": {c: t.axis_values(k) for k, c in enumerate(t.axis_columns())},
+        "p_min": int(t.procs.min()),
         "definitions": {k: v for k, v in DEFINITIONS.items() if measured or "error" not in k},
-        "points": [],
+        "points": _Points(len(t), _point_maker(t, measured)),
     }
-    for r in rows:
-        o = r.outcome
-        point = {"inputs": dict(r.point.inputs), "machine_axes": dict(r.point.machine), "procs": r.point.procs, "predicted_seconds": o.total,
-                 "speedup": r.speedup, "efficiency": r.efficiency, "comm_share": o.comm_share,
-                 "comp": o.comp, "ovh": o.ovh, "xmit": o.xmit, "wait": o.wait,
-                 "latency_seconds": o.latency(r.point.procs), "events": o.events,
-                 "extrapolated_events": o.extrapolated_events,
-                 "status": _status(r, measured), "hang": o.hang, "error": o.error, "source": o.source}
-        if measured:
-            point.update(measured_seconds=r.measured, error=r.error, measured_line=r.measured_line)
-        doc["points"].append(point)
     if measured:
+        rows = t.rows()
         errors = [r.error for r in rows if r.error is not None]
         doc["average_error_by_procs"] = {str(n): {"error": e, "points": k}
                                          for n, (e, k) in average_by_procs(rows).items()}
@@ -214,10 +282,6 @@ def to_json(rows, files, bound, define_lists, unmatched=None, closed=None) -> di
         doc["measured_only"] = [{"inputs": dict(m.inputs), "procs": m.procs, "measured_seconds": m.seconds,
                                  "line": m.line} for m in unmatched]
     if closed is not None:
-        doc["closed_forms"] = {"symbols": list(closed.names), "points_from_forms": closed.from_form,
-                               "points_from_engine": closed.from_engine,
-                               "forms": [{"where": f.where, "total": f.text, "points": f.points, "checks": f.checks}
-                                         for f in closed.forms],
-                               "fallbacks": list(closed.fallbacks)}
-    doc["notes"] = _notes(rows)
+        doc["closed_forms"] = closed.to_json()
+    doc["notes"] = _notes(t)
     return doc
