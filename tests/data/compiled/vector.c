@@ -1,0 +1,8 @@
+/* A loop gcc vectorizes (vector.s: gcc 12.2 -O3 -mavx2 -g -S): the main body adds 4 doubles per
+   pass in ymm registers, then a scalar remainder; tests/test_compiled_model.py. */
+void add(double *restrict a, const double *restrict b, const double *restrict c, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        a[i] = b[i] + c[i];
+}
