@@ -158,8 +158,8 @@ class CompiledModel(RooflineModel):
         if code is None:  # not an innermost loop: the roofline model over the inner loops' times
             return super().iterd(loop)
         parts = self.body_parts(loop.body)
-        if isinstance(code, LoopCode) and parts is None:
-            code = "its body branches or calls a function with control flow (not a straight-line body)"
+        if parts is None:
+            code = "its body branches or calls a function that is not one expression (not a straight-line body)"
         unknown = [c for c in code.calls if not self._library(loop, c)] if isinstance(code, LoopCode) else []
         if unknown:
             code = f"the generated loop calls {', '.join(sorted(set(unknown)))}, which the analysis does not see into"
@@ -182,6 +182,16 @@ class CompiledModel(RooflineModel):
         self._shares[loop.id] = self._split(loop.body, per_iter)
         self._cache[loop.id] = value
         return value
+
+    def loop_overheads(self, loop: Iter) -> tuple[float, float]:
+        """A loop interpreted iteration by iteration (IterND, IterSync, a sampled loop) keeps the
+        roofline model's costs; its note says so (the engine asks for its overheads once per run
+        of the loop)."""
+        if loop.cls != "IterD" and ("compiled", loop.id) not in self.notes and loop.id in self.code():
+            self.notes[("compiled", loop.id)] = (
+                f"compiled model: loop at {loop.loc} costed by the roofline model: it is interpreted "
+                f"iteration by iteration ({loop.cls}), not summed in closed form")
+        return super().loop_overheads(loop)
 
     def _seqs(self, loop: Iter) -> list[Seq]:
         out = []
