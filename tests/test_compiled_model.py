@@ -17,6 +17,7 @@ from interp.calibrate.hostinfo import march
 from interp.calibrate.writer import render
 from interp.engine.algorithm import Engine
 from interp.engine.options import EngineOptions
+from interp.errors import InputError
 from interp.models import asm_loops, mca
 from interp.models.compiled import CompiledModel, per_pass
 from interp.models.roofline import RooflineModel
@@ -247,3 +248,19 @@ def test_gcc_and_llvm_mca_on_the_triangular_loop(monkeypatch, tmp_path):
     # on other x86 cores), above the ports' bound
     assert 2.5 <= r.cycles <= 4.5 and r.cycles > r.block_rthroughput
     assert mca.cycles(tri.block(), "znver2") == r  # the second time from the cache
+
+
+@pytest.mark.skipif(mca.analyzer() is None, reason="needs llvm-mca")
+def test_a_cpu_llvm_mca_does_not_know_is_an_input_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("INTERP_CACHE", "0")
+    monkeypatch.setattr(mca, "assembly", lambda cc, flags, source, extra=(): (DATA / "kernels.s").read_text())
+    c = tmp_path / "kernels.c"
+    c.write_text((DATA / "kernels.c").read_text())
+    m = tmp_path / "m.yaml"
+    m.write_text(MACHINE.replace("cpu: znver2", "cpu: zen9"))
+    programs = load_programs([str(c)])
+    sag = load_machine(str(m))
+    engine = Engine(programs, sag, 1, resolve_inputs(programs, {"n": 100}, False),
+                    EngineOptions(bound=Bound.parse("mid")))
+    with pytest.raises(InputError, match=r"^N: processing.compiled.cpu 'zen9': llvm-mca does not know this CPU"):
+        engine.run()

@@ -39,6 +39,7 @@ import sympy
 from frontends.aag import AAU, Call, Iter, Seq
 
 from interp.calibrate import tools
+from interp.errors import InputError
 from interp.models import asm_loops, mca
 from interp.models.roofline import RooflineModel
 from interp.models.working_set import max_of
@@ -147,6 +148,8 @@ class CompiledModel(RooflineModel):
             result = mca.cycles(best.block(), cpu)
         except mca.AnalysisError as exc:
             return str(exc)
+        except InputError as exc:
+            raise InputError(f"{self.sau.id}: {exc}") from None
         return LoopCode(result.cycles, k, how, best.calls(), best.function)
 
     # -- loops ----------------------------------------------------------------------------------

@@ -29,6 +29,8 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 
+from interp.errors import InputError
+
 ANALYZER = "llvm-mca"
 SHORT, LONG = 100, 500        # simulated passes; the slope between them is the steady state
 _memo: dict[str, object] = {}
@@ -91,6 +93,11 @@ def cycles(block: str, cpu: str) -> McaResult:
             proc = subprocess.run(cmd, input=block, capture_output=True, text=True, timeout=60)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise AnalysisError(f"{ANALYZER} did not run: {exc}") from None
+        if "is not a recognized processor" in proc.stderr:
+            # a wrong name in the machine file: the user's to fix, not a reason to fall back
+            raise InputError(f"processing.compiled.cpu {cpu!r}: {ANALYZER} does not know this CPU "
+                             f"(`{ANALYZER} -mcpu=help` lists the names; `gcc -march=native -Q --help=target` "
+                             "gives this machine's)")
         if proc.returncode != 0:
             first = (proc.stderr.strip().splitlines() or ["no message"])[0]
             raise AnalysisError(f"{ANALYZER} -mcpu={cpu} refused the loop: {first}")
