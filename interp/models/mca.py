@@ -134,7 +134,8 @@ def assembly(cc: str, flags: list[str], source: str, extra=()) -> str:
     return asm
 
 
-def mpi_includes(mpicc: str | None) -> list[str]:
+@functools.lru_cache(maxsize=None)
+def mpi_includes(mpicc: str | None) -> tuple[str, ...]:
     """The include directories the MPI compiler wrapper adds (MPICH ``-show``, Open MPI
     ``--showme:compile``), so the program's own compiler can build an MPI source."""
     if mpicc is None:
@@ -146,8 +147,8 @@ def mpi_includes(mpicc: str | None) -> list[str]:
             continue
         dirs = re.findall(r"(?:^|\s)-I(\S+)", out)
         if dirs:
-            return dirs
-    return []
+            return tuple(dirs)
+    return ()
 
 
 # -- cache --------------------------------------------------------------------------------------
