@@ -255,3 +255,21 @@ def lanes(loop: AsmLoop) -> int:
         if width and elem:
             best = max(best, width // elem)
     return best
+
+
+# -- divisions ------------------------------------------------------------------------------
+_DIV = re.compile(r"^v?div([sp])([sd])$")
+_IDIV = re.compile(r"^i?div[bwlq]?$")
+
+
+def divisions(loop: AsmLoop) -> list[str]:
+    """The division instructions of a pass by operation class (``double_div``, ``real_div``,
+    ``int_div``): the divider is one partly pipelined unit per core, measured by calibrate."""
+    out = []
+    for ins in loop.insns:
+        m = _DIV.match(ins.mnemonic)
+        if m:
+            out.append("double_div" if m.group(2) == "d" else "real_div")
+        elif _IDIV.match(ins.mnemonic):
+            out.append("int_div")
+    return out

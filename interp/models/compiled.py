@@ -22,7 +22,11 @@ and flags (those ``interp validate`` builds with):
    cycle at the clock the core runs at (``compiled.cycle``: calibrate measures it as the latency
    of a dependent int add, one cycle; a nominal ``clock`` from /proc/cpuinfo is not the clock
    a turbo core runs at);
-4. one iteration costs max(in-core time, memory time) + calls: the memory time is the roofline
+4. the in-core time is at least the divider's: the generated loop's division instructions at the
+   calibrated reciprocal throughput (``throughput.*_div``), since LLVM 14's Zen 2 model lets a
+   ``divsd`` issue every cycle where the core takes 5 (the trapezoid loop: llvm-mca 3 cycles,
+   measured 5.00; docs/model.md);
+5. one iteration costs max(in-core time, memory time) + calls: the memory time is the roofline
    model's working-set rule (per cache level, streaming bandwidths); the two overlap as in the
    roofline model (docs/model.md says why max rather than ECM's sum). A library call the
    generated loop still makes (``call rand``) costs its calibrated ``lib.*`` time on top: the
@@ -48,12 +52,14 @@ from interp.models.working_set import max_of
 class LoopCode:
     """What the generated code says about one source loop."""
 
-    def __init__(self, cycles: float, per_pass: int, how: str, calls: list[str], where: str):
+    def __init__(self, cycles: float, per_pass: int, how: str, calls: list[str], where: str,
+                 divisions: list[str]):
         self.cycles = cycles          # llvm-mca cycles per pass of the generated loop
         self.per_pass = per_pass      # source iterations one pass covers
         self.how = how                # how per_pass was found
         self.calls = calls            # functions the generated loop calls
         self.where = where            # function of the generated code
+        self.divisions = divisions    # division instructions per pass, by operation class
 
 
 def per_pass(loop: asm_loops.AsmLoop, accesses, source_step) -> tuple[int, str]:
@@ -135,8 +141,12 @@ class CompiledModel(RooflineModel):
             return str(exc)
 
     def _match(self, loop: Iter, generated: list[asm_loops.AsmLoop], cpu: str) -> LoopCode | str:
-        span = range(loop.loc.first, loop.loc.last + 1)
-        cands = [g for g in generated if g.lines(loop.loc.file) and g.lines(loop.loc.file) <= set(span)]
+        span = set(range(loop.loc.first, loop.loc.last + 1))
+        for a in loop.body:  # the compiler inlines a callee that is one expression: its lines too
+            fn = self.functions.get(a.callee) if isinstance(a, Call) and self.inlined(a) else None
+            if fn is not None and fn.loc is not None and fn.loc.file == loop.loc.file:
+                span |= set(range(fn.loc.first, fn.loc.last + 1))
+        cands = [g for g in generated if g.lines(loop.loc.file) and g.lines(loop.loc.file) <= span]
         if not cands:
             return ("no loop of the generated code comes from these lines alone (the compiler may have "
                     "merged it with another, unrolled it fully or replaced it by a library call)")
@@ -150,7 +160,7 @@ class CompiledModel(RooflineModel):
             return str(exc)
         except InputError as exc:
             raise InputError(f"{self.sau.id}: {exc}") from None
-        return LoopCode(result.cycles, k, how, best.calls(), best.function)
+        return LoopCode(result.cycles, k, how, best.calls(), best.function, asm_loops.divisions(best))
 
     # -- loops ----------------------------------------------------------------------------------
     def iterd(self, loop: Iter) -> sympy.Expr:
@@ -170,7 +180,8 @@ class CompiledModel(RooflineModel):
             self.notes[("compiled", loop.id)] = f"compiled model: loop at {loop.loc} costed by the roofline model: {code}"
             return super().iterd(loop)
         cycle = self.cycle()
-        core = code.cycles / code.per_pass * cycle
+        divider = sum(self.op_time(op) for op in code.divisions) / code.per_pass
+        core = max(code.cycles / code.per_pass * cycle, divider)
         calls = self._call_time(loop, set(code.calls))
         accesses = [acc for a in loop.body if isinstance(a, Seq) for acc in a.accesses]
         mem = self.memory_time(loop, accesses, parts[2])
@@ -181,7 +192,10 @@ class CompiledModel(RooflineModel):
             f"compiled model: loop at {loop.loc}: {code.cycles:.3g} cycles per pass of the generated loop "
             f"in {code.where} (llvm-mca -mcpu={self.setting('cpu')}), {code.per_pass} iteration"
             f"{'s' if code.per_pass > 1 else ''} per pass ({code.how}): {core * 1e9:.3g} ns per iteration "
-            f"in the core at {cycle * 1e9:.3g} ns per cycle" + (f", plus calls {calls * 1e9:.3g} ns" if calls else ""))
+            f"in the core at {cycle * 1e9:.3g} ns per cycle"
+            + (f" (the divider: {len(code.divisions)} division{'s' if len(code.divisions) > 1 else ''} per pass at "
+               "the calibrated throughput)" if divider > code.cycles / code.per_pass * cycle else "")
+            + (f", plus calls {calls * 1e9:.3g} ns" if calls else ""))
         self._shares[loop.id] = self._split(loop.body, per_iter)
         self._cache[loop.id] = value
         return value
