@@ -6,3 +6,13 @@ void add(double *restrict a, const double *restrict b, const double *restrict c,
     for (i = 0; i < n; i++)
         a[i] = b[i] + c[i];
 }
+
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]);
+    double *a = malloc(n * sizeof(double)), *b = malloc(n * sizeof(double)), *c = malloc(n * sizeof(double));
+    add(a, b, c, n);
+    return a[0] > 0.0;
+}
