@@ -16,6 +16,7 @@ program, the machine code the compiler made of its body. What is read:
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -141,8 +142,10 @@ def parse(text: str) -> dict[str, tuple[list[Insn], dict[str, int]]]:
     return funcs
 
 
-def loops(text: str) -> list[AsmLoop]:
-    """Every innermost loop of the assembly: a backward jump's range holding no other one."""
+@functools.lru_cache(maxsize=16)
+def loops(text: str) -> tuple[AsmLoop, ...]:
+    """Every innermost loop of the assembly: a backward jump's range holding no other one (kept
+    for the run: a sweep builds a node model per point from the same assembly)."""
     found = []
     for fname, (insns, labels) in parse(text).items():
         closing: dict[int, int] = {}
@@ -158,7 +161,7 @@ def loops(text: str) -> list[AsmLoop]:
             if any((s, e) != (start, end) and start <= s and e <= end for s, e in ranges):
                 continue
             found.append(AsmLoop(fname, start, end, insns[start:end + 1]))
-    return found
+    return tuple(found)
 
 
 # -- induction -----------------------------------------------------------------------------

@@ -117,7 +117,7 @@ class CompiledModel(RooflineModel):
                    f"{mca.ANALYZER} is not installed" if mca.analyzer() is None else None)
         if missing:
             return {lp.id: missing for lp in inner}
-        by_file: dict[str, list[asm_loops.AsmLoop] | str] = {}
+        by_file: dict[str, tuple[asm_loops.AsmLoop, ...] | str] = {}
         out: dict[int, LoopCode | str] = {}
         for lp in inner:
             if lp.loc is None:
@@ -129,7 +129,7 @@ class CompiledModel(RooflineModel):
             out[lp.id] = found if isinstance(found, str) else self._match(lp, found, cpu)
         return out
 
-    def _generated(self, source: str) -> list[asm_loops.AsmLoop] | str:
+    def _generated(self, source: str) -> tuple[asm_loops.AsmLoop, ...] | str:
         cc = self.setting("cc", "gcc")
         flags = self.setting("cflags", "-O2").split()
         extra = ["-iquote", str(tools.nx_include())]
@@ -140,7 +140,7 @@ class CompiledModel(RooflineModel):
         except mca.AnalysisError as exc:
             return str(exc)
 
-    def _match(self, loop: Iter, generated: list[asm_loops.AsmLoop], cpu: str) -> LoopCode | str:
+    def _match(self, loop: Iter, generated: tuple[asm_loops.AsmLoop, ...], cpu: str) -> LoopCode | str:
         span = set(range(loop.loc.first, loop.loc.last + 1))
         for a in loop.body:  # the compiler inlines a callee that is one expression: its lines too
             fn = self.functions.get(a.callee) if isinstance(a, Call) and self.inlined(a) else None
