@@ -207,7 +207,9 @@ class CompiledModel(RooflineModel):
         if loop.cls != "IterD" and ("compiled", loop.id) not in self.notes and loop.id in self.code():
             self.notes[("compiled", loop.id)] = (
                 f"compiled model: loop at {loop.loc} costed by the roofline model: it is interpreted "
-                f"iteration by iteration ({loop.cls}), not summed in closed form")
+                f"iteration by iteration ({loop.cls}: "
+                + ("it communicates" if loop.cls == "IterSync" else "its exit is decided as it runs")
+                + "), not summed in closed form")
         return super().loop_overheads(loop)
 
     def _seqs(self, loop: Iter) -> list[Seq]:
