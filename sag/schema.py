@@ -11,7 +11,7 @@ from .units import COUNT, FLOP_RATE, FRACTION, FREQUENCY, RATE, SIZE, TIME
 TOPOLOGIES = ("hypercube", "mesh", "torus", "ring", "bus", "crossbar", "fat-tree")
 ROUTINGS = ("e-cube", "dimension-order", "shortest-path", "direct", "up-down")
 SWITCHING = ("circuit", "packet", "wormhole", "store-and-forward")
-NODE_MODELS = ("opcount", "roofline", "measured")
+NODE_MODELS = ("opcount", "roofline", "measured", "compiled")
 
 
 class Enum(tuple):
@@ -45,6 +45,10 @@ PROCESSING = {
     # pipelined superscalar core), for ``model: roofline``; ``ops`` holds the latencies.
     "throughput": {**_ALGEBRAIC, "per_iter": TIME, "per_iter_step": TIME, "fixed": TIME,
                    "fixed_step": TIME},
+    # model: compiled (interp/models/compiled.py): the compiler and flags the program is built
+    # with, the CPU llvm-mca simulates (-mcpu) and the time of one core cycle at the clock the
+    # core runs at (a time, so that a range's fast end is its smaller value).
+    "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "cycle": TIME},
     "iter": {"fixed": TIME, "per_iter": TIME, "fixed_step": TIME, "per_iter_step": TIME},
     "cond": {"per_condition": TIME, "branch_taken": TIME},
     "call": {"per_call": TIME, "per_arg": TIME},

@@ -39,6 +39,7 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
     info = HostInfo(socket.gethostname(), datetime.date.today().isoformat(), cc, cflags,
                     os.cpu_count() or 1)
     info.model, info.mhz = hostinfo.cpuinfo()
+    info.cpu = hostinfo.march(cc)
     info.caches, info.cache_source = hostinfo.os_caches()
     info.mem_total, info.page = hostinfo.mem_total(), hostinfo.page_size()
     mpitools = tools.mpi_tools() if mpi else None

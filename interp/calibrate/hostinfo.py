@@ -107,3 +107,13 @@ def page_size() -> int | None:
         return os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):
         return None
+
+
+def march(cc: str = "gcc", text: str | None = None) -> str | None:
+    """The CPU the compiler takes this machine for: what ``-march=native`` resolves to (gcc:
+    ``-Q --help=target`` lists ``-march= znver2``). llvm-mca's ``-mcpu`` uses the same names for
+    x86 cores (znver2, skylake, icelake-server...); None when the compiler does not say."""
+    if text is None:
+        text = _command([cc, "-march=native", "-Q", "--help=target"])
+    m = re.search(r"^\s*-march=\s+([\w.+-]+)\s*$", text, re.M)
+    return m.group(1) if m and m.group(1) != "native" else None

@@ -52,6 +52,7 @@ class HostInfo:
     mpi: str | None = None                         # MPI implementation, None = comm not measured
     notes: list = field(default_factory=list)
     cache_source: str | None = None                # where ``caches`` come from (hostinfo.os_caches)
+    cpu: str | None = None                         # the compiler's -march=native (llvm-mca's -mcpu)
 
 
 def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) -> str:
@@ -126,9 +127,17 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
         out.append(f"{ind}clock: [{measured.lo / 1e6:.0f} MHz, {measured.hi / 1e6:.0f} MHz]    "
                    f"# measured as 1 / (int add chain), median {measured.median / 1e6:.0f} MHz")
     tput = [k for k in node if k.startswith("throughput.")]
-    # The roofline model (interp/roofline.py) uses the throughput values; the latency values
-    # (ops) stay for the opcount model (set model: opcount to use it).
-    out.append(f"{ind}model: {'roofline' if tput else 'opcount'}")
+    # The compiled model (interp/models/compiled.py) needs the CPU's name for llvm-mca and falls
+    # back to the roofline model, which uses the throughput values; the latency values (ops) stay
+    # for the opcount model (set model: opcount to use it).
+    compiled = bool(tput and info.cpu and "ops.int_add" in node)
+    out.append(f"{ind}model: {'compiled' if compiled else 'roofline' if tput else 'opcount'}")
+    if compiled:
+        out += [f"{ind}compiled:    # build the program as validate does, llvm-mca per loop (docs/model.md)",
+                f"{ind}  cc: {_q(info.cc)}",
+                f"{ind}  cflags: {_q(info.cflags)}",
+                f"{ind}  cpu: {_q(info.cpu)}    # {info.cc} -march=native -Q --help=target",
+                f"{ind}  cycle: {fmt_range(node['ops.int_add'], fmt_time)}; a dependent int add takes one cycle"]
     out.append(f"{ind}ops:    # one operation of a dependent chain")
     for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
                 "double_mul", "double_div", "int_to_real", "real_to_int"):

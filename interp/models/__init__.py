@@ -29,6 +29,11 @@ def _measured():
     return MeasuredModel
 
 
+def _compiled():
+    from interp.models.compiled import CompiledModel
+    return CompiledModel
+
+
 def _units():
     from interp.models.measured import WorkUnits
     return WorkUnits
@@ -37,7 +42,7 @@ def _units():
 # processing.model -> the model class (loaded when a machine asks for it). ``uniform`` (sag/modes.py),
 # ``measured`` and ``units`` (interp extrapolate) are chosen by the command that derives the machine.
 MODELS = {"opcount": _opcount, "roofline": _roofline, "uniform": _uniform, "measured": _measured,
-          "units": _units}
+          "units": _units, "compiled": _compiled}
 
 
 def model_for(sau):

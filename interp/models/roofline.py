@@ -206,18 +206,24 @@ class RooflineModel(NodeModel):
         alu, div, mem = parts
         accesses = [acc for a in loop.body if isinstance(a, Seq) for acc in a.accesses]
         alu -= self.reduced_index_ops(accesses)
-        mem = sympy.Float(mem)
-        if self._hierarchy is not None:
-            ws, rest = self._hierarchy.time(loop, self.enclosing(loop), accesses)
-            kept = {id(acc) for acc in rest}
-            mem += ws - sum(self.access_time(acc) for acc in accesses
-                            if acc.is_array and id(acc) not in kept)
+        mem = self.memory_time(loop, accesses, mem)
         per_iter = max_of([sympy.Float(max(alu + per + c_alu, div + c_div)), mem])
         value = fixed + loop.num_iters * per_iter
         self._shares[loop.id] = self._split(loop.body, per_iter)
         self._cache[loop.id] = value
         return value
 
+
+    def memory_time(self, loop: Iter, accesses: list[Access], summed: float):
+        """Memory time of one iteration of a straight-line loop body: ``summed`` (the accesses'
+        own times) with the working-set rule's per-level time in place of the accesses it covers."""
+        mem = sympy.Float(summed)
+        if self._hierarchy is not None:
+            ws, rest = self._hierarchy.time(loop, self.enclosing(loop), accesses)
+            kept = {id(acc) for acc in rest}
+            mem += ws - sum(self.access_time(acc) for acc in accesses
+                            if acc.is_array and id(acc) not in kept)
+        return mem
 
     def _split(self, body: list[AAU], per_iter) -> dict[int, sympy.Expr]:
         """The overlapped iteration time shared among the body's statements in proportion to

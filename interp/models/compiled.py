@@ -1,0 +1,255 @@
+"""The compiled node model: each innermost loop costed from the code the compiler made of it.
+
+Selected with ``processing: {model: compiled, compiled: {cc, cflags, cpu, cycle}}`` (``interp
+calibrate`` writes it for the machine it measures). The source-level models count the operations
+the program writes; on a modern core what decides a loop is what the compiler made of them:
+whether it vectorized or strength-reduced the loop, which library calls it inlined (``fabs`` is
+one ``and``), and whether a loop-carried dependence bounds it (``s += x[i]*x[j]`` runs at the
+latency of one add per iteration, not at the adds' throughput). So, for the machine's compiler
+and flags (those ``interp validate`` builds with):
+
+1. every source file of the program is compiled to assembly with its line table (``cc CFLAGS -g
+   -S``; MPI sources with the MPI wrapper's include path): ``interp/models/mca.py``;
+2. each innermost loop of the generated code is matched to the innermost source loop whose line
+   span holds every source line the loop's instructions come from (``interp/models/asm_loops.py``);
+   where several generated loops match one source loop (a vectorized body and its scalar
+   remainder, two versions after an alias check), the one covering the most source iterations
+   per pass is taken: it runs all but at most k - 1 iterations of each execution;
+3. its cycles per pass are llvm-mca's steady state on the machine's CPU (``compiled.cpu``),
+   divided by the source iterations one pass covers (k, from the induction: the bytes its
+   addressing register advances per pass over the bytes the source loop's accesses advance per
+   iteration; a counter's step; else the widest packed instruction's lanes), times the time of a
+   cycle at the clock the core runs at (``compiled.cycle``: calibrate measures it as the latency
+   of a dependent int add, one cycle; a nominal ``clock`` from /proc/cpuinfo is not the clock
+   a turbo core runs at);
+4. the in-core time is at least the divider's: the generated loop's division instructions at the
+   calibrated reciprocal throughput (``throughput.*_div``), since LLVM 14's Zen 2 model lets a
+   ``divsd`` issue every cycle where the core takes 5 (the trapezoid loop: llvm-mca 3 cycles,
+   measured 5.00; docs/model.md);
+5. one iteration costs max(in-core time, memory time) + calls: the memory time is the roofline
+   model's working-set rule (per cache level, streaming bandwidths); the two overlap as in the
+   roofline model (docs/model.md says why max rather than ECM's sum). A library call the
+   generated loop still makes (``call rand``) costs its calibrated ``lib.*`` time on top: the
+   call is removed from the simulated block, since llvm-mca cannot see into it.
+
+Everything else, and every loop this does not match (its note says which and why), is the
+roofline model's (interp/models/roofline.py): outer loops, loops with branches in their body,
+loops interpreted iteration by iteration, and every loop when the compiler or llvm-mca is absent.
+"""
+from __future__ import annotations
+
+import sympy
+
+from frontends.aag import AAU, Call, Iter, Seq
+
+from interp.calibrate import tools
+from interp.errors import InputError
+from interp.models import asm_loops, mca
+from interp.models.roofline import RooflineModel
+from interp.models.working_set import max_of
+
+
+class LoopCode:
+    """What the generated code says about one source loop."""
+
+    def __init__(self, cycles: float, per_pass: int, how: str, calls: list[str], where: str,
+                 divisions: list[str]):
+        self.cycles = cycles          # llvm-mca cycles per pass of the generated loop
+        self.per_pass = per_pass      # source iterations one pass covers
+        self.how = how                # how per_pass was found
+        self.calls = calls            # functions the generated loop calls
+        self.where = where            # function of the generated code
+        self.divisions = divisions    # division instructions per pass, by operation class
+
+
+def per_pass(loop: asm_loops.AsmLoop, accesses, source_step) -> tuple[int, str]:
+    """Source iterations one pass of the generated loop covers, and how that was found."""
+    ind = asm_loops.induction(loop)
+    lanes = asm_loops.lanes(loop)
+    strides = [abs(a.stride) * a.elem_size for a in accesses if a.is_array and a.stride]
+    if ind is not None and ind.bytes and strides:
+        k = ind.bytes / min(strides)
+        if k >= 1 and abs(k - round(k)) < 1e-9:
+            return int(round(k)), (f"%{ind.register} advances {ind.bytes} B per pass, the source loop's "
+                                   f"accesses {min(strides)} B per iteration")
+    if ind is not None and ind.bytes is None and source_step:
+        k = abs(ind.step) / abs(source_step)
+        if k >= 1 and abs(k - round(k)) < 1e-9 and round(k) >= lanes:
+            return int(round(k)), f"counter %{ind.register} steps {ind.step} per pass"
+    if lanes > 1:
+        return lanes, f"{lanes} lanes per packed instruction"
+    return 1, "scalar code, one iteration per pass"
+
+
+class CompiledModel(RooflineModel):
+    """The roofline model with each matched innermost loop's in-core time from llvm-mca."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._code: dict[int, LoopCode | str] | None = None
+
+    # -- settings -------------------------------------------------------------------------------
+    def setting(self, key: str, default=None):
+        return self.sau.setting("processing", f"compiled.{key}") or default
+
+    def cycle(self) -> float | None:
+        """Seconds per core cycle: ``compiled.cycle``, else 1 / ``clock``."""
+        if self.has("compiled.cycle"):
+            return self.t("compiled.cycle")
+        if self.has("clock"):
+            return 1.0 / self.t("clock")
+        return None
+
+    # -- the generated code -----------------------------------------------------------------------
+    def code(self) -> dict[int, LoopCode | str]:
+        """Innermost source loop id -> its generated code's timing, or why there is none."""
+        if self._code is None:
+            self._code = self._analyse()
+        return self._code
+
+    def _analyse(self) -> dict[int, LoopCode | str]:
+        inner = _innermost(self.functions.values())
+        if not inner:
+            return {}
+        cpu, cycle = self.setting("cpu"), self.cycle()
+        missing = ("processing.compiled.cpu is not given (llvm-mca's -mcpu)" if not cpu else
+                   "no cycle time (processing.compiled.cycle or clock)" if not cycle else
+                   f"{mca.ANALYZER} is not installed" if mca.analyzer() is None else None)
+        if missing:
+            return {lp.id: missing for lp in inner}
+        by_file: dict[str, tuple[asm_loops.AsmLoop, ...] | str] = {}
+        out: dict[int, LoopCode | str] = {}
+        for lp in inner:
+            if lp.loc is None:
+                out[lp.id] = "the loop has no source location"
+                continue
+            if lp.loc.file not in by_file:
+                by_file[lp.loc.file] = self._generated(lp.loc.file)
+            found = by_file[lp.loc.file]
+            out[lp.id] = found if isinstance(found, str) else self._match(lp, found, cpu)
+        return out
+
+    def _generated(self, source: str) -> tuple[asm_loops.AsmLoop, ...] | str:
+        cc = self.setting("cc", "gcc")
+        flags = self.setting("cflags", "-O2").split()
+        extra = ["-iquote", str(tools.nx_include())]
+        mpicc = tools.mpi_tools()
+        extra += [f"-I{d}" for d in mca.mpi_includes(mpicc[0] if mpicc else None)]
+        try:
+            return asm_loops.loops(mca.assembly(cc, flags, source, extra))
+        except mca.AnalysisError as exc:
+            return str(exc)
+
+    def _match(self, loop: Iter, generated: tuple[asm_loops.AsmLoop, ...], cpu: str) -> LoopCode | str:
+        span = set(range(loop.loc.first, loop.loc.last + 1))
+        for a in loop.body:  # the compiler inlines a callee that is one expression: its lines too
+            fn = self.functions.get(a.callee) if isinstance(a, Call) and self.inlined(a) else None
+            if fn is not None and fn.loc is not None and fn.loc.file == loop.loc.file:
+                span |= set(range(fn.loc.first, fn.loc.last + 1))
+        cands = [g for g in generated if g.lines(loop.loc.file) and g.lines(loop.loc.file) <= span]
+        if not cands:
+            return ("no loop of the generated code comes from these lines alone (the compiler may have "
+                    "merged it with another, unrolled it fully or replaced it by a library call)")
+        accesses = [acc for a in loop.body if isinstance(a, Seq) for acc in a.accesses]
+        step = float(loop.step) if loop.step is not None and loop.step.is_number else 1.0
+        best = max(cands, key=lambda g: per_pass(g, accesses, step)[0])
+        k, how = per_pass(best, accesses, step)
+        try:
+            result = mca.cycles(best.block(), cpu)
+        except mca.AnalysisError as exc:
+            return str(exc)
+        except InputError as exc:
+            raise InputError(f"{self.sau.id}: {exc}") from None
+        return LoopCode(result.cycles, k, how, best.calls(), best.function, asm_loops.divisions(best))
+
+    # -- loops ----------------------------------------------------------------------------------
+    def iterd(self, loop: Iter) -> sympy.Expr:
+        cached = self._cache.get(loop.id)
+        if cached is not None:
+            return cached
+        code = self.code().get(loop.id)
+        if code is None:  # not an innermost loop: the roofline model over the inner loops' times
+            return super().iterd(loop)
+        parts = self.body_parts(loop.body)
+        if parts is None:
+            code = "its body branches or calls a function that is not one expression (not a straight-line body)"
+        unknown = [c for c in code.calls if not self._library(loop, c)] if isinstance(code, LoopCode) else []
+        if unknown:
+            code = f"the generated loop calls {', '.join(sorted(set(unknown)))}, which the analysis does not see into"
+        if isinstance(code, str):
+            self.notes[("compiled", loop.id)] = f"compiled model: loop at {loop.loc} costed by the roofline model: {code}"
+            return super().iterd(loop)
+        cycle = self.cycle()
+        divider = sum(self.op_time(op) for op in code.divisions) / code.per_pass
+        core = max(code.cycles / code.per_pass * cycle, divider)
+        calls = self._call_time(loop, set(code.calls))
+        accesses = [acc for a in loop.body if isinstance(a, Seq) for acc in a.accesses]
+        mem = self.memory_time(loop, accesses, parts[2])
+        per_iter = max_of([sympy.Float(core), mem]) + calls
+        fixed, _ = self.loop_overheads(loop)
+        value = fixed + loop.num_iters * per_iter
+        self.notes[("compiled", loop.id)] = (
+            f"compiled model: loop at {loop.loc}: {code.cycles:.3g} cycles per pass of the generated loop "
+            f"in {code.where} (llvm-mca -mcpu={self.setting('cpu')}), {code.per_pass} iteration"
+            f"{'s' if code.per_pass > 1 else ''} per pass ({code.how}): {core * 1e9:.3g} ns per iteration "
+            f"in the core at {cycle * 1e9:.3g} ns per cycle"
+            + (f" (the divider: {len(code.divisions)} division{'s' if len(code.divisions) > 1 else ''} per pass at "
+               "the calibrated throughput)" if divider > code.cycles / code.per_pass * cycle else "")
+            + (f", plus calls {calls * 1e9:.3g} ns" if calls else ""))
+        self._shares[loop.id] = self._split(loop.body, per_iter)
+        self._cache[loop.id] = value
+        return value
+
+    def loop_overheads(self, loop: Iter) -> tuple[float, float]:
+        """A loop interpreted iteration by iteration (IterND, IterSync, a sampled loop) keeps the
+        roofline model's costs; its note says so (the engine asks for its overheads once per run
+        of the loop)."""
+        if loop.cls != "IterD" and ("compiled", loop.id) not in self.notes and loop.id in self.code():
+            self.notes[("compiled", loop.id)] = (
+                f"compiled model: loop at {loop.loc} costed by the roofline model: it is interpreted "
+                f"iteration by iteration ({loop.cls}: "
+                + ("it communicates" if loop.cls == "IterSync" else "its exit is decided as it runs")
+                + "), not summed in closed form")
+        return super().loop_overheads(loop)
+
+    def _seqs(self, loop: Iter) -> list[Seq]:
+        out = []
+        for a in loop.body:
+            a = self.inlined(a) if isinstance(a, Call) else a
+            if isinstance(a, Seq):
+                out.append(a)
+        return out
+
+    def _library(self, loop: Iter, name: str) -> bool:
+        """Is a call of the generated loop one of the source's library calls (costed by lib.*)?"""
+        return any(key.split(".", 1)[-1] == name for s in self._seqs(loop) for key in s.counts.calls)
+
+    def _call_time(self, loop: Iter, called: set[str]) -> float:
+        """Calibrated time of the library calls the generated loop still makes, per iteration."""
+        total = 0.0
+        for s in self._seqs(loop):
+            for key, n in s.counts.calls.items():
+                if key.split(".", 1)[-1] in called:
+                    total += n * self.call_cost(key, s.counts.call_args.get(key, 0))
+        return total
+
+
+def _innermost(functions) -> list[Iter]:
+    """The program's loops that hold no other loop."""
+    out = []
+
+    def walk(aaus: list[AAU]) -> bool:
+        has = False
+        for a in aaus:
+            if isinstance(a, Iter):
+                has = True
+                if not walk(a.body):
+                    out.append(a)
+            else:
+                for body in a.bodies():
+                    has = walk(body) or has
+        return has
+
+    for fn in functions:
+        walk(fn.body)
+    return out

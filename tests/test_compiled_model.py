@@ -1,0 +1,298 @@
+"""The compiled node model (issue 15): loops of recorded gcc assembly matched to source loops, the
+model's arithmetic on recorded llvm-mca output, its fallbacks and notes, calibrate selecting it.
+
+tests/data/compiled/: kernels.c and kernels.s (gcc 12.2 -O2 -g -S), vector.c and vector.s (gcc
+12.2 -O3 -mavx2 -g -S), and llvm-mca 14 reports (-mcpu=znver2, 100 and 500 passes) of the two
+loop bodies of kernels.s. Only the last test runs the tools, and is skipped without them."""
+import shutil
+from pathlib import Path
+
+import pytest
+import sympy
+
+from frontends.aag import Access, Iter
+from frontends.aag import symexpr as S
+from interp.calibrate import fit
+from interp.calibrate.hostinfo import march
+from interp.calibrate.writer import render
+from interp.engine.algorithm import Engine
+from interp.engine.options import EngineOptions
+from interp.errors import InputError
+from interp.models import asm_loops, mca
+from interp.models.compiled import CompiledModel, per_pass
+from interp.models.roofline import RooflineModel
+from interp.pipeline import load_machine, load_programs, resolve_inputs
+from sag import Bound, loads
+
+DATA = Path(__file__).parent / "data" / "compiled"
+NS = 1e-9
+
+MACHINE = """
+name: compiled model test machine
+sag:
+  id: R
+  processing: compound
+  children:
+    - id: N
+      role: compute
+      count: 1
+      processing:
+        clock: 2 GHz
+        model: compiled
+        compiled: {cc: gcc, cflags: "-O2", cpu: znver2, cycle: 1 ns}
+        ops: {int_add: 1 ns, double_add: 4 ns, double_mul: 4 ns, double_div: 20 ns, int_to_real: 2 ns}
+        throughput: {int_add: 0.25 ns, double_add: 0.5 ns, double_mul: 0.5 ns, double_div: 4 ns,
+                     int_to_real: 0.5 ns, per_iter: 0 ns, fixed: 5 ns}
+        iter: {fixed: 7 ns, per_iter: 10 ns}
+        call: {per_call: 2 ns, per_arg: 1 ns}
+        lib: {rand: 20 ns, malloc: 50 ns, free: 30 ns, atoi: 10 ns}
+        cond: {per_condition: 1 ns, branch_taken: 0 ns}
+      memory:
+        cache: {size: 32 KiB, block: 64 B, bandwidth: 64 GB/s}
+        main: {bandwidth: 64 GB/s}
+        fetch: 1 ns
+        fetch_miss: 100 ns
+        store: 1 ns
+        store_miss: 100 ns
+"""
+
+
+def _loops(name):
+    return asm_loops.loops((DATA / f"{name}.s").read_text())
+
+
+def _by_lines(loops, file, lines):
+    return next(lp for lp in loops if lp.lines(file) == lines)
+
+
+# -- the assembly's loops ---------------------------------------------------------------------------
+def test_innermost_loops_of_recorded_assembly():
+    loops = _loops("kernels")
+    # main has the fill loop (lines 12-13), the triangular nest's inner loop (15-16) and its outer
+    # loop (14-16, not innermost); a cold block that jumps back over a `ret` is not a loop.
+    assert sorted(sorted(lp.lines("kernels.c")) for lp in loops) == [[12, 13], [15, 16]]
+    tri = _by_lines(loops, "kernels.c", {15, 16})
+    assert [i.mnemonic for i in tri.insns] == ["movsd", "movq", "addq", "mulsd", "addsd", "cmpq", "jne"]
+    assert tri.calls() == []
+    fill = _by_lines(loops, "kernels.c", {12, 13})
+    assert fill.calls() == ["rand"]                       # call rand@PLT
+    assert "call" not in fill.block()                     # the call is costed apart, not simulated
+
+
+def test_induction_through_a_copied_register():
+    # The inner loop compares %rdx, last pass's copy of %rax, which steps 8 B and addresses
+    # (%rax): one double per pass.
+    tri = _by_lines(_loops("kernels"), "kernels.c", {15, 16})
+    ind = asm_loops.induction(tri)
+    assert (ind.register, ind.step, ind.bytes) == ("rax", 8, 8)
+    x_j = Access("x", "fetch", 8, True, stride=1)
+    x_i = Access("x", "fetch", 8, True, stride=0)  # invariant in the inner loop: ignored
+    assert per_pass(tri, [x_i, x_j], 1.0)[0] == 1
+
+
+def test_vectorized_loop_covers_four_iterations_per_pass():
+    # gcc -O3 -mavx2: vmovupd/vaddpd on ymm, %rax += 32 addressing (%rsi,%rax): 32 B per pass over
+    # 8 B per iteration (a[i], b[i], c[i] are doubles of stride 1) = 4 iterations per pass.
+    loops = _loops("vector")
+    # add() and its copy inlined in main(); the remainder is straight-line code (an xmm pair, then
+    # one scalar), not a loop
+    assert sorted((lp.function, sorted(lp.lines("vector.c"))) for lp in loops) == [("add", [6, 7]), ("main", [6, 7])]
+    main = loops[0]
+    assert main.lines("vector.c") == {6, 7}
+    assert asm_loops.lanes(main) == 4  # 32-byte ymm / 8-byte double
+    accesses = [Access(n, k, 8, True, stride=1) for n, k in (("b", "fetch"), ("c", "fetch"), ("a", "store"))]
+    k, how = per_pass(main, accesses, 1.0)
+    assert k == 4 and "32 B per pass" in how
+    # a float loop with the same code would advance 4 B per iteration: 8 per pass
+    floats = [Access("a", "store", 4, True, stride=1)]
+    assert per_pass(main, floats, 1.0)[0] == 8
+
+
+def test_lanes_when_the_induction_says_nothing():
+    loop = asm_loops.AsmLoop("f", 0, 2, [
+        asm_loops.Insn("vaddps", ["%ymm1", "%ymm0", "%ymm0"], "\tvaddps %ymm1, %ymm0, %ymm0", "f.c", 3),
+        asm_loops.Insn("andpd", ["%xmm2", "%xmm0"], "\tandpd %xmm2, %xmm0", "f.c", 3),
+        asm_loops.Insn("jne", [".L2"], "\tjne .L2", "f.c", 3, ".L2")])
+    assert asm_loops.induction(loop) is None
+    # 32-byte ymm / 4-byte float = 8; the bitwise andpd (fabs) is not arithmetic
+    assert per_pass(loop, [], 1.0) == (8, "8 lanes per packed instruction")
+
+
+# -- llvm-mca's report --------------------------------------------------------------------------------
+def test_cycles_per_pass_from_two_reports():
+    short, long = ((DATA / f"mca_triangle_{n}.txt").read_text() for n in (100, 500))
+    r = mca.parse_output(short, long)
+    # Total Cycles 314 for 100 passes, 1514 for 500: (1514 - 314) / 400 = 3.0 cycles, the latency
+    # of the add through s (addsd: 3 cycles on Zen 2), where the ports alone allow 1.8.
+    assert r.cycles == pytest.approx(3.0)
+    assert r.block_rthroughput == pytest.approx(1.8)
+    with pytest.raises(mca.AnalysisError):
+        mca.parse_output("no report", long)
+
+
+# -- the model on recorded output ------------------------------------------------------------------
+def _recorded_cycles(block, cpu):
+    assert cpu == "znver2"
+    if "vaddpd" in block:  # add()'s loop or its copy in main(): the same instructions
+        return mca.parse_output(*((DATA / f"mca_vector_{n}.txt").read_text() for n in (100, 500)))
+    for name in ("triangle", "fill"):
+        lp = _by_lines(_loops("kernels"), "kernels.c", {15, 16} if name == "triangle" else {12, 13})
+        if lp.block() == block:
+            return mca.parse_output(*((DATA / f"mca_{name}_{n}.txt").read_text() for n in (100, 500)))
+    raise AssertionError("unexpected block")
+
+
+def _model(tmp_path, monkeypatch, asm="kernels", analyzer="/usr/bin/llvm-mca", src="kernels", machine=MACHINE):
+    monkeypatch.setattr(mca, "assembly", lambda cc, flags, source, extra=(): (DATA / f"{asm}.s").read_text())
+    monkeypatch.setattr(mca, "cycles", _recorded_cycles)
+    monkeypatch.setattr(mca, "analyzer", lambda: analyzer)
+    c = tmp_path / f"{src}.c"
+    c.write_text((DATA / f"{src}.c").read_text())
+    m = tmp_path / "m.yaml"
+    m.write_text(machine)
+    programs = load_programs([str(c)])
+    sag = load_machine(str(m))
+    engine = Engine(programs, sag, 1, resolve_inputs(programs, {"n": 100}, False),
+                    EngineOptions(bound=Bound.parse("mid")))
+    model = engine._model(sag.find("N"), programs[0])
+    if src != "kernels":
+        return model, engine, programs[0]
+    loops = [a for a in programs[0].functions["main"].body if isinstance(a, Iter)]
+    fill, outer = loops
+    return model, engine, fill, outer.body[0]
+
+
+def test_vectorized_loop_at_a_quarter_pass_per_iteration(tmp_path, monkeypatch):
+    fast = MACHINE.replace("bandwidth: 64 GB/s", "bandwidth: 640 GB/s")
+    model, _, prog = _model(tmp_path, monkeypatch, asm="vector", src="vector", machine=fast)
+    loop = next(a for a in prog.functions["add"].body if isinstance(a, Iter))
+    # Recorded llvm-mca: (763 - 163) / 400 = 1.5 cycles per pass of the ymm loop, which covers 4
+    # iterations (%rax += 32 B over 8-byte doubles): 1.5 / 4 x 1 ns = 0.375 ns per iteration. No
+    # division. Memory at 640 GB/s: b[i], c[i] 2 x (0.125 x 64 + 0.875 x 8) B = 30 B, the store a[i]
+    # 0.125 x 64 x 2 + 0.875 x 8 = 23 B: 53 B / 640 GB/s = 0.083 ns < 0.375 ns. fixed 5 ns.
+    assert _at(model.iterd(loop)) == pytest.approx(5 * NS + 100 * 0.375 * NS)
+    note = model.notes[("compiled", loop.id)]
+    assert "vector.c:6-7" in note and "1.5 cycles per pass" in note and "4 iterations per pass" in note
+
+
+def _at(expr, n=100):
+    return float(expr.xreplace({S.var("n"): n}))
+
+
+def test_triangular_inner_loop_runs_at_the_add_latency(tmp_path, monkeypatch):
+    model, engine, _, inner = _model(tmp_path, monkeypatch)
+    assert type(model) is CompiledModel
+    # 3.0 cycles per pass (recorded llvm-mca), 1 iteration per pass, 1 ns per cycle: 3 ns per
+    # iteration in the core. Memory (no cache levels listed: the accesses' own times): x[j] stride 1
+    # misses 8/64 of the time, 0.125 x 64 B at 64 GB/s + 0.875 x 8 B at 64 GB/s = 0.234 ns, x[i]
+    # invariant hits, 8 B at 64 GB/s = 0.125 ns; max(3, 0.36) = 3 ns. fixed: throughput.fixed 5 ns.
+    value = model.iterd(inner)
+    assert value.free_symbols == {S.var("i")}  # the inner trip count is the outer index
+    per = (value.xreplace({S.var("i"): 100}) - 5 * NS) / 100
+    assert float(per) == pytest.approx(3.0 * NS)
+    note = model.notes[("compiled", inner.id)]
+    assert "kernels.c:15-16" in note and "3 cycles per pass" in note and "1 iteration per pass" in note
+    # The roofline model of the same loop charges the multiply and the add at their throughput,
+    # 0.5 + 0.5 ns = 1 ns per iteration (above the 0.36 ns of memory): the chain is invisible to it.
+    plain = RooflineModel(model.sau, model.bound, model.runtime, model.functions, {})
+    roof = plain.iterd(inner).xreplace({S.var("i"): 100})
+    assert float((roof - 5 * NS) / 100) == pytest.approx(1.0 * NS)
+
+
+def test_library_call_kept_by_the_compiler_costs_its_calibrated_time(tmp_path, monkeypatch):
+    model, _, fill, _ = _model(tmp_path, monkeypatch)
+    # 2.0 cycles per pass (recorded llvm-mca) x 1 ns = 2 ns, but the pass divides once (divsd by
+    # RAND_MAX): the divider's throughput.double_div 4 ns bounds the core (LLVM 14's Zen 2 model
+    # issues a divsd every cycle). The store x[i] of stride 1 misses 8/64 of the time: 0.125 x 64 B
+    # x 2 (write-allocate and write-back) at 64 GB/s + 0.875 x 8 B at 64 GB/s = 0.359 ns < 4 ns.
+    # Plus rand(): lib.rand 20 ns + call.per_call 2 ns (no argument) = 22 ns. n = 100 iterations +
+    # throughput.fixed 5 ns.
+    assert _at(model.iterd(fill)) == pytest.approx(5 * NS + 100 * (4 + 22) * NS)
+    note = model.notes[("compiled", fill.id)]
+    assert "plus calls 22 ns" in note and "the divider: 1 division per pass" in note
+
+
+def test_division_instructions_by_class():
+    fill = _by_lines(_loops("kernels"), "kernels.c", {12, 13})
+    assert asm_loops.divisions(fill) == ["double_div"]  # divsd .LC1(%rip), %xmm0
+    tri = _by_lines(_loops("kernels"), "kernels.c", {15, 16})
+    assert asm_loops.divisions(tri) == []
+    loop = asm_loops.AsmLoop("f", 0, 3, [asm_loops.Insn(m, [], m, "f.c", 1) for m in
+                                         ("idivl", "vdivps", "divq", "jne")])
+    assert asm_loops.divisions(loop) == ["int_div", "real_div", "int_div"]
+
+
+def test_without_the_analyzer_every_loop_falls_back_with_a_note(tmp_path, monkeypatch):
+    model, _, fill, inner = _model(tmp_path, monkeypatch, analyzer=None)
+    plain = RooflineModel(model.sau, model.bound, model.runtime, model.functions, {})
+    assert _at(model.iterd(fill)) == pytest.approx(_at(plain.iterd(fill)))
+    assert model.iterd(inner) == plain.iterd(inner)
+    note = model.notes[("compiled", inner.id)]
+    assert note.startswith("compiled model: loop at kernels.c:15-16 costed by the roofline model")
+    assert "llvm-mca is not installed" in note
+
+
+def test_unmatched_loop_falls_back_with_its_line(tmp_path, monkeypatch):
+    # The assembly of another file: no generated loop comes from kernels.c's lines.
+    model, _, fill, _ = _model(tmp_path, monkeypatch, asm="vector")
+    plain = RooflineModel(model.sau, model.bound, model.runtime, model.functions, {})
+    assert _at(model.iterd(fill)) == pytest.approx(_at(plain.iterd(fill)))
+    assert "kernels.c:12-13" in model.notes[("compiled", fill.id)]
+    assert "no loop of the generated code" in model.notes[("compiled", fill.id)]
+
+
+# -- calibrate -------------------------------------------------------------------------------------
+def test_calibrate_writes_the_compiled_model():
+    from tests.test_calibrate import NODE_OUT, _info
+    from tests.test_roofline import TPUT_OUT
+
+    assert march(text="  -march=                     \t\tznver2\n  -mtune= znver2\n") == "znver2"
+    assert march(text="  -march=  native\n") is None
+    one = fit.node_values(fit.parse_node(NODE_OUT + TPUT_OUT)) | {"chase_bytes": 5.36870912e+08}
+    node = fit.over_runs([one, {k: v * 1.25 for k, v in one.items()}])  # two runs: a range
+    info = _info()
+    text = render(info, node, None)
+    assert "model: roofline" in text and "compiled:" not in text  # no CPU name: roofline
+    info.cpu = "znver2"
+    text = render(info, node, None)
+    assert "model: compiled" in text
+    sau = loads(text, "host.yaml").by_role("compute")[0]
+    assert sau.setting("processing", "model") == "compiled"
+    assert sau.setting("processing", "compiled.cpu") == "znver2"
+    assert (sau.setting("processing", "compiled.cc"), sau.setting("processing", "compiled.cflags")) == ("gcc", "-O2")
+    cycle = sau.effective("processing")["compiled.cycle"]
+    # the cycle is the dependent int add's latency, its range [min, max] over the runs
+    lo, hi = node["ops.int_add"].lo, node["ops.int_add"].hi
+    assert hi == pytest.approx(1.25 * lo)
+    assert float(cycle.value(Bound.parse("best"))) == pytest.approx(lo, rel=1e-3)
+    assert float(cycle.value(Bound.parse("worst"))) == pytest.approx(hi, rel=1e-3)
+    assert "throughput:" in text  # the roofline values stay: the fallback
+
+
+# -- the real tools ----------------------------------------------------------------------------------
+@pytest.mark.skipif(shutil.which("gcc") is None or mca.analyzer() is None, reason="needs gcc and llvm-mca")
+def test_gcc_and_llvm_mca_on_the_triangular_loop(monkeypatch, tmp_path):
+    monkeypatch.setenv("INTERP_CACHE_DIR", str(tmp_path))
+    asm = mca.assembly("gcc", ["-O2"], str(DATA / "kernels.c"))
+    tri = _by_lines(asm_loops.loops(asm), "kernels.c", {15, 16})
+    r = mca.cycles(tri.block(), "znver2")
+    # bound by the add chain through s: an add latency (3 cycles on Zen 2 in LLVM's model, 3-4
+    # on other x86 cores), above the ports' bound
+    assert 2.5 <= r.cycles <= 4.5 and r.cycles > r.block_rthroughput
+    assert mca.cycles(tri.block(), "znver2") == r  # the second time from the cache
+
+
+@pytest.mark.skipif(mca.analyzer() is None, reason="needs llvm-mca")
+def test_a_cpu_llvm_mca_does_not_know_is_an_input_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("INTERP_CACHE", "0")
+    monkeypatch.setattr(mca, "assembly", lambda cc, flags, source, extra=(): (DATA / "kernels.s").read_text())
+    c = tmp_path / "kernels.c"
+    c.write_text((DATA / "kernels.c").read_text())
+    m = tmp_path / "m.yaml"
+    m.write_text(MACHINE.replace("cpu: znver2", "cpu: zen9"))
+    programs = load_programs([str(c)])
+    sag = load_machine(str(m))
+    engine = Engine(programs, sag, 1, resolve_inputs(programs, {"n": 100}, False),
+                    EngineOptions(bound=Bound.parse("mid")))
+    with pytest.raises(InputError, match=r"^N: processing.compiled.cpu 'zen9': llvm-mca does not know this CPU"):
+        engine.run()
