@@ -196,9 +196,18 @@ def run_interleaved(results: list[PointResult], repeat: int, run) -> None:
 
 
 def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 5, cc: str = "gcc",
-             cflags: str = "-O2", timeout: float = 600.0, progress=None, ftz: bool = False) -> list[PointResult]:
+             cflags: str = "-O2", timeout: float = 600.0, progress=None, ftz: bool = False,
+             sizes: list[dict] | None = None) -> list[PointResult]:
+    """Predict and run every point: the grid of ``define_lists`` x ``procs``, or, with ``sizes``
+    (one {input: value} per size, inputs varying together), every size x ``procs``. The runs of
+    all points are interleaved (run_interleaved)."""
     from interp.pipeline import load_programs, predict
     from interp.studies.sweep import grid
+
+    if sizes is None:
+        points = [(pt.inputs, pt.procs) for pt in grid(define_lists, procs)]
+    else:
+        points = [(tuple((k, float(v)) for k, v in size.items()), p) for size in sizes for p in procs]
 
     programs = load_programs(list(files))
     inputs = {n: i for p in programs for n, i in p.inputs.items()}
@@ -209,13 +218,13 @@ def validate(files, machine: str, procs: list[int], define_lists, repeat: int = 
     with tempfile.TemporaryDirectory(prefix="interp-val-") as tmpdir:
         tmp = Path(tmpdir)
         b = build(list(files), tmp, cc, cflags, ftz)
-        for point in grid(define_lists, procs):
-            values = dict(point.inputs)
-            r = PointResult(point.inputs, point.procs)
+        for point_inputs, point_procs in points:
+            values = dict(point_inputs)
+            r = PointResult(point_inputs, point_procs)
             args[id(r)] = argv_for(b.host_text, inputs, values)
             defines = [f"{k}={fmt_value(v)}" for k, v in values.items()]
             r.predicted, r.best, r.worst = (
-                predict(list(files), machine, point.procs, defines, bound, interactive=False,
+                predict(list(files), machine, point_procs, defines, bound, interactive=False,
                         messages=False).result.total for bound in ("mid", "best", "worst"))
             results.append(r)
 
