@@ -141,7 +141,10 @@ def test_runs_are_interleaved_round_robin():
     assert all(len(p.times) == 2 for p in pts)
 
 
-def test_validate_runs_points_in_turn(monkeypatch, tmp_path):
+def _fake_validate(monkeypatch, tmp_path):
+    """validate() with the compiler, the runs and the predictions replaced: each run returns
+    1 ms times its position in the sequence of all runs; the prediction is n ms (best n/2, worst
+    2n). Returns the list the argv of every run is appended to."""
     import interp.pipeline
     import interp.studies.validate as v
 
@@ -150,7 +153,7 @@ def test_validate_runs_points_in_turn(monkeypatch, tmp_path):
                     "  volatile double s = 0;\n  for (int i = 0; i < n; i++) s += i;\n  return 0;\n}\n")
     calls = []
 
-    class Pred:  # the three predictions (mid, best, worst) of a point: n ms, n/2, 2n
+    class Pred:
         def __init__(self, total):
             self.result = type("R", (), {"total": total})()
 
@@ -161,11 +164,25 @@ def test_validate_runs_points_in_turn(monkeypatch, tmp_path):
     monkeypatch.setattr(interp.pipeline, "predict", fake_predict)
     monkeypatch.setattr(v, "build", lambda files, tmp, cc, cflags, ftz: v.Build(tmp / "x", "seq", prog.read_text()))
     monkeypatch.setattr(v, "run_once", lambda b, procs, args, tmp, timeout: calls.append(args[0]) or 1e-3 * len(calls))
-    res = validate([str(prog)], "ipsc860", [1], [("n", [10.0, 20.0])], repeat=3)
+    return str(prog), calls
+
+
+def test_validate_runs_points_in_turn(monkeypatch, tmp_path):
+    prog, calls = _fake_validate(monkeypatch, tmp_path)
+    res = validate([prog], "ipsc860", [1], [("n", [10.0, 20.0])], repeat=3)
     assert calls == ["10", "20", "10", "20", "10", "20"]
     # runs 1..6 ms in that order: n=10 got 1, 3, 5 ms (median 3 ms), n=20 got 2, 4, 6 ms (median 4 ms)
     assert res[0].times == pytest.approx([1e-3, 3e-3, 5e-3]) and res[1].median == pytest.approx(4e-3)
     assert res[0].predicted == pytest.approx(10e-3) and res[0].best == pytest.approx(5e-3)
+
+
+def test_validate_explicit_sizes_are_interleaved_too(monkeypatch, tmp_path):
+    prog, calls = _fake_validate(monkeypatch, tmp_path)
+    res = validate([prog], "ipsc860", [1], None, repeat=2, sizes=[{"n": 30}, {"n": 10}, {"n": 20}])
+    assert calls == ["30", "10", "20", "30", "10", "20"]
+    assert [r.inputs for r in res] == [(("n", 30.0),), (("n", 10.0),), (("n", 20.0),)]
+    # n=30: runs 1 and 4 ms, median 2.5 ms, predicted 30 ms: error |2.5 - 30| / 2.5 = 11
+    assert res[0].error == pytest.approx(11.0)
 
 
 def test_validate_repeats_five_times_by_default():
