@@ -287,18 +287,23 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
+def _point(r: PointResult) -> str:
+    return ", ".join([f"{n}={fmt_value(v)}" for n, v in r.inputs] + [f"P={r.procs}"])
+
+
 def to_text(results: list[PointResult], machine: str) -> str:
-    lines = [f"{'point':28s} {'median':>10s} {'min-max of the runs':>22s} {'spread':>7s} {'predicted':>10s}"
+    w = max([28] + [len(_point(r)) for r in results])
+    lines = [f"{'point':{w}s} {'median':>10s} {'min-max of the runs':>22s} {'spread':>7s} {'predicted':>10s}"
              f" {'error':>7s}   {'predicted range (best-worst)':>28s}"]
     for r in results:
-        point = ", ".join([f"{n}={fmt_value(v)}" for n, v in r.inputs] + [f"P={r.procs}"])
+        point = _point(r)
         runs = f"{_t(min(r.times))}-{_t(max(r.times))}"
         pred = _t(r.predicted) if r.predicted is not None else "-"
         rng = "-"
         if r.inside is not None:
             rng = f"{_t(min(r.best, r.worst))}-{_t(max(r.best, r.worst))} {'in' if r.inside else 'out'}"
         flag = "  spread > error" if r.noisy else ""
-        lines.append(f"{point:28s} {_t(r.median):>10s} {runs:>22s} {_pct(r.spread):>7s} {pred:>10s} "
+        lines.append(f"{point:{w}s} {_t(r.median):>10s} {runs:>22s} {_pct(r.spread):>7s} {pred:>10s} "
                      f"{_pct(r.error):>7s}   {rng:>28s}{flag}")
     for p in sorted({r.procs for r in results}):
         e = average_error([r.error for r in results if r.procs == p and r.error is not None])
