@@ -4,6 +4,7 @@ the validation corpus (benchmarks/validation/, docs/validation.md).
     python benchmarks/accuracy.py [--machine host.yaml] [--set samples|corpus|all]
                                   [--half tune|report|both] [--only NAME,...] [--repeat 5]
                                   [--rounds R] [--quick] [--no-ftz] [--timeout S] [--json out.json]
+    python benchmarks/accuracy.py --machine other.yaml --measured out.json   # same runs, other file
 
 Calibrates (unless --machine names an existing calibrated file), then runs every program at its
 process counts (P = 1 and 2; message and collective programs at P = 2 only) for three sizes, and
@@ -199,6 +200,34 @@ def report(rounds: list[dict], json_path: str | None = None) -> None:
         print(f"wrote {json_path}")
 
 
+def repredict(machine: str, cases: list[Case], path: str) -> dict:
+    """The points of an earlier ``--json`` file, measured as they were, predicted again with
+    ``machine``: the same measurements judge two machine files or node models (an A/B without the
+    VM's drift between two runs). A point keeps its min, median and max (so its spread)."""
+    from interp.pipeline import predict
+    from interp.output.format import fmt_value
+    from interp.studies.validate import PointResult
+
+    by_name = {c.name: c for c in cases}
+    out = {}
+    for row in json.loads(Path(path).read_text())["points"]:
+        c = by_name.get(row["program"])
+        if c is None:
+            continue
+        inputs = tuple((k, float(v)) for k, v in row["inputs"].items())
+        r = PointResult(inputs, row["procs"], [row["min"], row["measured"], row["max"]])
+        defines = [f"{k}={fmt_value(v)}" for k, v in inputs]
+        r.predicted, r.best, r.worst = (
+            predict(c.files, machine, r.procs, defines, bound, interactive=False, messages=False).result.total
+            for bound in ("mid", "best", "worst"))
+        out[(c.group, c.name, inputs, r.procs)] = r
+    for name in dict.fromkeys(k[1] for k in out):
+        res = [r for k, r in out.items() if k[1] == name]
+        text = "\n".join(x for x in to_text(res, machine).splitlines() if not x.startswith("runs interleaved"))
+        print(f"\n== {name} (measured in {path}, predicted again)\n{text}", flush=True)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--machine", default=None, help="predict with this (calibrated) machine file instead of calibrating")
@@ -213,12 +242,19 @@ def main() -> None:
     ap.add_argument("--no-ftz", action="store_true", help="measure without the flush-to-zero shim")
     ap.add_argument("--timeout", type=float, default=120.0,
                     help="seconds allowed per run (a program with a run over it is reported as not validated)")
+    ap.add_argument("--measured", default=None, metavar="JSON",
+                    help="run nothing: predict the points of an earlier --json file again with --machine")
     ap.add_argument("--json", default=None, help="also write every point and the summaries to this file")
     args = ap.parse_args()
     cases = select(sample_cases() + corpus_cases(), args.which, args.half,
                    [o for o in args.only.split(",") if o])
     if not cases:
         ap.error("no program selected (see --set, --half, --only)")
+    if args.measured:
+        if not (args.machine and os.path.exists(args.machine)):
+            ap.error("--measured needs --machine with an existing machine file")
+        report([repredict(args.machine, cases, args.measured)], args.json)
+        return
     rounds = []
     for k in range(args.rounds):
         if args.machine and os.path.exists(args.machine):

@@ -89,3 +89,27 @@ def test_half_summary_arithmetic():
     assert s.points == 3 and s.mean == pytest.approx(0.2) and s.max == pytest.approx(0.3)
     assert (s.inside, s.ranged, s.noisy) == (1, 2, 1)
     assert acc.summarize([]) is None
+
+
+def test_repredict_keeps_the_measurement_and_its_spread(tmp_path, monkeypatch):
+    import json
+
+    import interp.pipeline
+
+    # a recorded point: runs 0.8-1.2 s around a 1.0 s median; predicted again at 1.1 s (best 0.9,
+    # worst 1.3): error |1.0 - 1.1| / 1.0 = 10%, spread (1.2 - 0.8) / 2 = 20% > 10%: flagged; inside
+    rec = tmp_path / "old.json"
+    rec.write_text(json.dumps({"points": [{"group": "report", "program": "triangle_dot.c", "inputs": {"n": 16000},
+                                           "procs": 1, "measured": 1.0, "min": 0.8, "max": 1.2}]}))
+
+    class Pred:
+        def __init__(self, total):
+            self.result = type("R", (), {"total": total})()
+
+    monkeypatch.setattr(interp.pipeline, "predict",
+                        lambda files, machine, procs, defines, bound, **kw: Pred({"mid": 1.1, "best": 0.9, "worst": 1.3}[bound]))
+    out = acc.repredict("m.yaml", CASES, str(rec))
+    (key, r), = out.items()
+    assert key == ("report", "triangle_dot.c", (("n", 16000.0),), 1)
+    assert r.median == 1.0 and r.spread == pytest.approx(0.2) and r.error == pytest.approx(0.1)
+    assert r.noisy is True and r.inside is True
