@@ -2,7 +2,7 @@
 the validation corpus (benchmarks/validation/, docs/validation.md).
 
     python benchmarks/accuracy.py [--machine host.yaml] [--set samples|corpus|all]
-                                  [--half tune|report|both] [--only NAME,...] [--repeat 5]
+                                  [--half tune|report|both] [--only NAME,...] [--skip NAME,...] [--repeat 5]
                                   [--rounds R] [--quick] [--no-ftz] [--timeout S] [--json out.json]
     python benchmarks/accuracy.py --machine other.yaml --measured out.json   # same runs, other file
 
@@ -107,9 +107,11 @@ def corpus_cases(manifest: Path = CORPUS / "manifest.yaml") -> list[Case]:
             for e in entries]
 
 
-def select(cases: list[Case], which: str, half: str, only: list[str]) -> list[Case]:
+def select(cases: list[Case], which: str, half: str, only: list[str], skip: list[str] = ()) -> list[Case]:
     out = []
     for c in cases:
+        if any(s in c.name for s in skip):
+            continue
         if which != "all" and (c.group == "samples") != (which == "samples"):
             continue
         if c.group != "samples" and half != "both" and c.group != half:
@@ -236,6 +238,7 @@ def main() -> None:
                     help="the samples, the validation corpus, or both (default)")
     ap.add_argument("--half", choices=["tune", "report", "both"], default="both", help="corpus half to run")
     ap.add_argument("--only", default="", help="comma-separated parts of program file names: run only those")
+    ap.add_argument("--skip", default="", help="comma-separated parts of program file names: leave those out")
     ap.add_argument("--repeat", type=int, default=5, help="runs per point, interleaved over the points")
     ap.add_argument("--rounds", type=int, default=1,
                     help="calibrate and validate this many times in turn (median error per point)")
@@ -247,7 +250,7 @@ def main() -> None:
     ap.add_argument("--json", default=None, help="also write every point and the summaries to this file")
     args = ap.parse_args()
     cases = select(sample_cases() + corpus_cases(), args.which, args.half,
-                   [o for o in args.only.split(",") if o])
+                   [o for o in args.only.split(",") if o], [o for o in args.skip.split(",") if o])
     if not cases:
         ap.error("no program selected (see --set, --half, --only)")
     if args.measured:

@@ -72,6 +72,8 @@ def test_select_half_and_subset():
     some = acc.select(cases, "all", "both", ["triad", "jacobi"])
     assert sorted(c.name for c in some) == ["jacobi2d_mpi.c", "triad_mpi.c"]
     assert all(c.group == "samples" for c in acc.select(cases, "samples", "tune", []))
+    rest = acc.select(cases, "corpus", "both", [], ["sieve", "triad"])
+    assert len(rest) == len(CASES) - 2 and not {"sieve_mpi.c", "triad_mpi.c"} & {c.name for c in rest}
 
 
 def test_samples_sizes_pair_their_inputs():
