@@ -28,11 +28,22 @@ def load_program(path: str, granularity: str = "cluster", include_dirs=(), macro
 
 
 # [ \t], not \s: \s spans lines, which made 100,000 blank lines take a minute (quadratic)
-_DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif|define|undef)\b(.*)$", re.M)
+_DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|define|undef)\b(.*)$", re.M)
+_DEFINED = re.compile(r"[ \t]*([A-Za-z_]\w*)(\([^)]*\))?(.*)")
+_BASIC_TYPE = r"\b(?:int|long|short|unsigned|signed|char|float|double|size_t|ssize_t|u?int\d+_t)\b"
+
+
+def _declares(text: str, name: str) -> bool:
+    """Does the program declare ``name`` as a variable (``int n = ...``, ``double a, *n;``)?"""
+    return re.search(_BASIC_TYPE + r"[^;(){}#]*?[\s,*]" + re.escape(name) + r"\s*[=;,\[)]", text) is not None
 
 
 def directive_names(files) -> set[str]:
-    """The names the programs use in preprocessor directives (#if, #ifdef, #define ...)."""
+    """The names the programs use in preprocessor directives: tested (#if, #ifdef ...), defined
+    or undefined (#define N 1000), or read in a macro's body without being a variable of the
+    program (``#define SIZE (N * 2)`` with N given as ``cc -DN=...``). A variable read in a body
+    (``#define AT(i, j) a[(i) * n + (j)]`` with ``int n = atoi(argv[1])``) is an external input
+    only: handed to the preprocessor as well, ``int n`` would become ``int 200``."""
     used: set[str] = set()
     for f in files:
         try:
@@ -40,7 +51,17 @@ def directive_names(files) -> set[str]:
         except OSError:
             continue
         for m in _DIRECTIVE.finditer(text):
-            used.update(re.findall(r"[A-Za-z_]\w*", m.group(1)))
+            kind, rest = m.group(1), m.group(2)
+            if kind not in ("define", "undef"):
+                used.update(re.findall(r"[A-Za-z_]\w*", rest))
+                continue
+            d = _DEFINED.match(rest)
+            if d is None:
+                continue
+            used.add(d.group(1))
+            params = set(re.findall(r"[A-Za-z_]\w*", d.group(2) or ""))
+            used.update(n for n in re.findall(r"[A-Za-z_]\w*", d.group(3))
+                        if n not in params and not _declares(text, n))
     return used
 
 

@@ -133,3 +133,19 @@ def test_unknown_define_is_an_error(cli):
 def test_output_into_a_missing_directory_is_a_clear_error(cli, tmp_path):
     r = cli("show", "samples/trapezoid_mpi.c", "--dot", tmp_path / "no" / "g.dot")
     assert r.exit_code == 2 and "the directory" in r.stderr and "does not exist" in r.stderr
+
+
+def test_variable_read_in_a_macro_body_stays_an_input(tmp_path):
+    # #define AT(i, j) reads the variable n; -D n=... sets the input n, and is not handed to the
+    # preprocessor (that would turn "int n = atoi(argv[1])" into "int 200 = ..."); N, read in a
+    # body without being declared, is a cc -D macro and is handed on.
+    from interp.pipeline import directive_names
+    src = tmp_path / "a.c"
+    src.write_text("#include <stdlib.h>\n#define AT(g, i, j) ((g)[(i) * n + (j)])\n#define SIZE (N * 2)\n"
+                   "int main(int argc, char **argv)\n{\n    int n = atoi(argv[1]);\n"
+                   "    double *u = calloc(n * n, sizeof(double));\n    double s = 0.0;\n"
+                   "    for (int i = 0; i < n; i++)\n        s += AT(u, i, i);\n    free(u);\n"
+                   "    return (int) s + SIZE;\n}\n")
+    assert directive_names([str(src)]) == {"AT", "SIZE", "N"}
+    r = predict([str(src)], "ipsc860", 1, ["n=50", "N=3"], interactive=False).result
+    assert r.total > 0

@@ -5,7 +5,7 @@ import click
 
 from interp.cli.reported import reported
 from interp.studies.grid import parse_define_lists, parse_procs_list
-from interp.studies.validate import to_csv, to_text, validate
+from interp.studies.validate import to_csv, to_json, to_text, validate
 
 
 @click.command("validate")
@@ -13,12 +13,13 @@ from interp.studies.validate import to_csv, to_text, validate
 @click.option("--machine", "-m", required=True, help="Machine file to predict with (e.g. from interp calibrate).")
 @click.option("--procs", "-p", default="1", show_default=True, help="Process counts, e.g. 1,2.")
 @click.option("-D", "defines", multiple=True, metavar="NAME=V[,V...]", help="External input values.")
-@click.option("--repeat", "-r", type=click.IntRange(1, 100), default=3, show_default=True,
-              help="Runs per point; the median is compared.")
+@click.option("--repeat", "-r", type=click.IntRange(1, 100), default=5, show_default=True,
+              help="Runs per point, interleaved over the points; the median is compared and the "
+                   "spread of the runs reported.")
 @click.option("--cc", default="gcc", show_default=True, help="C compiler for sequential programs.")
 @click.option("--cflags", default="-O2", show_default=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "csv"]), default="text", show_default=True,
-              help="csv: the --measured file of interp sweep.")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
+              show_default=True, help="csv: the --measured file of interp sweep (with the spread columns).")
 @click.option("--timeout", type=float, default=600.0, show_default=True, help="Seconds allowed per run.")
 @click.option("--ftz", is_flag=True,
               help="Flush subnormal floats to zero in the measured program (as -ffast-math's startup code "
@@ -52,6 +53,10 @@ def validate_cmd(files, machine, procs, defines, repeat, cc, cflags, fmt, timeou
             bar.stop()
     if fmt == "csv":
         click.echo(to_csv(results).rstrip("\n"))
+    elif fmt == "json":
+        import json
+
+        click.echo(json.dumps({**to_json(results, machine, repeat), "ftz": ftz}, indent=2))
     else:
         click.echo(to_text(results, machine)
                    + ("\nmeasured with subnormal numbers flushed to zero (--ftz)" if ftz else ""))

@@ -34,6 +34,13 @@ class Measurement:
         return ", ".join([f"{k}={fmt_value(v)}" for k, v in self.inputs] + [f"procs={self.procs}"])
 
 
+# The columns ``interp validate --format csv`` writes after ``seconds`` (its runs' min and max,
+# their spread, its own prediction, error and spread-larger-than-error flag). A sweep compares its
+# own prediction with ``seconds`` (the median) and reads these past; any other unknown column is
+# an error, so that a misspelt input name is not taken for a note.
+MEASURED_EXTRA_COLUMNS = ("min_seconds", "max_seconds", "spread", "predicted", "error", "noisy")
+
+
 def relative_error(actual: float, predicted: float) -> float:
     """Seed 000 Eq. 4.9."""
     return abs((actual - predicted) / actual)
@@ -66,7 +73,7 @@ def _header(path, number, fields, define_lists) -> list[str]:
     for name in names:
         if names.count(name) > 1:
             raise InputError(f"{where}: column {name!r} appears twice")
-        if name not in ("procs", "seconds") and name not in given:
+        if name not in ("procs", "seconds", *MEASURED_EXTRA_COLUMNS) and name not in given:
             raise InputError(f"{where}: column {name!r} is not an input of the sweep "
                              f"(its inputs: {', '.join(given) or 'none'})")
     for name, values in define_lists:
@@ -97,7 +104,7 @@ def read_measured(path: str, define_lists: list[tuple[str, list[float]]]) -> lis
             raise InputError(f"{where}: procs {procs}: must be at least 1")
         values = {}
         for n in names:
-            if n == "procs":
+            if n == "procs" or (n in MEASURED_EXTRA_COLUMNS and n not in order):
                 continue
             try:
                 values[n] = float(cells[n])
