@@ -86,7 +86,7 @@ class Chain(ChainComm, Values):
             if outer is not s:
                 outer.comp += seconds
 
-    def compute(self, a: AAU, delta: float, count: float = 1) -> None:
+    def compute(self, a: AAU, delta: float, count: float = 1.0) -> None:
         start = self.clock
         self.clock += delta
         s = self.stats_by_id.get(a.id) or self.stats(a)

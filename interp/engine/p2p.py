@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from interp.errors import InputError
 from interp.filter import collectives
-from interp.engine.network import Network, Request, Transfer, matches
+from interp.engine.network import Network, Request, Transfer
 from interp.engine.ops import ANY, BCAST, Completion, Op, Why, tag_text
 from interp.engine.process import Process
 from interp.engine.result import Message
@@ -33,6 +33,7 @@ class PointToPoint:
         self.messages = engine.messages
         self.contention = engine.options.contention  # False: interp bound's critical path (no waiting)
         self.demand = engine.options.demand  # record service demand per resource (interp bound)
+        self._from: dict = {}  # process index -> "message from LABEL" (why a receive waited)
 
     # -- the network --------------------------------------------------------------------------
     def transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None, r=None):
@@ -205,7 +206,12 @@ class PointToPoint:
     @staticmethod
     def _request(p: Process, op: Op) -> Request:
         req = Request()
-        p.chain.requests.setdefault(op.request or "?", []).append(req)
+        requests, name = p.chain.requests, op.request or "?"
+        pending = requests.get(name)  # setdefault(name, []) would build a list for every request
+        if pending is None:
+            requests[name] = [req]
+        else:
+            pending.append(req)
         return req
 
     def _system_bcast(self, p: Process, op: Op, t: float):
@@ -266,9 +272,12 @@ class PointToPoint:
         """A message reaches its destination's queue, or a receive already posted there."""
         dst = msg.dst
         posted = self.net.posted[dst]
+        src, tag = msg.src, msg.tag
         for entry in list(posted) if posted else ():
             rop, t_post = entry
-            if matches(msg.src, msg.tag, rop.partner, rop.tag):
+            want_src, want_tag = rop.partner, rop.tag
+            # network.matches(), inline: this runs for every posted receive a message meets
+            if (want_src is ANY or want_src == src) and (want_tag is ANY or want_tag == tag):
                 posted.remove(entry)
                 if rop.kind == "probe":
                     self.procs[dst].chain.matched_bytes = msg.size
@@ -285,7 +294,8 @@ class PointToPoint:
         self.resume(self.procs[dst], Completion(max(t_post, msg.arrival), wait=max(0.0, msg.arrival - t_post)))
 
     def _complete_recv(self, dst: int, rop: Op, t_post: float, msg: Transfer) -> None:
-        if self._when_arrived(msg, lambda: self._complete_recv(dst, rop, t_post, msg)):
+        # The arrival is known except under packet switching: no closure built per message then.
+        if msg.arrival is None and self._when_arrived(msg, lambda: self._complete_recv(dst, rop, t_post, msg)):
             return
         done = self._recv_timing(dst, rop, t_post, msg)
         if rop.kind == "irecv":
@@ -316,28 +326,32 @@ class PointToPoint:
                 f"{self.label(dst)} receives {msg.size:g} bytes from {self.label(msg.src)} (sent at "
                 f"{self.engine.aau_where(msg.send_aau)}) into a {rop.size:g}-byte buffer: the message is "
                 "truncated"))
+        # max() spelled out: this runs for every message (same choice on ties as max())
+        arrival, t_start = msg.arrival, msg.t_start
+        ready = arrival if arrival > t_post else t_post  # max(t_post, arrival)
         if msg.static:
-            self._free_buffer(dst, max(t_post, msg.arrival))
-        self.procs[dst].chain.matched_bytes = msg.size  # for MPI_Get_count (chain_comm.visit_Comm)
-        self.procs[dst].chain.matched = (msg.src, msg.tag)  # for status.MPI_SOURCE / MPI_TAG
+            self._free_buffer(dst, ready)
+        chain = self.procs[dst].chain
+        chain.matched_bytes = msg.size  # for MPI_Get_count (chain_comm.visit_Comm)
+        chain.matched = (msg.src, msg.tag)  # for status.MPI_SOURCE / MPI_TAG
         receive = msg.receive
         if receive is None:
             receive = self.net.route(msg.src, dst, msg.size).receive
-        # max() spelled out: this runs for every message (same choice on ties as max())
-        arrival, t_start = msg.arrival, msg.t_start
         wait = t_start - t_post
         if not wait > 0.0:
             wait = 0.0
         xmit = arrival - (t_start if t_start > t_post else t_post)
         if not xmit > 0.0:
             xmit = 0.0
-        end = (arrival if arrival > t_post else t_post) + receive
+        end = ready + receive
         if msg.record is not None:
             msg.record.aau_recv = rop.aau.id
             msg.record.recv_time = end
         if wait + xmit > 0:
-            return Completion(end, 0.0, receive, xmit, wait, msg.payload,
-                              [(wait + xmit, f"message from {self.label(msg.src)}")])
+            what = self._from.get(msg.src)
+            if what is None:  # the words are the same for every message of a sender: made once
+                what = self._from[msg.src] = f"message from {self.label(msg.src)}"
+            return Completion(end, 0.0, receive, xmit, wait, msg.payload, [(wait + xmit, what)])
         return Completion(end, 0.0, receive, xmit, wait, msg.payload)  # positional: once per message
 
     def _free_buffer(self, dst: int, t: float) -> None:
@@ -367,7 +381,8 @@ class PointToPoint:
     def _received(self, p: Process, rop: Op, t: float, msg: Transfer):
         """A blocking receive matched to its message: done, or blocked until a packet-switched
         message arrives."""
-        if self._when_arrived(msg, lambda: self.resume(p, self._recv_timing(p.chain.index, rop, t, msg))):
+        if msg.arrival is None and self._when_arrived(
+                msg, lambda: self.resume(p, self._recv_timing(p.chain.index, rop, t, msg))):
             p.blocked = f"the last packet of the message from {self.label(msg.src)}"
             return None
         return self._recv_timing(p.chain.index, rop, t, msg)
@@ -419,7 +434,12 @@ class PointToPoint:
         if c is not None:
             xmit = min(remaining, c.xmit)
         elif req is not None and req.wire is not None:  # its own send still on the wire
-            xmit = max(0.0, min(end, req.wire[1]) - max(t, req.wire[0]))
+            # max(0.0, min(end, w1) - max(t, w0)) spelled out as the builtins decide (same
+            # choice on ties): this runs for every wait on a send's request
+            w0, w1 = req.wire
+            xmit = (w1 if w1 < end else end) - (w0 if w0 > t else t)
+            if not xmit > 0.0:
+                xmit = 0.0
         else:
             xmit = 0.0
         wait = remaining - xmit

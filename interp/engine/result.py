@@ -50,7 +50,7 @@ class AAUStats(TimeSplit):
     min: float | None = None
     max: float | None = None
 
-    def record(self, start: float, delta: float, count: float = 1) -> None:
+    def record(self, start: float, delta: float, count: float = 1.0) -> None:  # a float: no conversion below
         self.total += delta  # may be symbolic (--symbolic); the statistics below are numbers
         if type(start) is not float:
             start = float(start)

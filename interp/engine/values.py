@@ -180,9 +180,12 @@ class Values:
             memo = self.memo
             for k in ids:
                 memo.pop(k, None)
-        base = root(name)
         frame = self.frames[-1]
-        if name not in frame and base not in frame and (name in self.globals or base in self.globals):
+        if name in frame:  # most assignments (a loop index): no need for the root's name
+            frame[name] = value
+            return
+        base = root(name)
+        if base not in frame and (name in self.globals or base in self.globals):
             self.globals[name] = value
         else:
             frame[name] = value
