@@ -33,6 +33,9 @@ class PointToPoint:
         self.messages = engine.messages
         self.contention = engine.options.contention  # False: interp bound's critical path (no waiting)
         self.demand = engine.options.demand  # record service demand per resource (interp bound)
+        self.sym = engine.symmetry  # rank symmetry (symmetry.py): rank 0 stands for every process
+        if self.sym is not None:
+            self.route = lambda src, dst, size: self.sym.route(net.route(src, dst, size))
 
     # -- the network --------------------------------------------------------------------------
     def transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None, r=None):
@@ -60,6 +63,8 @@ class PointToPoint:
             for link in r.links:
                 free = busy.get(link, 0.0)
                 if free > start:
+                    if self.sym is not None:  # who waits for whom among the images: by rank order
+                        raise self.sym.broken("a message waits for a link")
                     start = free
             arrival = start + xmit
             for link in r.links:
@@ -122,6 +127,8 @@ class PointToPoint:
         dst = op.partner
         net = self.net
         r = self.route(src, dst, op.size)
+        if self.sym is not None:  # rank 0's message to dst stands for the one that reaches rank 0
+            src, dst = self.sym.incoming(dst), src
         if op.mode == "sync" or (self.strict and op.mode == "standard" and not r.static
                                  and not op.internal):
             recv = net.find_posted(dst, src, op.tag)
@@ -141,6 +148,8 @@ class PointToPoint:
             self._complete_recv(dst, recv_op, t_post, msg)
             return self._sender_done(p, op, t, startup, xmit, msg, blocking, f)
         if r.static and net.pool_used[dst] >= r.params.static_buffers and self.contention:
+            if self.sym is not None:  # which sender gets the freed buffer: by rank order
+                raise self.sym.broken("a static buffer pool is full")
             net.pool_waiters[dst].append((p, op, t, blocking))
             p.blocked = (f"a free static buffer at {self.label(dst)} (pool of "
                          f"{int(r.params.static_buffers)} exhausted)")
@@ -194,7 +203,7 @@ class PointToPoint:
             wait = 0.0
         if blocking:
             ovh, tx = (1 - overlap) * startup, (1 - overlap) * xmit
-            waits = [(wait, f"link or buffer for message to {self.label(msg.dst)}")] if wait > 0 else []
+            waits = [(wait, f"link or buffer for message to {self.label(op.partner)}")] if wait > 0 else []
             return Completion(t + ovh + wait + tx, 0.0, ovh, tx, wait, None, waits)
         req = self._request(p, op)
         req.done = msg.arrival
@@ -373,12 +382,13 @@ class PointToPoint:
         return self._recv_timing(p.chain.index, rop, t, msg)
 
     def _rendezvous(self, dst: int, rop: Op, t: float, pending: Transfer):
-        sender = self.procs[pending.src]
         sop = pending.sender_op
-        msg, startup, xmit, f = self.transmit(pending.src, dst, sop, pending.t_sent, t)
+        sender = self.procs[pending.src if self.sym is None else dst]  # symmetry: rank 0 sent it
+        msg, startup, xmit, f = self.transmit(pending.src, dst, sop, pending.t_sent, t,
+                                              self.route(pending.src, dst, sop.size))
         if pending.blocking:
             done = self._sender_done(sender, sop, pending.t_sent, startup, xmit, msg, True, f,
-                                     why=f"rendezvous with {self.label(dst)}")
+                                     why=f"rendezvous with {self.label(sop.partner)}")
             if done is not None:
                 self.resume(sender, done)
         else:
