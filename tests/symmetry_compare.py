@@ -108,3 +108,26 @@ def _same_json(a, b) -> bool:
     if isinstance(a, float) and isinstance(b, float):
         return close(a, b, 1.0)
     return a == b
+
+
+def ipsc_with(directory, topology: str, nodes: int) -> str:
+    """The iPSC/860 of paper 001 (its Tables 1-3, unchanged) with another interconnect and node
+    count: a what-if machine (its name says so) on which a ring's neighbours are one hop apart
+    from every process (a crossbar, or a ring of ``nodes`` nodes), unlike the hypercube's e-cube
+    routes. Written to ``directory``; returns its path."""
+    from pathlib import Path
+
+    import yaml
+
+    from sag.catalog import MACHINES_DIR
+
+    data = yaml.safe_load((MACHINES_DIR / "ipsc860.yaml").read_text())
+    data["name"] = f"iPSC/860 with a {topology} of {nodes} nodes (what-if)"
+    cube = data["sag"]["children"][0]
+    cube["count"] = nodes
+    cube["processing"]["max_procs"] = nodes
+    cube["comm_sync"]["topology"] = topology
+    cube["comm_sync"].pop("routing", None)  # e-cube is the hypercube's routing
+    path = Path(directory) / f"ipsc_{topology}{nodes}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return str(path)

@@ -31,7 +31,7 @@ from frontends.aag import AAG, Iter
 from frontends.aag.bodies import ends, sets_globals
 from sag.model import SAG
 
-from interp.engine.budget import Budget
+from interp.engine.budget import Budget, BudgetExceeded
 from interp.engine.chain import Chain
 from interp.engine.communicators import Communicators
 from interp.engine.compiled import Compiled
@@ -176,6 +176,11 @@ class Engine:
             banned = self.steady.banned | {broken.aau_id}
             return Engine(*self._args, replace(self.options, banned=frozenset(banned))).run()
         except SymmetryBroken:  # the processes do not all behave alike: interpret every one
+            return Engine(*self._args, replace(self.options, symmetry=False)).run()
+        except InputError as exc:
+            if self.symmetry is None or isinstance(exc, BudgetExceeded):
+                raise
+            # the error as the full interpretation reports it (the first process that meets it)
             return Engine(*self._args, replace(self.options, symmetry=False)).run()
         finally:
             if enabled:

@@ -131,6 +131,8 @@ class PointToPoint:
             src, dst = self.sym.incoming(dst), src
         if op.mode == "sync" or (self.strict and op.mode == "standard" and not r.static
                                  and not op.internal):
+            if self.sym is not None:  # a send and its receive at one time: which comes first is by rank
+                raise self.sym.broken("a synchronous (rendezvous) send")
             recv = net.find_posted(dst, src, op.tag)
             if recv is None:
                 # Rendezvous: the transfer starts when the receive is posted.
