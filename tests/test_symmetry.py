@@ -56,6 +56,9 @@ def symmetric(result) -> bool:
     ("isend2d.c", "crossbar16", 16, ["iters=30", "n=100", "side=4"]),
     ("allreduce.c", "ipsc860", 16, ["iters=30", "n=1000"]),  # recursive doubling: XOR on the hypercube
     ("allreduce.c", "sp2", 16, ["iters=30", "n=1000"]),  # the SP2's fitted allreduce (Table 5)
+    # issue 16's stencil: shifts for the halo, XOR for the allreduce's steps, on a crossbar
+    ("stencil.c", "crossbar16", 16, ["n=4000000", "steps=100"]),
+    ("stencil.c", "sp2", 16, ["n=4000000", "steps=100"]),
 ])
 def test_symmetric_programs_are_interpreted_once_with_the_same_figures(machines, prog, machine, procs, defines):
     preds = three([str(HERE / prog)], machines.get(machine, machine), procs, defines)
@@ -105,6 +108,8 @@ def test_a_ring_of_sendrecvs_costs_table_3s_message_on_every_process(machines):
     ("times3.c", "crossbar16", 16, ["iters=20", "n=100"]),  # partners 3r: no symmetry of the ranks
     ("skip2.c", "ring16", 16, ["iters=20", "n=100"]),  # routes to r + 2 meet on the ring's links
     ("nonperiodic.c", "crossbar16", 16, ["iters=20", "n=100"]),  # MPI_PROC_NULL at the ends
+    ("overlap.c", "crossbar16", 16, ["iters=10", "n=1000"]),  # shift and XOR messages at once
+    ("stencil.c", "ring16", 16, ["n=4000000", "steps=100"]),  # XOR steps on a ring: not its symmetry
     (S + "matmul_master_worker_mpi.c", "ipsc860", 4, ["n=64"]),  # the master's branch on the rank
     (S + "jacobi2d_mpi.c", "crossbar16", 16, ["n=130", "iters=40"]),  # boundary rows: branches on the rank
 ])

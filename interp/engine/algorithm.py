@@ -119,7 +119,7 @@ class Engine:
         # Message contents are tracked only when some receive buffer decides control flow.
         self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
         sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
-        self.symmetry = Symmetry(nprocs, *sym, self.comms.functions()) if sym else None
+        self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2]) if sym else None
         for place in self.mapping.procs[:1] if self.symmetry else self.mapping.procs:
             prog = host_prog if place.label == "host" else node_prog
             model = self._model(place.sau, prog)

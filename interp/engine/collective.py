@@ -75,8 +75,9 @@ class Collectives:
     def steps(self, p: Process, op: Op):
         """Generator: the point-to-point steps of a collective for one process."""
         members, n, seq = self._next(p, op)
+        group = None
         if self.engine.symmetry is not None:  # every process's steps must be the images of rank 0's
-            self.engine.symmetry.check_steps(op.coll, n, op.root, op.size, op.elements)
+            group = self.engine.symmetry.check_steps(op.coll, n, op.root, op.size, op.elements, op.aau.id)
         me = p.chain.index if members is None else op.comm.index[p.chain.index]
         tag = CollTag(seq)
         totals = Completion(0.0)
@@ -88,13 +89,13 @@ class Collectives:
             if kind == "combine":
                 done = yield Op("compute", op.aau, seconds=partner * elem_time, internal=True)
             elif kind == "send":
-                done = yield Op("send", op.aau, partner, tag, size, payload=payload, internal=True)
+                done = yield Op("send", op.aau, partner, tag, size, payload=payload, internal=True, group=group)
             elif kind == "recv":
                 done = yield Op("recv", op.aau, partner, tag, size, internal=True)
                 if done.payload is not None:
                     payload = done.payload
             else:  # exchange
-                d1 = yield Op("isend", op.aau, partner, tag, size, request="__coll", internal=True)
+                d1 = yield Op("isend", op.aau, partner, tag, size, request="__coll", internal=True, group=group)
                 d2 = yield Op("recv", op.aau, partner, tag, size, internal=True)
                 d3 = yield Op("wait", op.aau, request="__coll", internal=True)
                 done = Completion(d3.time, waits=d2.waits + d3.waits)

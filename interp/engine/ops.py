@@ -58,6 +58,7 @@ class Op:
     internal: bool = False  # a step of a collective, not the program's own call
     request_obj: object = None  # the engine's request record of an irecv
     comm: object = None  # collectives: the Communicator (engine/communicators.py); None: every process
+    group: str | None = None  # rank symmetry: a collective step's own symmetry (engine/symmetry.py)
 
 
 @dataclass(slots=True, init=False)

@@ -34,8 +34,6 @@ class PointToPoint:
         self.contention = engine.options.contention  # False: interp bound's critical path (no waiting)
         self.demand = engine.options.demand  # record service demand per resource (interp bound)
         self.sym = engine.symmetry  # rank symmetry (symmetry.py): rank 0 stands for every process
-        if self.sym is not None:
-            self.route = lambda src, dst, size: self.sym.route(net.route(src, dst, size))
 
     # -- the network --------------------------------------------------------------------------
     def transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None, r=None):
@@ -128,7 +126,8 @@ class PointToPoint:
         net = self.net
         r = self.route(src, dst, op.size)
         if self.sym is not None:  # rank 0's message to dst stands for the one that reaches rank 0
-            src, dst = self.sym.incoming(dst), src
+            r = self.sym.route(r, op.group)
+            src, dst = self.sym.incoming(dst, op.group), src
         if op.mode == "sync" or (self.strict and op.mode == "standard" and not r.static
                                  and not op.internal):
             if self.sym is not None:  # a send and its receive at one time: which comes first is by rank
@@ -157,6 +156,8 @@ class PointToPoint:
                          f"{int(r.params.static_buffers)} exhausted)")
             return None
         msg, startup, xmit, f = self.transmit(src, dst, op, t, None, r)
+        if self.sym is not None:
+            self.sym.sent(op.group, msg.t_start, msg.arrival)
         if r.static:
             net.pool_used[dst] += 1
         self._deliver(msg)
@@ -386,8 +387,7 @@ class PointToPoint:
     def _rendezvous(self, dst: int, rop: Op, t: float, pending: Transfer):
         sop = pending.sender_op
         sender = self.procs[pending.src if self.sym is None else dst]  # symmetry: rank 0 sent it
-        msg, startup, xmit, f = self.transmit(pending.src, dst, sop, pending.t_sent, t,
-                                              self.route(pending.src, dst, sop.size))
+        msg, startup, xmit, f = self.transmit(pending.src, dst, sop, pending.t_sent, t)
         if pending.blocking:
             done = self._sender_done(sender, sop, pending.t_sent, startup, xmit, msg, True, f,
                                      why=f"rendezvous with {self.label(sop.partner)}")

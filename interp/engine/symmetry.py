@@ -49,9 +49,9 @@ class SymmetryBroken(Exception):
     """The symmetry does not hold (or cannot be shown) for this event: predict every process."""
 
 
-def eligible(engine, options) -> tuple[tuple, frozenset] | None:
-    """(the symmetries the machine allows, the program's rank-derived names), or None when rank
-    symmetry cannot be used for this prediction."""
+def eligible(engine, options) -> tuple[tuple, frozenset, bool] | None:
+    """(the symmetries the machine allows, the program's rank-derived names, whether the machine
+    is the same under any renaming), or None when rank symmetry cannot be used here."""
     if not options.symmetry or options.trace or engine.record_messages or engine.symbolic or options.demand \
             or options.strict or options.leftovers_only or not options.contention or options.placement:
         return None
@@ -73,28 +73,37 @@ def eligible(engine, options) -> tuple[tuple, frozenset] | None:
     if not groups:
         return None
     tainted, reason = rank_dependence(engine.node_prog)
-    return None if reason is not None else (groups, tainted)
+    return None if reason is not None else (groups, tainted, topo.kind in ("crossbar", "direct"))
 
 
 class Symmetry:
     """The symmetry of one prediction: which one (decided by the first partner pattern), the
     partner patterns and collectives checked so far, and the renaming of the results."""
 
-    def __init__(self, nprocs: int, groups: tuple, tainted: frozenset, functions: dict | None):
+    def __init__(self, nprocs: int, groups: tuple, tainted: frozenset, functions: dict | None,
+                 mixed: bool = False):
         self.n = nprocs
         self.groups = groups  # candidates, until the first partner pattern decides
-        self.group: str | None = None
+        self.group: str | None = None  # the symmetry of the program's own partners
+        # A crossbar is the same under any renaming of its nodes: there a collective's steps may
+        # follow another symmetry than the program's partners (an allreduce's recursive doubling,
+        # XOR, beside a ring's shifts), each message renamed by its own (``Op.group``).
+        self.mixed = mixed
+        self.coll_groups: dict[int, str] = {}  # collective AAU id -> the symmetry of its steps
+        self._until: dict[str, float] = {}  # per symmetry: when its last message arrives
         self.tainted = tainted
         self.functions = functions
         self._patterns: dict = {}  # partner as an expression of the rank -> its values' group
-        self._steps: set = set()  # collectives whose steps were checked
+        self._steps: dict = {}  # collectives whose steps were checked -> their own symmetry
         self._routes: dict = {}  # route (of rank 0's messages) -> the same with links per orbit
         self._seqs: dict[int, list] = {}  # Seq id -> its assignments of rank-derived names
 
     def note(self) -> str:
-        how = {"shift": "rank r's partners are those of rank 0 shifted by r",
-               "xor": "rank r's partners are those of rank 0 XOR r",
-               None: "no point-to-point partners"}[self.group]
+        words = {"shift": "rank r's partners are those of rank 0 shifted by r",
+                 "xor": "rank r's partners are those of rank 0 XOR r", None: "no point-to-point partners"}
+        how = words[self.group]
+        if set(self.coll_groups.values()) - {self.group}:
+            how += "; " + words[next(iter(set(self.coll_groups.values()) - {self.group}))] + " in collectives"
         return (f"rank symmetry: the {self.n} processes behave alike ({how}); rank 0 was interpreted and "
                 "its figures stand for every process (--exact or --no-symmetry interprets each)")
 
@@ -103,26 +112,29 @@ class Symmetry:
         return SymmetryBroken(reason)
 
     # -- the group ------------------------------------------------------------------------------
-    def image(self, m: int, r: int) -> int:
+    def image(self, m: int, r: int, group: str | None = None) -> int:
         """g_m(r): where the symmetry that takes rank 0 to rank m takes rank r."""
-        return (r + m) % self.n if self.group != "xor" else r ^ m
+        return (r ^ m) if (group or self.group) == "xor" else (r + m) % self.n
 
-    def incoming(self, q: int) -> int:
+    def incoming(self, q: int, group: str | None = None) -> int:
         """The rank whose message reaches rank 0 when each rank m sends to g_m(q)."""
-        return (-q) % self.n if self.group != "xor" else q
+        return q if (group or self.group) == "xor" else (-q) % self.n
 
     def _decide(self, values: list[int], what: str) -> None:
+        """The program's symmetry, decided by its first partner pattern (``values``: the partner
+        on every rank), which every later one must follow."""
+        fits = [g for g in ((self.group,) if self.group is not None else self.groups) if self._fits(g, values, what)]
+        if not fits:
+            raise SymmetryBroken(f"{what}: the partners are not one pattern seen from every process")
+        self.group = fits[0]
+
+    def _fits(self, group: str, values: list[int], what: str) -> bool:
         n = self.n
-        fits = {"shift": lambda: all((v - r) % n == values[0] % n for r, v in enumerate(values)),
-                "xor": lambda: all(v ^ r == values[0] for r, v in enumerate(values))}
         if any(not (isinstance(v, int) and 0 <= v < n) for v in values):
             raise SymmetryBroken(f"{what}: not a process on every rank")
-        groups = (self.group,) if self.group is not None else self.groups
-        for g in groups:
-            if fits[g]():
-                self.group = g
-                return
-        raise SymmetryBroken(f"{what}: the partners are not one pattern seen from every process")
+        if group == "xor":
+            return all(v ^ r == values[0] for r, v in enumerate(values))
+        return all((v - r) % n == values[0] % n for r, v in enumerate(values))
 
     # -- partners -----------------------------------------------------------------------------
     def check_partner(self, chain, expr, value) -> None:
@@ -185,29 +197,42 @@ class Symmetry:
             scope["\0" + name] = fn
 
     # -- the network and collectives ------------------------------------------------------------
-    def route(self, r):
+    def route(self, r, group: str | None):
         """Rank 0's route with each link replaced by its orbit: the state of the link (a, b) is
         that of every image of it, and two links of one orbit on a route would be used by the
         images of the same message at the same time."""
-        entry = self._routes.get(id(r))
+        group = group or self.group
+        entry = self._routes.get((id(r), group))
         if entry is None:
-            orbits = tuple(self._orbit(link) for link in r.links)
+            orbits = tuple(self._orbit(link, group) for link in r.links)
             if len(set(orbits)) != len(orbits):
                 raise SymmetryBroken("a route on which the images of one message would meet")
-            entry = self._routes[id(r)] = (r._replace(links=orbits), r)  # r kept alive: its id stays unique
+            entry = self._routes[(id(r), group)] = (r._replace(links=orbits), r)  # r kept: its id stays unique
         return entry[0]
 
-    def _orbit(self, link) -> tuple:
+    def _orbit(self, link, group: str) -> tuple:
         a, b = link
         if not (isinstance(a, int) and isinstance(b, int)):
             raise SymmetryBroken("a shared network resource")
-        return ("orbit", (b - a) % self.n if self.group != "xor" else a ^ b)
+        return (group, a ^ b) if group == "xor" else (group, (b - a) % self.n)
 
-    def check_steps(self, coll: str, n: int, root: int, size, elements) -> None:
-        """The point-to-point steps of a collective: every rank's are the images of rank 0's."""
+    def sent(self, group: str | None, start: float, arrival: float) -> None:
+        """A message of rank 0 on the wire from ``start`` to ``arrival``. Links are kept per orbit
+        of one symmetry: messages renamed by two symmetries (a crossbar's collective beside the
+        program's partners) could share a link unseen, so they must not be on the wire together."""
+        group = group or self.group
+        for other, until in self._until.items():
+            if other != group and until > start:
+                raise SymmetryBroken("messages of two symmetries on the network at once")
+        if arrival > self._until.get(group, float("-inf")):
+            self._until[group] = arrival
+
+    def check_steps(self, coll: str, n: int, root: int, size, elements, aau_id: int) -> str:
+        """The point-to-point steps of a collective: every rank's are the images of rank 0's under
+        one symmetry, returned."""
         key = (coll, n, root, size, elements)
         if key in self._steps:
-            return
+            return self._record(aau_id, self._steps[key])
         first = list(collectives.steps(coll, 0, n, root, size, elements))
         values = [[] for _ in first]
         for m in range(n):
@@ -218,10 +243,24 @@ class Symmetry:
                 if k != k0 or s != s0 or (k == "combine" and p != p0):
                     raise SymmetryBroken(f"{coll}: the processes take different steps")
                 values[j].append(p)
+        # one symmetry for all its steps: the program's, or on a crossbar any the machine allows
+        groups = list(self.groups if self.mixed or self.group is None else (self.group,))
         for j, (kind, _, _) in enumerate(first):
             if kind != "combine":
-                self._decide(values[j], coll)
-        self._steps.add(key)
+                groups = [g for g in groups if self._fits(g, values[j], coll)]
+        if not groups:
+            raise SymmetryBroken(f"{coll}: the steps are not one pattern seen from every process")
+        group = self.group if self.group in groups else groups[0]
+        if not self.mixed:
+            self.group = group
+        self._steps[key] = group
+        return self._record(aau_id, group)
+
+    def _record(self, aau_id: int, group: str) -> str:
+        """The symmetry a collective AAU's waits are renamed by: one per AAU."""
+        if self.coll_groups.setdefault(aau_id, group) != group:
+            raise SymmetryBroken("a collective whose steps follow two symmetries")
+        return group
 
     # -- the results ----------------------------------------------------------------------------
     def expand(self, rep: ProcStats, waits: "Waits", procs: list[ProcStats]) -> None:
@@ -235,8 +274,8 @@ class Symmetry:
             mine = []
             for (s, a, w), count in kept.items():
                 if m:
-                    words = parts[w]
-                    w = "".join(x if k % 2 == 0 else f"rank {self.image(m, int(x))}" for k, x in enumerate(words))
+                    words, g = parts[w], self.coll_groups.get(a)
+                    w = "".join(x if k % 2 == 0 else f"rank {self.image(m, int(x), g)}" for k, x in enumerate(words))
                 mine += [(s, a, w)] * count
             new = copy(rep)
             new.index, new.label, new.sau = ps.index, ps.label, ps.sau
