@@ -22,6 +22,9 @@ from tests.symmetry_compare import differences, ipsc_with
 HERE = Path(__file__).parent / "symmetry"
 S = "samples/"
 KW = dict(interactive=False, messages=False)
+# the halo of benchmarks/halo_scaling.py and issue 16's stencil (benchmarks/stencil_steady.py),
+# written next to the other programs by the fixture ``machines``
+BENCHMARK_PROGRAMS = {"halo.c": ("halo_scaling", "PROGRAM"), "stencil.c": ("stencil_steady", "PROGRAM")}
 
 
 def three(files, machine, procs, defines):
@@ -44,6 +47,22 @@ def machines(tmp_path_factory):
             "crossbar64": ipsc_with(d, "crossbar", 64)}
 
 
+@pytest.fixture(scope="module")
+def progs(tmp_path_factory):
+    """tests/symmetry's programs, and the benchmarks' halo and stencil beside them."""
+    import importlib
+    import shutil
+    import sys
+
+    d = tmp_path_factory.mktemp("programs")
+    for f in HERE.iterdir():
+        shutil.copy(f, d / f.name)
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    for name, (module, attr) in BENCHMARK_PROGRAMS.items():
+        (d / name).write_text(getattr(importlib.import_module(module), attr))
+    return d
+
+
 def symmetric(result) -> bool:
     return result.symmetric_events > 0 and any(n.startswith("rank symmetry:") for n in result.notes)
 
@@ -60,17 +79,17 @@ def symmetric(result) -> bool:
     ("stencil.c", "crossbar16", 16, ["n=4000000", "steps=100"]),
     ("stencil.c", "sp2", 16, ["n=4000000", "steps=100"]),
 ])
-def test_symmetric_programs_are_interpreted_once_with_the_same_figures(machines, prog, machine, procs, defines):
-    preds = three([str(HERE / prog)], machines.get(machine, machine), procs, defines)
+def test_symmetric_programs_are_interpreted_once_with_the_same_figures(machines, progs, prog, machine, procs, defines):
+    preds = three([str(progs / prog)], machines.get(machine, machine), procs, defines)
     assert symmetric(preds[2].result)
     assert not symmetric(preds[1].result) and not symmetric(preds[0].result)
     assert_same_everywhere(preds)
 
 
-def test_symmetry_without_steady_states_reports_exactly_what_full_interpretation_does(machines):
+def test_symmetry_without_steady_states_reports_exactly_what_full_interpretation_does(machines, progs):
     """Steady states off on both sides: rank symmetry alone, compared with --exact in every
     figure, every wait and every line of the reports."""
-    file = str(HERE / "halo.c")
+    file = str(progs / "halo.c")
     values = parse_defines(["iters=40", "n=1000"])
     programs = load_programs([file], "cluster", (), values, None)
     from interp.pipeline import load_machine, macro_names, resolve_inputs
@@ -83,13 +102,13 @@ def test_symmetry_without_steady_states_reports_exactly_what_full_interpretation
     assert differences(runs[0], runs[1], programs) == []
 
 
-def test_a_ring_of_sendrecvs_costs_table_3s_message_on_every_process(machines):
+def test_a_ring_of_sendrecvs_costs_table_3s_message_on_every_process(machines, progs):
     """Paper 001 Table 3 (static buffers): startup 70 us, 0.42 us per byte, 11 us per hop. One
     MPI_Sendrecv of a double (8 bytes) to the next rank over one crossbar hop: the isend pays the
     startup, 70 us of call overhead; the message arrives 8 x 0.42 + 11 = 14.36 us later, which the
     receive spends as transmission. 10 iterations: 10 x 84.36 = 843.6 us per process, of which
     700 us overhead and 143.6 us transmission, on every process alike."""
-    exact, full, fast = three([str(HERE / "ring8.c")], machines["crossbar16"], 16, ["iters=10"])
+    exact, full, fast = three([str(progs / "ring8.c")], machines["crossbar16"], 16, ["iters=10"])
     r = fast.result
     assert symmetric(r) and r.events == 30 and r.symmetric_events == 15 * 30  # send, recv, wait x 10
     for p in r.procs:
@@ -113,8 +132,8 @@ def test_a_ring_of_sendrecvs_costs_table_3s_message_on_every_process(machines):
     (S + "matmul_master_worker_mpi.c", "ipsc860", 4, ["n=64"]),  # the master's branch on the rank
     (S + "jacobi2d_mpi.c", "crossbar16", 16, ["n=130", "iters=40"]),  # boundary rows: branches on the rank
 ])
-def test_programs_without_the_symmetry_are_interpreted_in_full(machines, prog, machine, procs, defines):
-    file = prog if prog.startswith(S) else str(HERE / prog)
+def test_programs_without_the_symmetry_are_interpreted_in_full(machines, progs, prog, machine, procs, defines):
+    file = prog if prog.startswith(S) else str(progs / prog)
     preds = three([file], machines.get(machine, machine), procs, defines)
     assert not symmetric(preds[2].result)
     assert_same_everywhere(preds)
@@ -125,8 +144,8 @@ def _aag(file, defines=()):
     return load_programs([file], "cluster", (), parse_defines(list(defines)), None)[0]
 
 
-def test_the_rank_deciding_only_partners_is_found_and_a_branch_on_it_refused():
-    names, reason = rank_dependence(_aag(str(HERE / "halo.c"), ["iters=2", "n=4"]))
+def test_the_rank_deciding_only_partners_is_found_and_a_branch_on_it_refused(progs):
+    names, reason = rank_dependence(_aag(str(progs / "halo.c"), ["iters=2", "n=4"]))
     assert names == {"rank", "left", "right"} and reason is None
     names, reason = rank_dependence(_aag(S + "ring_mpi.c"))
     assert reason == "samples/ring_mpi.c:24: a branch condition reads 'rank', which differs from rank to rank"
