@@ -187,3 +187,16 @@ def test_symmetric_stats_give_rank_0s_record_for_every_process():
     assert view[(2, 9)] == "stats of AAU 9" and (1, 4) in view and (3, 4) not in view and (0, 5) not in view
     with pytest.raises(KeyError):
         view[(3, 4)]
+
+
+def test_the_command_line_counts_the_represented_events_and_no_symmetry_turns_it_off(cli, machines, progs):
+    """interp run: 10 sendrecvs are 30 operations of rank 0 and 15 x 30 of the processes it stands
+    for; --no-symmetry interprets all 480 (the header's event count and JSON's symmetric_events)."""
+    import json
+    args = ["run", progs / "ring8.c", "-m", machines["crossbar16"], "-p", "16", "-D", "iters=10", "--format", "json"]
+    fast, full = (json.loads(cli(*args, *extra).output) for extra in ((), ("--no-symmetry",)))
+    assert (fast["events"], fast["symmetric_events"]) == (30, 450)
+    assert (full["events"], full["symmetric_events"]) == (480, 0)
+    assert fast["total_seconds"] == full["total_seconds"]
+    text = cli(*args[:-2], "--level", "aag").output
+    assert "events interpreted: 30 (+ 450 of the processes rank 0 stood for)" in text
