@@ -13,8 +13,16 @@ Two tables, each point in a fresh process (so the peak RSS is that point's own):
 2. Iterations growing, with steady-state extrapolation (the default of ``interp run``): the run
    time stops growing once the loop has settled; "represented" counts the events of the skipped
    iterations too.
+3. Rank symmetry (interp/engine/symmetry.py), 1,000 iterations at 1,024 ... 65,536 processes, on
+   two machines. The iPSC/860 hypercube (e-cube routes): ring neighbours are 1 to 12 hops apart
+   depending on the rank, so the processes do not behave alike and every one is interpreted (the
+   symmetry is tried and given up at the first message). The same iPSC/860 nodes and message
+   costs with a ring of exactly P nodes (a what-if): every ring neighbour is one hop away and the
+   ring looks the same from every node, so rank 0 is interpreted for all. "represented" counts
+   the events of every process and iteration; "symmetry only" interprets every iteration
+   (steady states off), "default" extrapolates steady states too.
 
-    python benchmarks/halo_scaling.py [--max-procs 4096] [--quick]
+    python benchmarks/halo_scaling.py [--max-procs 4096] [--quick] [--symmetry-only] [--big]
 """
 import argparse
 import json
@@ -57,18 +65,25 @@ int main(int argc, char **argv)
 """
 
 
-def big_ipsc(nodes: int, directory: Path) -> str:
+def big_ipsc(nodes: int, directory: Path, topology: str = "hypercube") -> str:
+    """Paper 001's iPSC/860 (Tables 1-3 unchanged) with ``nodes`` nodes; ``topology`` ring: its
+    nodes and message costs on a ring of ``nodes`` nodes instead of the e-cube hypercube."""
     data = yaml.safe_load((MACHINES_DIR / "ipsc860.yaml").read_text())
     data["name"] = f"iPSC/860 grown to {nodes} nodes (what-if)"
     cube = data["sag"]["children"][0]
     cube["count"] = nodes
     cube["processing"]["max_procs"] = nodes
-    path = directory / f"ipsc{nodes}.yaml"
+    if topology != "hypercube":
+        data["name"] = f"iPSC/860 nodes on a {topology} of {nodes} (what-if)"
+        cube["comm_sync"]["topology"] = topology
+        cube["comm_sync"].pop("routing", None)  # e-cube is the hypercube's
+    path = directory / f"ipsc{nodes}_{topology}.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     return str(path)
 
 
-def point(procs: int, iters: int, exact: bool, max_procs: int) -> dict:
+def point(procs: int, iters: int, exact: bool, max_procs: int, topology: str = "hypercube",
+          symmetry: bool = False) -> dict:
     """One prediction, timed; run in its own process by main()."""
     from interp import pipeline
     from interp.engine.algorithm import Engine
@@ -79,38 +94,64 @@ def point(procs: int, iters: int, exact: bool, max_procs: int) -> dict:
         tmp = Path(tmp)
         prog = tmp / "halo.c"
         prog.write_text(PROGRAM)
-        machine = big_ipsc(max_procs, tmp)
+        machine = big_ipsc(max_procs, tmp, topology)
         t0 = time.perf_counter()
         values = pipeline.parse_defines([f"iters={iters}", "n=1000"])
         programs = pipeline.load_programs([str(prog)], "cluster", (), values, None)
         sag = pipeline.load_machine(machine, (), ())
         inputs = pipeline.resolve_inputs(programs, values, False, pipeline.macro_names([str(prog)], values))
         engine = Engine(programs, sag, procs, inputs,
-                        EngineOptions(bound=Bound.parse("mid"), messages=False, extrapolate=not exact))
+                        EngineOptions(bound=Bound.parse("mid"), messages=False, extrapolate=not exact,
+                                      symmetry=symmetry))
         t1 = time.perf_counter()
+        c1 = time.process_time()  # CPU time: the machine is shared (docs/performance.md)
         r = engine.run()
+        c2 = time.process_time()
         t2 = time.perf_counter()
     return {"procs": procs, "iters": iters, "events": r.events, "skipped": r.extrapolated_events,
-            "setup": t1 - t0, "run": t2 - t1, "predicted": r.total,
-            "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+            "symmetric": r.symmetric_events, "setup": t1 - t0, "run": t2 - t1, "cpu": c2 - c1,
+            "predicted": r.total, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def measure(procs: int, iters: int, exact: bool, max_procs: int) -> dict:
+def measure(procs: int, iters: int, exact: bool, max_procs: int, topology: str = "hypercube",
+            symmetry: bool = False) -> dict:
     out = subprocess.run([sys.executable, __file__, "--point", str(procs), str(iters), str(int(exact)),
-                          str(max_procs)], capture_output=True, text=True, check=True)
+                          str(max_procs), topology, str(int(symmetry))], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
+
+
+def symmetry_table(sizes) -> None:
+    print("\n3. rank symmetry (engine CPU time)")
+    print(f"{'machine':>9} {'procs':>6} {'iters':>6} {'mode':>14} {'events':>9} {'represented':>13} {'CPU (s)':>8} "
+          f"{'interp./s':>10} {'repr./s':>12} {'RSS (MB)':>9} {'predicted (s)':>14}")
+    for topology, p, iters, exact, label in sizes:
+        m = measure(p, iters, exact, p, topology, True)
+        rep = m["events"] + m["skipped"] + m["symmetric"]
+        print(f"{topology:>9} {p:>6} {iters:>6,} {label:>14} {m['events']:>9,} {rep:>13,} {m['cpu']:>8.2f} "
+              f"{m['events'] / m['cpu']:>10,.0f} {rep / m['cpu']:>12,.0f} {m['rss_mb']:>9.0f} "
+              f"{m['predicted']:>14.10g}", flush=True)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--max-procs", type=int, default=4096)
     ap.add_argument("--quick", action="store_true", help="up to 256 processes and 2,000 iterations")
-    ap.add_argument("--point", nargs=4, type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--symmetry-only", action="store_true", help="only table 3")
+    ap.add_argument("--big", action="store_true", help="table 3 also at 65,536 processes")
+    ap.add_argument("--point", nargs=6, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.point:
-        print(json.dumps(point(args.point[0], args.point[1], bool(args.point[2]), args.point[3])))
+        a = args.point
+        print(json.dumps(point(int(a[0]), int(a[1]), bool(int(a[2])), int(a[3]), a[4], bool(int(a[5])))))
         return
     max_procs = min(args.max_procs, 256) if args.quick else args.max_procs
+    sizes = [("ring", p, 1000, exact, label) for p in (1024, 4096) + ((65536,) if args.big else ())
+             for exact, label in ((True, "symmetry only"), (False, "default"))]
+    # the hypercube: symmetry tried and given up; 100 iterations (every process is interpreted)
+    sizes += [("hypercube", 1024, 100, False, "default")]
+    if args.symmetry_only:
+        symmetry_table(sizes)
+        return
     print("1. interpretation speed, every iteration interpreted (--exact), 20 iterations")
     print(f"{'procs':>6} {'events':>9} {'run (s)':>8} {'events/s':>9} {'peak RSS (MB)':>14}")
     p = 16
@@ -128,6 +169,7 @@ def main():
             rep = m["events"] + m["skipped"]
             print(f"{p:>6} {iters:>7,} {m['events']:>9,} {rep:>12,} {m['run']:>8.2f} {rep / m['run']:>14,.0f} "
                   f"{m['rss_mb']:>14.0f} {m['predicted']:>14.6g}", flush=True)
+    symmetry_table(sizes)
 
 
 if __name__ == "__main__":

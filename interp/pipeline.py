@@ -249,7 +249,7 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
             granularity="cluster", trace=False, interactive=None, include_dirs=(), tiebreak=1,
             closed_forms=True, map_file=None, symbolic=(), form=None, messages=True,
             exact=False, max_events=None, timeout=None, contention=True, demand=False,
-            mode=("full", None, ""), strict=False, loaded: Loaded | None = None) -> Prediction:
+            mode=("full", None, ""), strict=False, loaded: Loaded | None = None, symmetry=True) -> Prediction:
     from interp.engine.algorithm import Engine
     from interp.engine.options import EngineOptions
 
@@ -275,6 +275,7 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
         placement = load_map(map_file)
     options = EngineOptions(bound=Bound.parse(bound), trace=trace, tiebreak=tiebreak, closed_forms=closed_forms,
                             placement=placement, messages=messages, extrapolate=not exact,
+                            symmetry=symmetry and not exact,
                             max_events=max_events, timeout=timeout, contention=contention, demand=demand,
                             no_defaults=strict)
     engine = Engine(programs, sag, procs, inputs, options)

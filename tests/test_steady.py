@@ -19,7 +19,8 @@ REL = 1e-9
 
 def both(files, procs, defines, machine="ipsc860"):
     exact = predict(files, machine, procs, defines, interactive=False, messages=False, exact=True).result
-    fast = predict(files, machine, procs, defines, interactive=False, messages=False).result
+    # symmetry off: these tests are about steady states alone (tests/test_symmetry.py: both)
+    fast = predict(files, machine, procs, defines, interactive=False, messages=False, symmetry=False).result
     return exact, fast
 
 

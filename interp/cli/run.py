@@ -38,11 +38,15 @@ from interp.cli.options import budget_options, common_options, strict_option
                    "prediction, with the busiest shared resources (interp bound shows it in full).")
 @strict_option
 @click.option("--exact", is_flag=True,
-              help="Interpret every iteration of loops that reach a steady state (default: extrapolate them).")
+              help="Interpret every iteration of loops that reach a steady state and every process "
+                   "(default: extrapolate steady states; interpret once processes that behave alike).")
+@click.option("--no-symmetry", "no_symmetry", is_flag=True,
+              help="Interpret every process even where all provably behave alike (rank symmetry; "
+                   "steady states are still extrapolated).")
 @reported
 def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, include_dirs, form, level, fmt,
             top, region, output, trace_file, plot_file, html_dir, map_file, symbolic, tl, strict, exact,
-            max_events, timeout):
+            no_symmetry, max_events, timeout):
     """Predict the run time of FILES (one SPMD program, or a host program and its node program)."""
     from pathlib import Path
 
@@ -67,7 +71,7 @@ def run_cmd(files, machine, procs, defines, bound, scale, param, granularity, in
 
     pred = predict(list(files), machine, procs, defines, bound, scale, param, granularity,
                    trace=bool(trace_file or plot_file or html_dir), include_dirs=include_dirs, map_file=map_file,
-                   symbolic=symbolic, form=form, messages=False, exact=exact,
+                   symbolic=symbolic, form=form, messages=False, exact=exact, symmetry=not no_symmetry,
                    max_events=max_events, timeout=timeout, strict=strict)
     if symbolic:
         from interp.studies.symbolic import closed_form

@@ -31,7 +31,7 @@ from frontends.aag import AAG, Iter
 from frontends.aag.bodies import ends, sets_globals
 from sag.model import SAG
 
-from interp.engine.budget import Budget
+from interp.engine.budget import Budget, BudgetExceeded
 from interp.engine.chain import Chain
 from interp.engine.communicators import Communicators
 from interp.engine.compiled import Compiled
@@ -43,7 +43,9 @@ from interp.engine.options import EngineOptions
 from interp.engine.p2p import PointToPoint
 from interp.engine.process import Process
 from interp.engine.result import CATEGORIES, Message, ProcStats, RunResult
+from interp.engine.notes import run_notes
 from interp.engine.steady import Broken, SteadyState
+from interp.engine.symmetry import SymmetricStats, Symmetry, SymmetryBroken, Waits, eligible
 from interp.engine.symtime import SymTime
 from interp.errors import InputError, ProgramHang
 from interp.filter.mapping import Mapping, check_procs
@@ -80,11 +82,6 @@ def _receives_critical(prog: AAG) -> bool:
     return False
 
 
-def _ranks(procs) -> str:
-    labels = [p.chain.label for p in procs]
-    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
-
-
 class Engine:
     def __init__(self, programs: list[AAG], sag: SAG, nprocs: int, inputs: dict[str, float],
                  options: EngineOptions = EngineOptions()):
@@ -118,16 +115,20 @@ class Engine:
         self.result_procs = [ProcStats(p.index, p.label, p.sau.id) for p in self.mapping.procs]
         self.models: dict[str, NodeModel] = {}
         self.procs: list[Process] = []
-        for place in self.mapping.procs:
+        self.host_prog, self.node_prog = host_prog, node_prog
+        # Message contents are tracked only when some receive buffer decides control flow.
+        self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
+        sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
+        self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2]) if sym else None
+        for place in self.mapping.procs[:1] if self.symmetry else self.mapping.procs:
             prog = host_prog if place.label == "host" else node_prog
             model = self._model(place.sau, prog)
             rank_value = place.index if place.label != "host" else HOST_RANK
             chain = Chain(place.index, place.label, prog, model, self, rank_value, nprocs, inputs)
             self.procs.append(Process(chain))
-        self._labels = [p.chain.label for p in self.procs]
-        self.host_prog, self.node_prog = host_prog, node_prog
-        # Message contents are tracked only when some receive buffer decides control flow.
-        self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
+        if self.symmetry:
+            self.procs[0].chain.sym_waits = Waits()
+        self._labels = [place.label for place in self.mapping.procs]
         self.queue: list[tuple] = []  # Event layout
         self.tiebreak = options.tiebreak
         self.seq = itertools.count()
@@ -174,6 +175,13 @@ class Engine:
         except Broken as broken:  # a loop stopped repeating after the jump was decided
             banned = self.steady.banned | {broken.aau_id}
             return Engine(*self._args, replace(self.options, banned=frozenset(banned))).run()
+        except SymmetryBroken:  # the processes do not all behave alike: interpret every one
+            return Engine(*self._args, replace(self.options, symmetry=False)).run()
+        except InputError as exc:
+            if self.symmetry is None or isinstance(exc, BudgetExceeded):
+                raise
+            # the error as the full interpretation reports it (the first process that meets it)
+            return Engine(*self._args, replace(self.options, symmetry=False)).run()
         finally:
             if enabled:
                 gc.enable()
@@ -202,6 +210,8 @@ class Engine:
                 p.op = None
                 self._advance(p, done)
         blocked = [p for p in self.procs if not p.done]
+        if self.symmetry is not None:
+            self._expand(blocked)
         if blocked:
             raise ProgramHang(self._hang_report(blocked))
         total = max((p.chain.proc.end for p in self.procs), default=0.0)
@@ -218,15 +228,25 @@ class Engine:
         return RunResult(
             program=" ".join(a.file for a in (self.host_prog, self.node_prog) if a is not None),
             machine=self.sag.name, nprocs=self.nprocs, inputs={}, bound=str(self.bound), total=total,
-            procs=self.result_procs, aaus=self.stats, notes=self._notes(),
+            procs=self.result_procs, aaus=self.stats, notes=run_notes(self),
             problems=[], messages=self.messages, events=self.events, scenario=self.sag.scenario,
             extrapolated_events=self.steady.skipped_events,
+            symmetric_events=(self.events + self.steady.skipped_events) * (self.nprocs - 1) if self.symmetry else 0,
             spans=self.spans,
             aau_info={a.id: (a.cls, str(a.loc) if a.loc else "", a.label)
                       for prog in (self.host_prog, self.node_prog) if prog is not None for a in prog.walk()},
             proc_labels=list(self._labels), symbolic_total=symbolic_total, symbolic_sums=symbolic_sums,
             demand=demand, capacity=dict(self.net.capacity),
             aborted=str(self.aborted[2].loc) if self.aborted is not None else None)
+
+    def _expand(self, blocked: list[Process]) -> None:
+        """Rank symmetry: rank 0's figures become every process's. A hang, an early end or a
+        finding is reported for the processes it concerns: predicted again with every process."""
+        p = self.procs[0]
+        if blocked or self.findings or self.aborted is not None or p.chain.ended is not None:
+            raise SymmetryBroken("the run did not end alike on every process")
+        self.symmetry.expand(self.result_procs[0], p.chain.sym_waits, self.result_procs)
+        self.stats = SymmetricStats({aid: s for (_, aid), s in self.stats.items()}, self.nprocs)
 
     def _to_numbers(self, total) -> float:
         """--symbolic: reports show the numbers at the samples; the closed form is kept apart."""
@@ -244,49 +264,6 @@ class Engine:
                                   for k, v in ((f.name, getattr(sp, f.name)) for f in fields(sp))})
                       for sp in self.spans]
         return float(total)
-
-    def _notes(self) -> list[str]:
-        out = self._ending_notes()
-        for key, value in self.notes.items():
-            if key[1] == "missing":
-                sau = self.sag.find(key[0])
-                names = [n if len(n) <= 80 else n[:77] + "..." for n in sorted(value)]  # user text, clipped
-                out.append(f"{key[0]} ({sau.name if sau else '?'}) gives no value for "
-                           f"{', '.join(names)}: costed 0")
-            else:
-                out.append(value)
-        grouped: dict = {}
-        for loops, kstar, jump, delta, period in self.steady.jumps:
-            where = " and ".join(str(x.loc) for x in sorted(loops, key=lambda x: x.id))
-            grouped.setdefault((where, len(loops)), []).append((kstar, jump, delta, period))
-        for (where, n_loops), jumps in grouped.items():
-            loop = f"loop{'s' if n_loops > 1 else ''} at {where}"
-            if len(jumps) == 1:
-                (kstar, jump, delta, period), = jumps
-                every = "iteration" if period == 1 else f"{period} iterations"
-                out.append(f"steady state: the {loop} repeat{'' if n_loops > 1 else 's'} every {every} "
-                           f"({delta:.6g} s) on every process from iteration {kstar}; iterations "
-                           f"{kstar}..{kstar + jump - 1} were extrapolated, not interpreted (--exact "
-                           "interprets every iteration)")
-            else:
-                out.append(f"steady state: the {loop} reached a steady state in {len(jumps)} of its "
-                           f"executions; {sum(j[1] for j in jumps):,} iterations were extrapolated, "
-                           "not interpreted (--exact interprets every iteration)")
-        return sorted(out)
-
-    def _ending_notes(self) -> list[str]:
-        """Processes that ended by exit(), STOP or MPI_Abort, said in the report's notes."""
-        out = []
-        if self.aborted is not None:
-            t, p, aau = self.aborted
-            out.append(f"{p.chain.label} calls MPI_Abort at {aau.loc} at t={t:.6g} s: every process ends "
-                       "there; the prediction covers the program up to the abort")
-        exits = [p for p in self.procs if p.chain.ended is not None and p.chain.ended[0] == "exit"]
-        if exits:
-            where = sorted({str(p.chain.ended[1].loc) for p in exits})
-            out.append(f"{_ranks(exits)} end{'s' if len(exits) == 1 else ''} early by an ending call "
-                       f"({', '.join(where)}), before the end of main")
-        return out
 
     def _start(self, p: Process, t: float) -> None:
         p.started = True

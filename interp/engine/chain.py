@@ -61,6 +61,7 @@ class Chain(ChainComm, Values):
         self.watched = 0  # loop instances watched for a steady state so far
         self.wait_collectors: list[list] = []  # steady-state watches noting one period's waits
         self.ended: tuple | None = None  # (control word, AAU) when an ending call ended the chain
+        self.sym_waits = None  # rank symmetry (engine/symmetry.py): the waits kept for the whole class
         # The visit method of every AAU class (paper Table 4), by class name.
         self.visits = {cls: getattr(self, f"visit_{cls}") for cls in SIMPLE_CLASSES + COMPOUND_CLASSES}
 
@@ -142,6 +143,8 @@ class Chain(ChainComm, Values):
         """Seq: the linear combination of its operation counts and the SAU's costs (omega.seq)."""
         for name, expr in a.defs:
             self.define(name, expr)
+        if self.sym_waits is not None and a.defs:  # rank symmetry: the rank functions of the names
+            self.engine.symmetry.assigned(self, a)
         value = self.model.seq(a)
         if a.cost is not None or a.work is not None:  # an annotation: the user's expression
             delta = self.need(value, "interpretation function")

@@ -33,6 +33,8 @@ class ChainComm:
 
     def partner(self, expr, receive: bool):
         value = int(self.concrete(self.need(expr, "communication partner"), "communication partner"))
+        if self.engine.symmetry is not None:  # rank 0 stands for every process: the others' partners
+            self.engine.symmetry.check_partner(self, expr, value)
         if value == S.HOST:
             if self.engine.mapping.host_index is None:
                 raise InputError(f"{self._where()}: message to myhost() but no host program runs")
@@ -150,7 +152,9 @@ class ChainComm:
     def note_wait(self, entry: tuple) -> None:
         """Keep the process's LONGEST_WAITS longest waits (seconds, AAU id, what)."""
         waits = self.proc.longest_waits
-        if len(waits) < LONGEST_WAITS:
+        if self.sym_waits is not None:  # rank symmetry: the waits of every process (symmetry.Waits)
+            self.sym_waits.add(entry)
+        elif len(waits) < LONGEST_WAITS:
             heapq.heappush(waits, entry)
         elif entry > waits[0]:
             heapq.heapreplace(waits, entry)
@@ -242,6 +246,8 @@ class ChainComm:
         """MPI_Comm_split, MPI_Comm_dup, MPI_Cart_create, MPI_Cart_sub: collective over the parent
         (interp/engine/communicators.py); the new handle goes to the variable the call names."""
         comms = self.engine.comms
+        if self.engine.symmetry is not None:
+            raise self.engine.symmetry.broken("a communicator the program creates")
         parent = self.comm_of(a)
         within = parent or comms.world
         k = self.creations.get(within.handle, 0)

@@ -25,6 +25,8 @@ class Collectives:
         MPI_COMM_WORLD every process; on a communicator the program created its members, each
         counting that communicator's collectives apart (interp/engine/communicators.py)."""
         chain = p.chain
+        if op.comm is not None and self.engine.symmetry is not None:
+            raise self.engine.symmetry.broken("a collective on a communicator the program created")
         if op.comm is None:
             chain.coll_seq += 1
             return None, self.nprocs, chain.coll_seq - 1
@@ -51,7 +53,8 @@ class Collectives:
     def _gather_all(self, p: Process, key, t: float, cost: float, what: str, op: Op, n: int, members):
         group = self.groups.setdefault(key, [])
         group.append((p, t, op))
-        if len(group) < n:
+        # rank symmetry: rank 0 arrives at the same time as every process it stands for
+        if len(group) < n and self.engine.symmetry is None:
             p.blocked = f"{what}: {len(group)} of {n} processes have arrived"
             return None
         release = max(x[1] for x in group) + cost
@@ -72,6 +75,9 @@ class Collectives:
     def steps(self, p: Process, op: Op):
         """Generator: the point-to-point steps of a collective for one process."""
         members, n, seq = self._next(p, op)
+        group = None
+        if self.engine.symmetry is not None:  # every process's steps must be the images of rank 0's
+            group = self.engine.symmetry.check_steps(op.coll, n, op.root, op.size, op.elements, op.aau.id)
         me = p.chain.index if members is None else op.comm.index[p.chain.index]
         tag = CollTag(seq)
         totals = Completion(0.0)
@@ -83,13 +89,13 @@ class Collectives:
             if kind == "combine":
                 done = yield Op("compute", op.aau, seconds=partner * elem_time, internal=True)
             elif kind == "send":
-                done = yield Op("send", op.aau, partner, tag, size, payload=payload, internal=True)
+                done = yield Op("send", op.aau, partner, tag, size, payload=payload, internal=True, group=group)
             elif kind == "recv":
                 done = yield Op("recv", op.aau, partner, tag, size, internal=True)
                 if done.payload is not None:
                     payload = done.payload
             else:  # exchange
-                d1 = yield Op("isend", op.aau, partner, tag, size, request="__coll", internal=True)
+                d1 = yield Op("isend", op.aau, partner, tag, size, request="__coll", internal=True, group=group)
                 d2 = yield Op("recv", op.aau, partner, tag, size, internal=True)
                 d3 = yield Op("wait", op.aau, request="__coll", internal=True)
                 done = Completion(d3.time, waits=d2.waits + d3.waits)

@@ -59,6 +59,7 @@ class Op:
     request_obj: object = None  # the engine's request record of an irecv
     comm: object = None  # collectives: the Communicator (engine/communicators.py); None: every process
     sizes: tuple | None = None  # v-collectives: each rank's block in bytes (filter/collectives.BLOCKS)
+    group: str | None = None  # rank symmetry: a collective step's own symmetry (engine/symmetry.py)
 
 
 @dataclass(slots=True, init=False)

@@ -15,6 +15,7 @@ class EngineOptions:
     placement: dict | None = None  # explicit mapping of processes onto SAUs (--map)
     messages: bool = True  # keep a Message record per message (the SAAG, traces, plots)
     extrapolate: bool = True  # steady states of communicating loops extrapolated (not --exact)
+    symmetry: bool = True  # processes that provably behave alike interpreted once (engine/symmetry.py)
     banned: frozenset = frozenset()  # loops whose extrapolation failed: interpret them fully
     strict: bool = False  # check mode: standard sends above the static buffer may block
     max_events: int | None = None  # budget of operations + loop iterations (None: budget.MAX_EVENTS)

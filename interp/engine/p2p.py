@@ -34,6 +34,7 @@ class PointToPoint:
         self.contention = engine.options.contention  # False: interp bound's critical path (no waiting)
         self.demand = engine.options.demand  # record service demand per resource (interp bound)
         self._from: dict = {}  # process index -> "message from LABEL" (why a receive waited)
+        self.sym = engine.symmetry  # rank symmetry (symmetry.py): rank 0 stands for every process
 
     # -- the network --------------------------------------------------------------------------
     def transmit(self, src: int, dst: int, op: Op, t: float, t_earliest: float | None = None, r=None):
@@ -61,6 +62,8 @@ class PointToPoint:
             for link in r.links:
                 free = busy.get(link, 0.0)
                 if free > start:
+                    if self.sym is not None:  # who waits for whom among the images: by rank order
+                        raise self.sym.broken("a message waits for a link")
                     start = free
             arrival = start + xmit
             for link in r.links:
@@ -123,8 +126,13 @@ class PointToPoint:
         dst = op.partner
         net = self.net
         r = self.route(src, dst, op.size)
+        if self.sym is not None:  # rank 0's message to dst stands for the one that reaches rank 0
+            r = self.sym.route(r, op.group)
+            src, dst = self.sym.incoming(dst, op.group), src
         if op.mode == "sync" or (self.strict and op.mode == "standard" and not r.static
                                  and not op.internal):
+            if self.sym is not None:  # a send and its receive at one time: which comes first is by rank
+                raise self.sym.broken("a synchronous (rendezvous) send")
             recv = net.find_posted(dst, src, op.tag)
             if recv is None:
                 # Rendezvous: the transfer starts when the receive is posted.
@@ -142,11 +150,15 @@ class PointToPoint:
             self._complete_recv(dst, recv_op, t_post, msg)
             return self._sender_done(p, op, t, startup, xmit, msg, blocking, f)
         if r.static and net.pool_used[dst] >= r.params.static_buffers and self.contention:
+            if self.sym is not None:  # which sender gets the freed buffer: by rank order
+                raise self.sym.broken("a static buffer pool is full")
             net.pool_waiters[dst].append((p, op, t, blocking))
             p.blocked = (f"a free static buffer at {self.label(dst)} (pool of "
                          f"{int(r.params.static_buffers)} exhausted)")
             return None
         msg, startup, xmit, f = self.transmit(src, dst, op, t, None, r)
+        if self.sym is not None:
+            self.sym.sent(op.group, msg.t_start, msg.arrival)
         if r.static:
             net.pool_used[dst] += 1
         self._deliver(msg)
@@ -195,7 +207,7 @@ class PointToPoint:
             wait = 0.0
         if blocking:
             ovh, tx = (1 - overlap) * startup, (1 - overlap) * xmit
-            waits = [(wait, f"link or buffer for message to {self.label(msg.dst)}")] if wait > 0 else []
+            waits = [(wait, f"link or buffer for message to {self.label(op.partner)}")] if wait > 0 else []
             return Completion(t + ovh + wait + tx, 0.0, ovh, tx, wait, None, waits)
         req = self._request(p, op)
         req.done = msg.arrival
@@ -388,12 +400,12 @@ class PointToPoint:
         return self._recv_timing(p.chain.index, rop, t, msg)
 
     def _rendezvous(self, dst: int, rop: Op, t: float, pending: Transfer):
-        sender = self.procs[pending.src]
         sop = pending.sender_op
+        sender = self.procs[pending.src if self.sym is None else dst]  # symmetry: rank 0 sent it
         msg, startup, xmit, f = self.transmit(pending.src, dst, sop, pending.t_sent, t)
         if pending.blocking:
             done = self._sender_done(sender, sop, pending.t_sent, startup, xmit, msg, True, f,
-                                     why=f"rendezvous with {self.label(dst)}")
+                                     why=f"rendezvous with {self.label(sop.partner)}")
             if done is not None:
                 self.resume(sender, done)
         else:

@@ -139,6 +139,7 @@ class RunResult:
     symbolic_total: object = None  # --symbolic: the total as a sympy expression of the symbols
     symbolic_sums: dict = field(default_factory=dict)  # --symbolic: category -> its sum over processes, likewise
     extrapolated_events: int = 0  # operations of steady-state iterations skipped (engine/steady.py)
+    symmetric_events: int = 0  # operations of processes that rank 0 stood for (engine/symmetry.py)
     # EngineOptions.demand (interp bound): resource -> service demand in seconds (a sympy-carrying
     # SymTime under --symbolic), and the multiplicity of resources that have more than one server.
     demand: dict = field(default_factory=dict)

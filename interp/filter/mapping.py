@@ -120,8 +120,12 @@ class Mapping:
         self.compute = compute[0]
         used: dict[str, int] = {}
         self.procs = []
+        runnable: dict[str, SAU] = {}  # checked once per SAU (65,536 ranks on one SAU: once)
         for r in range(nprocs):
-            sau = self._runnable(placement.get(r, self.compute.id), f"rank {r}")
+            sau_id = placement.get(r, self.compute.id)
+            sau = runnable.get(sau_id)
+            if sau is None:
+                sau = runnable[sau_id] = self._runnable(sau_id, f"rank {r}")
             node = used.get(sau.id, 0)
             if node >= sau.count:
                 raise InputError(f"{sau.id} ({sau.name}) has {sau.count} unit(s) but more processes are "

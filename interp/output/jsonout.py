@@ -72,6 +72,7 @@ def to_json(r: RunResult, level: str = "aau", structure: Structure | None = None
         "bound": r.bound,
         "events": r.events,
         "extrapolated_events": r.extrapolated_events,
+        "symmetric_events": r.symmetric_events,
         **aag_fields(r),
     }
     labels = [p.label for p in r.procs]

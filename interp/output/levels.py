@@ -316,7 +316,9 @@ def last_process(result: RunResult, n: int = 3):
     for sec, aid, what in last.longest_waits:
         key = (round(sec, 12), aid, what)
         grouped[key] = grouped.get(key, 0) + 1
-    waits = sorted(grouped.items(), key=lambda kv: (-kv[0][0], kv[0][1]))[:n]
+    # equal waits in the order of their AAU and text, not of the heap they were kept in (rank
+    # symmetry keeps them otherwise: engine/symmetry.py)
+    waits = sorted(grouped.items(), key=lambda kv: (-kv[0][0], kv[0][1], kv[0][2]))[:n]
     out = []
     for (sec, aid, what), times in waits:
         cls, loc, _ = info.get(aid, ("AAU", f"#{aid}", ""))

@@ -52,8 +52,10 @@ def header(result: RunResult, inputs_line: bool = True) -> list[str]:
            f"machine: {result.machine}" + (f"  [what-if: {', '.join(result.scenario)}]" if result.scenario else "")]
     if inputs_line and result.inputs:
         out.append("inputs:  " + ", ".join(f"{k}={v:g}" for k, v in result.inputs.items()))
-    skipped = (f" (+ {result.extrapolated_events:,} in extrapolated steady-state iterations)"
-               if result.extrapolated_events else "")
+    more = ([f"+ {result.extrapolated_events:,} in extrapolated steady-state iterations"]
+            if result.extrapolated_events else []) + \
+        ([f"+ {result.symmetric_events:,} of the processes rank 0 stood for"] if result.symmetric_events else [])
+    skipped = f" ({', '.join(more)})" if more else ""
     out.append(f"processes: {result.nprocs}   bound: {result.bound}   events interpreted: {result.events:,}{skipped}")
     return out
 

@@ -1,0 +1,362 @@
+"""Rank symmetry (issue 16): processes that provably behave alike are interpreted once.
+
+When every process of an SPMD program runs the same operations with the same sizes, tags and
+computation (the rank decides only whom it talks to: ``frontends.aag.rank_dependence``), when the
+partners every process chooses are one pattern seen from each process (a symmetry g of the ranks:
+the shift r -> r + k mod P, or r -> r XOR k), and when the machine looks the same from every
+process under that symmetry (the same node and network parameters; every route the symmetric
+image of another: a crossbar, a ring of P nodes, a hypercube under XOR), then every process's
+clock, statistics and waits are those of rank 0, renamed. The engine interprets rank 0 alone (the
+class's representative) and this module checks the symmetry as it goes and renames at the end.
+
+How the representative stands for the others (docs/performance.md, "Rank symmetry", gives the
+argument): rank 0's message to q stands for the message of every rank m to g_m(q); the one that
+reaches rank 0 comes from the rank s with g_s(q) = 0 (s = -q mod P for shifts, q for XOR), at the
+same times, so it is delivered to rank 0 as coming from s. Links are kept per orbit (the link
+(a, b) and all its images are one entry): a message that finds its link busy, a route that uses
+two links of one orbit (the images of one message would meet on a link), a static-buffer pool
+that is full, a wildcard receive, a partner pattern that is not a symmetry, a collective whose
+point-to-point steps are not, a communicator the program creates, an early end or a hang: each
+raises ``SymmetryBroken`` and the engine predicts again with every process interpreted. Nothing
+is approximated: either the symmetry holds for every event or it is not used.
+"""
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Mapping
+from copy import copy
+
+from frontends.aag import symexpr as S
+from frontends.aag.rank_dependence import rank_dependence
+
+from interp.engine.chain_comm import LONGEST_WAITS
+from interp.engine.result import ProcStats
+from interp.filter import collectives
+from interp.filter.switching import CIRCUIT
+
+# Topologies (interp/filter/topology.py) and the symmetries of the ranks their routes respect
+# when process i runs on node i: a crossbar's route is the pair itself; a fat-tree's hop count is
+# 2 x the length of a XOR b; a hypercube's e-cube route from a XOR k to b XOR k is the route from
+# a to b with every node XOR k; a ring (or a torus of one dimension) of exactly P nodes is the same
+# seen from every node. A mesh has edges, a bus one shared medium: neither.
+GROUPS_OF = {"crossbar": ("shift", "xor"), "direct": ("shift", "xor"), "fat-tree": ("xor",),
+             "hypercube": ("xor",), "ring": ("shift",), "torus": ("shift",)}
+_LABEL = re.compile(r"\brank (\d+)\b")  # a process label in a wait's text (ops.label)
+
+
+class SymmetryBroken(Exception):
+    """The symmetry does not hold (or cannot be shown) for this event: predict every process."""
+
+
+def eligible(engine, options) -> tuple[tuple, frozenset, bool] | None:
+    """(the symmetries the machine allows, the program's rank-derived names, whether the machine
+    is the same under any renaming), or None when rank symmetry cannot be used here."""
+    if not options.symmetry or options.trace or engine.record_messages or engine.symbolic or options.demand \
+            or options.strict or options.leftovers_only or not options.contention or options.placement:
+        return None
+    if engine.host_prog is not None or engine.node_prog is None or engine.track_payloads:
+        return None
+    n = engine.nprocs
+    mapping = engine.mapping
+    if n < 2 or any(p.sau.id != mapping.compute.id or (p.node or 0) != p.index for p in mapping.procs):
+        return None
+    params = mapping.cube_params
+    if params.switching != CIRCUIT or params.packet is not None:
+        return None
+    topo = mapping.topology
+    groups = GROUPS_OF.get(topo.kind, ())
+    if topo.kind == "ring" and topo.nodes != n or topo.kind == "torus" and tuple(topo.shape) != (n,):
+        groups = ()
+    if n & (n - 1):  # XOR maps 0..P-1 onto itself only when P is a power of two
+        groups = tuple(g for g in groups if g != "xor")
+    if not groups:
+        return None
+    tainted, reason = rank_dependence(engine.node_prog)
+    return None if reason is not None else (groups, tainted, topo.kind in ("crossbar", "direct"))
+
+
+class Symmetry:
+    """The symmetry of one prediction: which one (decided by the first partner pattern), the
+    partner patterns and collectives checked so far, and the renaming of the results."""
+
+    def __init__(self, nprocs: int, groups: tuple, tainted: frozenset, functions: dict | None,
+                 mixed: bool = False):
+        self.n = nprocs
+        self.groups = groups  # candidates, until the first partner pattern decides
+        self.group: str | None = None  # the symmetry of the program's own partners
+        # A crossbar is the same under any renaming of its nodes: there a collective's steps may
+        # follow another symmetry than the program's partners (an allreduce's recursive doubling,
+        # XOR, beside a ring's shifts), each message renamed by its own (``Op.group``).
+        self.mixed = mixed
+        self.coll_groups: dict[int, str] = {}  # collective AAU id -> the symmetry of its steps
+        self._until: dict[str, float] = {}  # per symmetry: when its last message arrives
+        self.tainted = tainted
+        self.functions = functions
+        self._patterns: dict = {}  # partner as an expression of the rank -> its values' group
+        self._steps: dict = {}  # collectives whose steps were checked -> their own symmetry
+        self._routes: dict = {}  # route (of rank 0's messages) -> the same with links per orbit
+        self._seqs: dict[int, list] = {}  # Seq id -> its assignments of rank-derived names
+
+    def note(self) -> str:
+        words = {"shift": "rank r's partners are those of rank 0 shifted by r",
+                 "xor": "rank r's partners are those of rank 0 XOR r", None: "no point-to-point partners"}
+        how = words[self.group]
+        if set(self.coll_groups.values()) - {self.group}:
+            how += "; " + words[next(iter(set(self.coll_groups.values()) - {self.group}))] + " in collectives"
+        return (f"rank symmetry: the {self.n} processes behave alike ({how}); rank 0 was interpreted and "
+                "its figures stand for every process (--exact or --no-symmetry interprets each)")
+
+    @staticmethod
+    def broken(reason: str) -> SymmetryBroken:
+        return SymmetryBroken(reason)
+
+    # -- the group ------------------------------------------------------------------------------
+    def image(self, m: int, r: int, group: str | None = None) -> int:
+        """g_m(r): where the symmetry that takes rank 0 to rank m takes rank r."""
+        return (r ^ m) if (group or self.group) == "xor" else (r + m) % self.n
+
+    def incoming(self, q: int, group: str | None = None) -> int:
+        """The rank whose message reaches rank 0 when each rank m sends to g_m(q)."""
+        return q if (group or self.group) == "xor" else (-q) % self.n
+
+    def _decide(self, values: list[int], what: str) -> None:
+        """The program's symmetry, decided by its first partner pattern (``values``: the partner
+        on every rank), which every later one must follow."""
+        fits = [g for g in ((self.group,) if self.group is not None else self.groups) if self._fits(g, values, what)]
+        if not fits:
+            raise SymmetryBroken(f"{what}: the partners are not one pattern seen from every process")
+        self.group = fits[0]
+
+    def _fits(self, group: str, values: list[int], what: str) -> bool:
+        n = self.n
+        if any(not (isinstance(v, int) and 0 <= v < n) for v in values):
+            raise SymmetryBroken(f"{what}: not a process on every rank")
+        if group == "xor":
+            return all(v ^ r == values[0] for r, v in enumerate(values))
+        return all((v - r) % n == values[0] % n for r, v in enumerate(values))
+
+    # -- partners -----------------------------------------------------------------------------
+    def check_partner(self, chain, expr, value) -> None:
+        """A point-to-point partner on rank 0 (``value``, before MPI_ANY_SOURCE / MPI_PROC_NULL are
+        read): the same expression on every rank must give its image under the symmetry."""
+        key = ("symmetry", id(expr))
+        if key in chain.memo:
+            return
+        if not 0 <= value < self.n:
+            raise SymmetryBroken("a wildcard, null or host partner")
+        e = self.as_rank_function(chain, expr)
+        if e is None:
+            raise SymmetryBroken("a partner whose value on other ranks is not known")
+        if e not in self._patterns:
+            fn = S.compile_fn(e, ["__rank"], self.functions)
+            try:
+                values = [int(fn(r)) for r in range(self.n)]
+            except (ArithmeticError, ValueError, TypeError):
+                raise SymmetryBroken("a partner that cannot be evaluated on every rank") from None
+            if values[0] != int(value):
+                raise SymmetryBroken("a partner whose value on rank 0 differs from its rank function")
+            self._decide(values, "a partner")
+            self._patterns[e] = True
+        names = chain.names_of(expr)
+        if names is None:
+            raise SymmetryBroken("a partner whose names cannot be followed")
+        chain.remember(key, True, names)
+
+    def as_rank_function(self, chain, expr):
+        """``expr`` as an expression of the rank alone: rank-derived names replaced by their own
+        rank functions (``assigned``), every other name by its value (the same on every rank)."""
+        if isinstance(expr, (int, float)):
+            return S.sympy.Integer(int(expr)) if float(expr).is_integer() else S.sympy.Float(expr)
+        subs = {}
+        for sym in expr.free_symbols:
+            name = sym.name
+            if name == "__rank":
+                subs[sym] = S.RANK
+            elif name in self.tainted:
+                fn = _scoped(chain, name)
+                if fn is None:
+                    return None
+                subs[sym] = fn
+            else:
+                value = chain.try_eval(sym)
+                if value is None:
+                    return None
+                subs[sym] = value
+        return expr.xreplace(subs)
+
+    def assigned(self, chain, a) -> None:
+        """A Seq assigned its names: note each rank-derived one's rank function beside its value."""
+        defs = self._seqs.get(a.id)
+        if defs is None:
+            defs = self._seqs[a.id] = [(n, e) for n, e in a.defs if n in self.tainted]
+        for name, expr in defs:
+            fn = None if expr is None else self.as_rank_function(chain, expr)
+            frame = chain.frames[-1]
+            scope = frame if name in frame or name not in chain.globals else chain.globals
+            scope["\0" + name] = fn
+
+    # -- the network and collectives ------------------------------------------------------------
+    def route(self, r, group: str | None):
+        """Rank 0's route with each link replaced by its orbit: the state of the link (a, b) is
+        that of every image of it, and two links of one orbit on a route would be used by the
+        images of the same message at the same time."""
+        group = group or self.group
+        entry = self._routes.get((id(r), group))
+        if entry is None:
+            orbits = tuple(self._orbit(link, group) for link in r.links)
+            if len(set(orbits)) != len(orbits):
+                raise SymmetryBroken("a route on which the images of one message would meet")
+            entry = self._routes[(id(r), group)] = (r._replace(links=orbits), r)  # r kept: its id stays unique
+        return entry[0]
+
+    def _orbit(self, link, group: str) -> tuple:
+        a, b = link
+        if not (isinstance(a, int) and isinstance(b, int)):
+            raise SymmetryBroken("a shared network resource")
+        return (group, a ^ b) if group == "xor" else (group, (b - a) % self.n)
+
+    def sent(self, group: str | None, start: float, arrival: float) -> None:
+        """A message of rank 0 on the wire from ``start`` to ``arrival``. Links are kept per orbit
+        of one symmetry: messages renamed by two symmetries (a crossbar's collective beside the
+        program's partners) could share a link unseen, so they must not be on the wire together."""
+        group = group or self.group
+        for other, until in self._until.items():
+            if other != group and until > start:
+                raise SymmetryBroken("messages of two symmetries on the network at once")
+        if arrival > self._until.get(group, float("-inf")):
+            self._until[group] = arrival
+
+    def check_steps(self, coll: str, n: int, root: int, size, elements, aau_id: int) -> str:
+        """The point-to-point steps of a collective: every rank's are the images of rank 0's under
+        one symmetry, returned."""
+        key = (coll, n, root, size, elements)
+        if key in self._steps:
+            return self._record(aau_id, self._steps[key])
+        first = list(collectives.steps(coll, 0, n, root, size, elements))
+        values = [[] for _ in first]
+        for m in range(n):
+            steps = list(collectives.steps(coll, m, n, root, size, elements))
+            if len(steps) != len(first):
+                raise SymmetryBroken(f"{coll}: the processes take different steps")
+            for j, ((k0, p0, s0), (k, p, s)) in enumerate(zip(first, steps)):
+                if k != k0 or s != s0 or (k == "combine" and p != p0):
+                    raise SymmetryBroken(f"{coll}: the processes take different steps")
+                values[j].append(p)
+        # one symmetry for all its steps: the program's, or on a crossbar any the machine allows
+        groups = list(self.groups if self.mixed or self.group is None else (self.group,))
+        for j, (kind, _, _) in enumerate(first):
+            if kind != "combine":
+                groups = [g for g in groups if self._fits(g, values[j], coll)]
+        if not groups:
+            raise SymmetryBroken(f"{coll}: the steps are not one pattern seen from every process")
+        group = self.group if self.group in groups else groups[0]
+        if not self.mixed:
+            self.group = group
+        self._steps[key] = group
+        return self._record(aau_id, group)
+
+    def _record(self, aau_id: int, group: str) -> str:
+        """The symmetry a collective AAU's waits are renamed by: one per AAU."""
+        if self.coll_groups.setdefault(aau_id, group) != group:
+            raise SymmetryBroken("a collective whose steps follow two symmetries")
+        return group
+
+    # -- the results ----------------------------------------------------------------------------
+    def expand(self, rep: ProcStats, waits: "Waits", procs: list[ProcStats]) -> None:
+        """Every process's figures: rank 0's, its waits' partners renamed (``waits``: every wait of
+        rank 0 that can be among the longest of some process once renamed)."""
+        kept = waits.kept()
+        # each distinct text split once into its words and the ranks it names: "message from ", 15
+        parts = {w: _LABEL.split(w) for _, _, w in kept}
+        for ps in procs:
+            m = ps.index
+            mine = []
+            for (s, a, w), count in kept.items():
+                if m:
+                    words, g = parts[w], self.coll_groups.get(a)
+                    w = "".join(x if k % 2 == 0 else f"rank {self.image(m, int(x), g)}" for k, x in enumerate(words))
+                mine += [(s, a, w)] * count
+            new = copy(rep)
+            new.index, new.label, new.sau = ps.index, ps.label, ps.sau
+            new.longest_waits = heapq.nlargest(LONGEST_WAITS, mine)
+            procs[m] = new
+
+
+class Waits:
+    """Rank 0's waits for "why is this process late", kept for every process of the class: a
+    process keeps its LONGEST_WAITS longest (seconds, AAU id, what), and among waits of the same
+    length and AAU the one kept is decided by ``what``, which names partners and so differs from
+    process to process. Kept here: every wait that fewer than LONGEST_WAITS waits outrank by
+    length and AAU alone (no renaming changes that), each distinct one at most LONGEST_WAITS times."""
+
+    def __init__(self):
+        self._count: dict[tuple, int] = {}
+
+    def add(self, entry: tuple) -> None:
+        count = self._count
+        if count.get(entry, 0) < LONGEST_WAITS:
+            count[entry] = count.get(entry, 0) + 1
+            if len(count) > 4 * LONGEST_WAITS:
+                self._prune()
+
+    def _prune(self) -> None:
+        ahead = 0
+        keep: dict[tuple, int] = {}
+        ranked = sorted(self._count.items(), key=lambda kv: (kv[0][0], kv[0][1]), reverse=True)
+        k = 0
+        while k < len(ranked):  # one (seconds, AAU) at a time: entries ahead of it by those alone
+            j = k
+            while j < len(ranked) and ranked[j][0][:2] == ranked[k][0][:2]:
+                j += 1
+            if ahead >= LONGEST_WAITS:
+                break
+            for entry, c in ranked[k:j]:
+                keep[entry] = c
+                ahead += c
+            k = j
+        self._count = keep
+
+    def kept(self) -> dict[tuple, int]:
+        """The waits kept, each with the number of times it was noted (up to LONGEST_WAITS)."""
+        self._prune()
+        return self._count
+
+
+def _scoped(chain, name: str):
+    key = "\0" + name
+    frame = chain.frames[-1]
+    if key in frame:
+        return frame[key]
+    return chain.globals.get(key)
+
+
+class SymmetricStats(Mapping):
+    """Every process's AAU statistics, (process index, AAU id) -> AAUStats: rank 0's, shared
+    (read-only) by every process of the class instead of copied (65,536 processes x the program's
+    AAUs would be millions of records)."""
+
+    def __init__(self, rep_stats: dict, nprocs: int):
+        self._rep = rep_stats  # AAU id -> rank 0's statistics, in the order they were created
+        self._n = nprocs
+
+    def __getitem__(self, key):
+        p, aid = key
+        if not (isinstance(p, int) and 0 <= p < self._n):
+            raise KeyError(key)
+        return self._rep[aid]
+
+    def __contains__(self, key) -> bool:
+        try:
+            p, aid = key
+        except (TypeError, ValueError):
+            return False
+        return isinstance(p, int) and 0 <= p < self._n and aid in self._rep
+
+    def __iter__(self):
+        for p in range(self._n):
+            for aid in self._rep:
+                yield (p, aid)
+
+    def __len__(self) -> int:
+        return self._n * len(self._rep)

@@ -1,0 +1,20 @@
+/* Messages to rank + 2: on a ring, the route of each crosses the next rank's route. */
+#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, it, i, iters = atoi(argv[1]), n = atoi(argv[2]);
+    double *u = malloc((n + 2) * sizeof(double));
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int to = (rank + 2) % size, from = (rank + size - 2) % size;
+    for (it = 0; it < iters; it++) {
+        MPI_Sendrecv(&u[1], n, MPI_DOUBLE, to, 0, &u[0], n, MPI_DOUBLE, from, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (i = 1; i <= n; i++)
+            u[i] = 0.5 * (u[i - 1] + u[i + 1]);
+    }
+    MPI_Finalize();
+    return 0;
+}
