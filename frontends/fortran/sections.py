@@ -329,19 +329,9 @@ class SectionLoops:
 
     def _loop_form(self, stmt, declare: dict, lines: list[str], out, first, last) -> str | None:
         """Interpret the Fortran ``lines`` that stand for ``stmt``, at ``stmt``'s lines."""
-        text = "subroutine interp_sections\n" + "\n".join(lines) + "\nend subroutine\n"
-        try:
-            ast = _parse(text, self.file, "free")
-        except FrontendError:
+        part = self._fragment(lines, declare, (first, last))
+        if part is None:
             return "its loop form is not valid Fortran"
-        for name, ftype in declare.items():
-            self.scope.types[name] = ftype
-        unit = T.content(ast)[0]
-        part = next(c for c in T.content(unit) if isinstance(c, F.Execution_Part))
-        for node in T.walk_all(part):  # every AAU of the loop form names the statement's lines
-            item = getattr(node, "item", None)
-            if item is not None and getattr(item, "span", None):
-                item.span = (first, last)
         start = len(out)
         for node in T.content(part):
             self._statement_at(node, out, None, first)
@@ -352,6 +342,23 @@ class SectionLoops:
         if self._cluster is not None and "interp_" in self._cluster.label:  # the statement's own Seq
             self._cluster.label = label
         return None
+
+    def _fragment(self, lines: list[str], declare: dict, span: tuple[int, int]):
+        """The Execution_Part of the Fortran ``lines`` (None if fparser refuses them), every node
+        at ``span`` (the source lines they stand for), with ``declare``'s names declared."""
+        try:
+            ast = _parse("subroutine interp_sections\n" + "\n".join(lines) + "\nend subroutine\n",
+                         self.file, "free")
+        except FrontendError:
+            return None
+        for name, ftype in declare.items():
+            self.scope.types[name] = ftype
+        part = next(c for c in T.content(T.content(ast)[0]) if isinstance(c, F.Execution_Part))
+        for node in T.walk_all(part):
+            item = getattr(node, "item", None)
+            if item is not None and getattr(item, "span", None):
+                item.span = span
+        return part
 
     def _refuse_form(self, what: str, why: str, line: int) -> None:
         self.problem("unsupported", f"{what} is not modelled here ({why}): write the loop out", line)
@@ -398,17 +405,11 @@ class SectionLoops:
         innermost, around the body (under IF (mask) when there is one)."""
         specs, mask = header.items
         heads, declare = self._forall_heads(specs)
-        lines = heads + (["if (.true.) then", "end if"] if mask is not None else []) + ["end do"] * len(heads)
-        if mask is not None:
-            lines[len(heads)] = f"if ({mask}) then"
-        ast = _parse("subroutine interp_sections\n" + "\n".join(lines) + "\nend subroutine\n", self.file, "free")
-        for name, ftype in declare.items():
-            self.scope.types[name] = ftype
-        part = next(c for c in T.content(T.content(ast)[0]) if isinstance(c, F.Execution_Part))
-        for node in T.walk_all(part):  # the headers name the DO CONCURRENT's line
-            item = getattr(node, "item", None)
-            if item is not None and getattr(item, "span", None):
-                item.span = (first, first)
+        guard = [f"if ({mask}) then", "end if"] if mask is not None else []
+        part = self._fragment(heads + guard + ["end do"] * len(heads), declare, (first, first))
+        if part is None:
+            self._refuse_form("DO CONCURRENT", "its loop form is not valid Fortran", first)
+            return
         inner = T.content(part)[0]
         while True:  # the innermost construct (DO, or the mask's IF) receives the body
             nested = [c for c in T.content(inner) if isinstance(c, (F.Block_Nonlabel_Do_Construct, F.If_Construct))]
