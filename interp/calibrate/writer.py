@@ -137,7 +137,8 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
                 f"{ind}  cc: {_q(info.cc)}",
                 f"{ind}  cflags: {_q(info.cflags)}",
                 f"{ind}  cpu: {_q(info.cpu)}    # {info.cc} -march=native -Q --help=target",
-                f"{ind}  cycle: {fmt_range(node['ops.int_add'], fmt_time)}; a dependent int add takes one cycle"]
+                f"{ind}  # cycle: not written; the model takes ops.double_add over llvm-mca's cycles for a "
+                "dependent addsd (docs/model.md)"]
     out.append(f"{ind}ops:    # one operation of a dependent chain")
     for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
                 "double_mul", "double_div", "int_to_real", "real_to_int"):

@@ -74,6 +74,15 @@ class AsmLoop:
         """The loop body as text for an analyzer, without its calls (costed apart)."""
         return "\n".join(i.text for i in self.insns if not i.mnemonic.startswith("call")) + "\n"
 
+    def unfolded(self) -> str | None:
+        """The block with each SSE/AVX arithmetic that reads memory split into a load into a free
+        vector register and the register form (None when nothing is folded or no register is
+        free). LLVM 14's scheduling models add the load's latency to a dependence chain that runs
+        through such an instruction's register operand when the chain comes from another
+        instruction (Horner's ``mulsd %xmm1, %xmm0; addsd -8(%rdx), %xmm0``: llvm-mca 10 cycles a
+        pass, the core 6.8); the core issues the load early, independently of the chain."""
+        return unfold([i for i in self.insns if not i.mnemonic.startswith("call")])
+
 
 def _base(path: str) -> str:
     return path.replace("\\", "/").rsplit("/", 1)[-1]
@@ -237,6 +246,33 @@ def _bytes_through(body: list[Insn], r: str, step: int) -> int | None:
             if mem.group(3) and reg(mem.group(3)) == r:
                 scales.append(int(mem.group(4) or 1))
     return abs(step) * min(scales) if scales else None
+
+
+# -- folded loads ---------------------------------------------------------------------------
+_FOLDABLE = re.compile(r"^(v?)(add|sub|mul|div|min|max|and|andn|or|xor|sqrt)([sp])([sd])$")
+_VREG = re.compile(r"%([xyz]mm)(\d+)")
+
+
+def unfold(insns: list[Insn]) -> str | None:
+    """The instructions as analyzer text with memory-source SSE/AVX arithmetic unfolded
+    (``AsmLoop.unfolded``)."""
+    used = {int(n) for i in insns for op in i.operands for _, n in _VREG.findall(op)}
+    free = [n for n in range(16) if n not in used]
+    out, changed = [], False
+    for ins in insns:
+        m = _FOLDABLE.match(ins.mnemonic)
+        ops = ins.operands
+        if free and m and len(ops) >= 2 and "(" in ops[0] and all(o.startswith("%") for o in ops[1:]):
+            kind = _VREG.search(ops[-1])
+            width = kind.group(1) if kind else "xmm"
+            scratch = f"%{width}{free[0]}"
+            load = (f"{m.group(1)}movs{m.group(4)}" if m.group(3) == "s" else f"{m.group(1)}movup{m.group(4)}")
+            out.append(f"{load}\t{ops[0]}, {scratch}")
+            out.append(f"{ins.mnemonic}\t{', '.join([scratch, *ops[1:]])}")
+            changed = True
+        else:
+            out.append(ins.text)
+    return "\n".join(out) + "\n" if changed else None
 
 
 # -- vector width ---------------------------------------------------------------------------
