@@ -71,7 +71,7 @@ class RooflineModel(NodeModel):
 
     def enclosing(self, loop: Iter) -> list[Iter]:
         if self._chains is None:
-            self._chains = enclosing_loops([f.body for f in self.functions.values()])
+            self._chains = enclosing_loops([f.body for f in self.functions.values()], self.functions)
         return self._chains.get(loop.id, [])
 
     def levels_chosen(self, expr) -> bool:

@@ -25,12 +25,13 @@ on the access offsets the C frontend records (``Access.index``, affine in the lo
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import sympy
 
 from frontends.aag import symexpr as S
-from frontends.aag import AAU, Access, Iter
+from frontends.aag import AAU, Access, Call, Iter
 
 
 @dataclass(frozen=True)
@@ -41,22 +42,53 @@ class Level:
     write: float
 
 
-def enclosing_loops(bodies) -> dict[int, list[Iter]]:
-    """Loop id -> the loops around it in its function, outermost first."""
-    out: dict[int, list[Iter]] = {}
+def enclosing_loops(bodies, functions: dict | None = None) -> dict[int, list[Iter]]:
+    """Loop id -> the loops around it, outermost first: in its function, and, with
+    ``functions`` (name -> Function), the loops around the calls of that function.
 
-    def walk(aaus: list[AAU], chain: list[Iter]):
+    A loop in a function that a loop of its caller calls (``for (r...) daxpy(n, a, x, y)``)
+    touches the same data on every call when the call's arguments do not change from one
+    iteration of the caller's loops to the next: its data come from the level that holds one
+    call's footprint, not from main memory. Those caller loops are put in front of the chain as
+    carriers of reuse only (no loop variable: the callee's offsets do not read the caller's);
+    a call with an argument that varies with them (``dot(&a[i*n], x, n)``) or that the frontend
+    could not follow is not a reuse, and its callee keeps its own chain."""
+    local: dict[int, tuple[str | None, list[Iter]]] = {}
+    sites: dict[str, list[tuple[str, list[Iter], Call]]] = {}
+
+    def walk(fn: str | None, aaus: list[AAU], chain: list[Iter]):
         for a in aaus:
             if isinstance(a, Iter):
-                out[a.id] = chain
-                walk(a.body, chain + [a])
+                local[a.id] = (fn, chain)
+                walk(fn, a.body, chain + [a])
             else:
+                if isinstance(a, Call) and functions and a.callee in functions and chain:
+                    sites.setdefault(a.callee, []).append((fn, chain, a))
                 for body in a.bodies():
-                    walk(body, chain)
+                    walk(fn, body, chain)
 
-    for body in bodies:
-        walk(body, [])
-    return out
+    if functions:
+        for name, f in functions.items():
+            walk(name, f.body, [])
+    else:
+        for body in bodies:
+            walk(None, body, [])
+    outer: dict[str, list[Iter]] = {}
+
+    def around(fn: str | None, seen: frozenset = frozenset()) -> list[Iter]:
+        if fn is None or fn not in sites or fn in seen:
+            return []
+        if fn not in outer:
+            outer[fn] = []
+            for caller, chain, call in sites[fn]:
+                full = around(caller, seen | {fn}) + chain
+                names = {S.var(lp.var) for lp in full if lp.var}
+                if all(arg is not None and not (arg.free_symbols & names) for arg in call.args):
+                    outer[fn] = [dataclasses.replace(lp, var=None) for lp in full]
+                    break
+        return outer[fn]
+
+    return {lid: around(fn) + chain for lid, (fn, chain) in local.items()}
 
 
 @dataclass
