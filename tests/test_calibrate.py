@@ -419,3 +419,22 @@ def test_a_collective_that_got_faster_is_held_beyond_the_last_count():
     e = E.parse(text.removesuffix(" us"), frozenset({"n"}))
     value = E.compile_numeric(e, ("n",))
     assert value(8) == pytest.approx(1.5) and value(64) == pytest.approx(1.5) and value(4) == pytest.approx(2.0)
+
+
+def test_levels_split_on_scalar_reads_bandwidth_from_vector_streams():
+    # Scalar reads step down at each capacity (46 GB/s to 32 KiB, 29 GB/s to 1.5 MiB, 9 GB/s
+    # beyond); the vector streams (bvr_, bvw_) deliver 70 / 60 / 12 GB/s read and 52 / 50 / 11
+    # GB/s write there. The plateaus come from the scalar reads, the bandwidths from the vector
+    # streams: the medians over each plateau's sizes.
+    lines, size = [], 8192
+    for top, scalar, vread, vwrite in ((32 << 10, 46e9, 70e9, 52e9), (1536 << 10, 29e9, 60e9, 50e9),
+                                       (64 << 20, 9e9, 12e9, 11e9)):
+        while size <= top:
+            lines += [f"bwr_{size} {scalar:.6e}", f"bvr_{size} {vread:.6e}", f"bvw_{size} {vwrite:.6e}"]
+            size = int(size * 2 ** 0.5)
+    r = fit.parse_lines("\n".join(lines) + "\n")
+    found = levels.levels(levels.parse_sweep(r), ["L1", "L2"], levels.vector_reads(r))
+    assert found["levels.L1.size"] == 32765 and found["levels.L2.size"] == 1482701
+    assert (found["levels.L1.bandwidth"], found["levels.L1.write_bandwidth"]) == (70e9, 52e9)
+    assert (found["levels.L2.bandwidth"], found["levels.L2.write_bandwidth"]) == (60e9, 50e9)
+    assert found["main.write_bandwidth"] == 11e9

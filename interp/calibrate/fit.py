@@ -136,7 +136,7 @@ def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, 
     if "cache_bw" in r:
         v["cache.bandwidth"] = r["cache_bw"]
     if cache_levels:
-        v.update(levels.levels(levels.parse_sweep(r), list(cache_levels)))
+        v.update(levels.levels(levels.parse_sweep(r), list(cache_levels), levels.vector_reads(r)))
     # The clock the core really runs at: an integer add is one cycle on every current core.
     v["clock_measured"] = 1.0 / r["int_add"] if r["int_add"] > 0 else 0.0
     return v

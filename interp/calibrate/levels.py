@@ -17,15 +17,22 @@ import statistics
 
 
 def parse_sweep(r: dict[str, float]) -> list[tuple[float, float, float]]:
-    """(bytes, read B/s, write B/s) of every swept size, ascending."""
+    """(bytes, read B/s, write B/s) of every swept size, ascending: the scalar read stream
+    (``bwr_``), which marks the levels' capacities, and the vector write stream (``bvw_``; the
+    scalar ``bww_`` of older node_bench output)."""
     out = []
     for key, read in r.items():
         if key.startswith("bwr_"):
             size = key[4:]
-            write = r.get(f"bww_{size}")
+            write = r.get(f"bvw_{size}", r.get(f"bww_{size}"))
             if write is not None and read > 0 and write > 0:
                 out.append((float(size), read, write))
     return sorted(out)
+
+
+def vector_reads(r: dict[str, float]) -> dict[float, float]:
+    """bytes -> the vector read stream's B/s (``bvr_``): what a level delivers."""
+    return {float(k[4:]): v for k, v in r.items() if k.startswith("bvr_") and v > 0}
 
 
 def split(values: list[float], parts: int, min_len: int = 2) -> list[tuple[int, int]]:
@@ -61,9 +68,12 @@ def split(values: list[float], parts: int, min_len: int = 2) -> list[tuple[int, 
     return ranges[::-1]
 
 
-def levels(sweep: list[tuple[float, float, float]], names: list[str]) -> dict[str, float]:
+def levels(sweep: list[tuple[float, float, float]], names: list[str],
+           delivered: dict[float, float] | None = None) -> dict[str, float]:
     """Machine-file values ``levels.<name>.size|bandwidth|write_bandwidth`` for the cache levels
-    ``names`` (smallest first) and ``main.write_bandwidth`` from the last plateau."""
+    ``names`` (smallest first) and ``main.write_bandwidth`` from the last plateau. The plateaus
+    are found in the sweep's (scalar) read rates; a level's ``bandwidth`` is the median of the
+    vector reads over its plateau (``delivered``, by size) when the sweep has them."""
     if len(sweep) < 2 * (len(names) + 1):
         return {}
     ranges = split([math.log(r) for _, r, _ in sweep], len(names) + 1)
@@ -73,7 +83,8 @@ def levels(sweep: list[tuple[float, float, float]], names: list[str]) -> dict[st
     for name, (i, j) in zip(names, ranges):
         part = sweep[i:j]
         out[f"levels.{name}.size"] = part[-1][0]
-        out[f"levels.{name}.bandwidth"] = statistics.median(r for _, r, _ in part)
+        reads = [delivered[b] for b, _, _ in part if delivered and b in delivered] or [r for _, r, _ in part]
+        out[f"levels.{name}.bandwidth"] = statistics.median(reads)
         out[f"levels.{name}.write_bandwidth"] = statistics.median(w for _, _, w in part)
     i, j = ranges[-1]
     out["main.write_bandwidth"] = statistics.median(w for _, _, w in sweep[i:j])

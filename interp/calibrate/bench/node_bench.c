@@ -433,51 +433,80 @@ static double b_stream_cached(size_t bytes, long passes)
 }
 
 /* Read and write bandwidth over a sweep of buffer sizes, a factor sqrt(2) apart: the Python
- * side splits the sweep into the cache levels (interp/calibrate/levels.py). 16-byte vector
- * loads and stores (GCC's vector extension: SSE2 on x86-64, NEON on AArch64), the width gcc -O2
- * gives a loop it vectorises: a level then delivers what its lines can carry, not what one
- * 8-byte load or store a cycle can ask for (scalar loads measured every cache level of a Zen 2
- * at 36 GB/s, and scalar stores with the pointer kept in a register at 13 GB/s, where its
- * caches deliver 50-70). Four accumulators keep the adds off the critical path; KEEPF stops the
- * compiler from folding the loop away. The write stream stores every element (write-allocate
- * and write-back included). */
+ * side splits the sweep into the cache levels (interp/calibrate/levels.py).
+ *
+ * Two read streams per size. The scalar one (8-byte loads into eight accumulators, as a loop gcc
+ * -O2 does not vectorise), bwr_, marks where the levels end: its rate steps down at each level's
+ * capacity. The vector one (16-byte loads and stores, GCC's vector extension: SSE2 on x86-64,
+ * NEON on AArch64, the width gcc -O2 gives a loop it vectorises), bvr_ and bvw_, is what the
+ * level delivers, not what one 8-byte load or store a cycle can ask for: scalar loads measured
+ * every cache level of a Zen 2 at 36 GB/s where its caches deliver 60-70, and scalar stores
+ * with the pointer kept in a register 13 GB/s where they take 52. Four vector accumulators keep
+ * the adds off the critical path; KEEP/KEEPF stop the compiler from folding the loops away. The
+ * write stream stores every element (write-allocate and write-back included), unrolled as the
+ * reads: a store a cycle, not a pass of a four-instruction loop a cycle. */
 typedef double v2d __attribute__((vector_size(16)));
+
+static double sweep_scalar(const long *a, size_t n, long passes)
+{
+    long s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+    double t = now();
+    for (long p = 0; p < passes; p++)
+        for (size_t i = 0; i + 8 <= n; i += 8) {
+            s0 += a[i]; s1 += a[i + 1]; s2 += a[i + 2]; s3 += a[i + 3];
+            s4 += a[i + 4]; s5 += a[i + 5]; s6 += a[i + 6]; s7 += a[i + 7];
+            KEEP(s0); KEEP(s1); KEEP(s2); KEEP(s3); KEEP(s4); KEEP(s5); KEEP(s6); KEEP(s7);
+        }
+    t = now() - t;
+    sinkl = s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+    return t;
+}
+
+static double sweep_vector_read(const v2d *a, size_t n, long passes)
+{
+    v2d s0 = {0, 0}, s1 = s0, s2 = s0, s3 = s0;
+    double t = now();
+    for (long p = 0; p < passes; p++)
+        for (size_t i = 0; i + 4 <= n; i += 4) {
+            s0 += a[i]; s1 += a[i + 1]; s2 += a[i + 2]; s3 += a[i + 3];
+            KEEPF(s0); KEEPF(s1); KEEPF(s2); KEEPF(s3);
+        }
+    t = now() - t;
+    s0 += s1 + s2 + s3;
+    sinkd = s0[0] + s0[1];
+    return t;
+}
+
+static double sweep_vector_write(v2d *a, size_t n, long passes)
+{
+    v2d x = {1.0, 2.0};
+    double t = now();
+    for (long p = 0; p < passes; p++)
+        for (size_t i = 0; i + 4 <= n; i += 4) {
+            a[i] = x; a[i + 1] = x; a[i + 2] = x; a[i + 3] = x;
+            KEEPF(x);
+        }
+    return now() - t;
+}
 
 static void b_sweep(size_t top, double scale)
 {
     for (double s = 8192; s <= (double) top; s *= 1.4142135623730951) {
-        size_t bytes = (size_t) s & ~(size_t) 63, n = bytes / sizeof(v2d);
-        v2d *a = aligned_alloc(64, bytes);
-        if (!a) return;
-        memset(a, 1, bytes);
+        size_t bytes = (size_t) s & ~(size_t) 63;
+        void *buf = aligned_alloc(64, bytes);
+        if (!buf) return;
+        memset(buf, 1, bytes);
         long passes = (long) (64e6 * scale / bytes) + 1;
-        double mean = 0, meanw = 0;
+        double mean = 0, meanr = 0, meanw = 0;
         for (int r = 0; r < REPS; r++) {
-            v2d s0 = {0, 0}, s1 = s0, s2 = s0, s3 = s0;
-            double t = now();
-            for (long p = 0; p < passes; p++)
-                for (size_t i = 0; i + 4 <= n; i += 4) {
-                    s0 += a[i]; s1 += a[i + 1]; s2 += a[i + 2]; s3 += a[i + 3];
-                    KEEPF(s0); KEEPF(s1); KEEPF(s2); KEEPF(s3);
-                }
-            t = now() - t;
-            s0 += s1 + s2 + s3;
-            sinkd = s0[0] + s0[1];
-            MEAN_OF(mean, t);
-            v2d x = {1.0, 2.0};
-            t = now();
-            for (long p = 0; p < passes; p++)
-                for (size_t i = 0; i + 4 <= n; i += 4) {  /* unrolled as the reads: one store a
-                                                              cycle, not one pass of a 4-insn loop */
-                    a[i] = x; a[i + 1] = x; a[i + 2] = x; a[i + 3] = x;
-                    KEEPF(x);
-                }
-            t = now() - t;
-            MEAN_OF(meanw, t);
+            MEAN_OF(mean, sweep_scalar(buf, bytes / sizeof(long), passes));
+            MEAN_OF(meanr, sweep_vector_read(buf, bytes / sizeof(v2d), passes));
+            MEAN_OF(meanw, sweep_vector_write(buf, bytes / sizeof(v2d), passes));
         }
         printf("bwr_%zu %.6e\n", bytes, (double) bytes * passes / mean);
-        printf("bww_%zu %.6e\n", bytes, (double) bytes * passes / meanw);
-        free(a);
+        printf("bvr_%zu %.6e\n", bytes, (double) bytes * passes / meanr);
+        printf("bvw_%zu %.6e\n", bytes, (double) bytes * passes / meanw);
+        free(buf);
     }
 }
 
