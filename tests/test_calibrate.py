@@ -438,3 +438,25 @@ def test_levels_split_on_scalar_reads_bandwidth_from_vector_streams():
     assert (found["levels.L1.bandwidth"], found["levels.L1.write_bandwidth"]) == (70e9, 52e9)
     assert (found["levels.L2.bandwidth"], found["levels.L2.write_bandwidth"]) == (60e9, 50e9)
     assert found["main.write_bandwidth"] == 11e9
+
+
+def test_a_gradual_last_level_keeps_the_buffers_above_the_halfway_rate():
+    # 40 GB/s to 2 MiB (sizes 8192 x sqrt(2)^k up to 2 MiB: 17 points), then 30, 20, 14 GB/s
+    # at the next three sizes, then 10 GB/s (main memory). The split puts the three falling
+    # points wherever the squared log misfit is least; the capacity runs from the cache plateau
+    # while the rate stays at least sqrt(40 x 10) = 20 GB/s (the medians: 40 and 10, whichever
+    # side the falling points join): the 20 GB/s point, 2 MiB x 2 = 4 MiB (rounded down at each
+    # sqrt(2) step: 4194304 -> 4194299 with the loop's int()).
+    lines, size = [], 8192
+    while size <= 2 << 20:
+        lines.append(f"bwr_{size} 4e10")
+        size = int(size * 2 ** 0.5)
+    tail = []
+    for bw in (30e9, 20e9, 14e9) + (10e9,) * 8:
+        lines.append(f"bwr_{size} {bw:.6e}")
+        tail.append(size)
+        size = int(size * 2 ** 0.5)
+    text = "\n".join(lines + [ln.replace("bwr_", "bww_") for ln in lines]) + "\n"
+    found = levels.levels(levels.parse_sweep(fit.parse_lines(text)), ["L1"])
+    assert found["levels.L1.size"] == tail[1]
+    assert 4.0e6 < tail[1] < 4.2e6
