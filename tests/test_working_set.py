@@ -228,3 +228,52 @@ def test_symbolic_size_through_cache_levels_is_refused_at_once(tmp_path, cli):
     r = cli("run", c, "--machine", m, "--procs", 1, "-D", "n=1000", "--symbolic", "n")
     assert r.exit_code == 2
     assert "p.c:8: the time of this loop depends on n through the cache level" in r.stderr
+
+
+STRIDED = """
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]), stride = atoi(argv[2]);
+    double *v = malloc(n * sizeof(double)), s = 0.0;
+    int p, off, i;
+    for (p = 0; p < 4; p++)
+        for (off = 0; off < stride; off++)
+            for (i = off; i < n; i += stride)
+                s += v[i];
+    return s > 0;
+}
+"""
+
+
+@pytest.mark.parametrize("n, stride, per_ns", [
+    # A step read from argv (i += stride) was costed no memory time at all. stride 16 doubles =
+    # 128 B: a new 64 B block per access. One off-iteration touches n/16 blocks, 64n/16 = 4n B
+    # apart from the next (the same blocks: off and off+1 share them), so that level serves it.
+    # n = 4096: 16 KiB <= 32 KiB, L1: the element, 8 B / 64 GB/s = 0.125 ns; compute 0.5 ns
+    # (the add at its throughput) bounds.
+    (4096, 16, 0.5),
+    # n = 65536: 256 KiB <= 1 MiB, L2: a block, 64 B / 32 GB/s = 2 ns.
+    (65536, 16, 2.0),
+    # n = 1048576: 4 MiB, main memory: 64 B / 8 GB/s = 8 ns.
+    (1048576, 16, 8.0),
+    # stride 2 (16 B): a stride known only at run time counts a block per access (_moved: the
+    # exact min(16 B, 64 B) would make the closed forms around it sums of Min terms), 64 B / 8
+    # GB/s = 8 ns from main memory (the span of one off-iteration: n/2 blocks... 8 MiB apart).
+    (1048576, 2, 8.0),
+])
+def test_a_step_known_only_when_the_loop_runs_moves_its_stride(tmp_path, n, stride, per_ns):
+    c = tmp_path / "p.c"
+    c.write_text(STRIDED)
+    m = tmp_path / "m.yaml"
+    m.write_text(MACHINE)
+    programs = load_programs([str(c)])
+    engine = Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": n, "stride": stride}, False),
+                    EngineOptions(bound=Bound.parse("mid")))
+    total = engine.run().total
+    inner = next(x for a in programs[0].functions["main"].body for x in a.walk() if isinstance(x, Iter) and x.var == "i")
+    model = next(iter(engine.models.values()))
+    per = model.iterd(inner).xreplace({S.var("n"): n, S.var("stride"): stride, S.var("off"): 0})
+    iters = (n + stride - 1) // stride
+    assert float((per - 0) / iters) == pytest.approx(per_ns * NS, rel=1e-6)
+    assert total > 4 * stride * iters * per_ns * NS * 0.99

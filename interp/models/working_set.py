@@ -159,10 +159,12 @@ class WorkingSet:
             for e in (lp.num_iters, lp.lo, lp.step):
                 if isinstance(e, sympy.Basic):
                     allowed |= e.free_symbols
-        if loop.var is None or loop.num_iters is None or (loop.step is not None and not loop.step.is_number):
+        if loop.var is None or loop.num_iters is None or (
+                loop.step is not None and not (loop.step.is_number or loop.step.free_symbols <= allowed)):
             return sympy.Integer(0), accesses
         refs, rest = _refs(accesses, loops, allowed)
-        step = float(loop.step) if loop.step is not None else 1.0
+        # a step the walker knows when the loop runs (``i += stride``) stays a symbol (_moved)
+        step = loop.step if loop.step is not None else sympy.Integer(1)
         groups: dict[tuple, list[_Ref]] = {}
         for r in refs:
             groups.setdefault((r.acc.name, r.deriv), []).append(r)
@@ -183,11 +185,19 @@ class WorkingSet:
         return max_of([first_stores, *per_level]), rest
 
     # -- reuse distances ------------------------------------------------------------------------
-    def _new_bytes(self, r: _Ref, step: float):
+    def _new_bytes(self, r: _Ref, step):
         """Bytes of data not touched before, per inner iteration, of a group's leading access."""
-        if not r.deriv[-1].is_number:
-            return sympy.Float(self.block)  # a symbolic stride: a row length, a block per access
-        return sympy.Float(min(abs(float(r.deriv[-1]) * step) * r.acc.elem_size, self.block))
+        return self._moved(r.deriv[-1] * step, r.acc.elem_size)
+
+    def _moved(self, s, elem_size: int):
+        """Bytes an access that advances ``s`` elements per iteration brings in: its stride in
+        bytes, at most one block (a new line per access beyond)."""
+        if s.is_number:
+            return sympy.Float(min(abs(float(s)) * elem_size, self.block))
+        # a stride known only when the loop runs (a row length, ``i += stride``): a block per
+        # access, as for a large one; min(|s| x element, block) would be exact but makes every
+        # closed form over the loops around it a sum of Min terms, 5 times slower to predict
+        return sympy.Float(self.block)
 
     def _span(self, r: _Ref, inner: list[Iter]):
         """Bytes a group touches over the loops ``inner`` (at most one block per access)."""
@@ -196,7 +206,7 @@ class WorkingSet:
         extent, lines = sympy.Integer(1), sympy.Integer(1)
         for lp, d in zip(inner, r.deriv[len(r.deriv) - len(inner):]):
             t = lp.num_iters if lp.num_iters is not None else sympy.Integer(1)
-            extent += sympy.Abs(d) * (t - 1)
+            extent += sympy.Abs(d * (lp.step if lp.step is not None else 1)) * (t - 1)
             lines *= t
         return sympy.Min(extent * r.acc.elem_size, lines * self.block)
 
@@ -244,16 +254,13 @@ class WorkingSet:
         return sympy.Min(*(([best] if best is not None else []) + symbolic), evaluate=False)
 
     # -- cost ---------------------------------------------------------------------------------
-    def _cost(self, r: _Ref, step: float, dist) -> list:
+    def _cost(self, r: _Ref, step, dist) -> list:
         """The access's time at each level: its cost at the level that serves it, 0 elsewhere."""
         acc = r.acc
         store = acc.kind == "store"
         s = r.deriv[-1] * step
-        if not s.is_number:
-            moved = self.block
-        else:
-            moved = min(abs(float(s)) * acc.elem_size, self.block) if s != 0 else acc.elem_size
-        costs = [sympy.Float((acc.elem_size if k == 0 else moved) / (lv.write if store else lv.read))
+        moved = self._moved(s, acc.elem_size) if s != 0 else sympy.Integer(acc.elem_size)
+        costs = [(sympy.Integer(acc.elem_size) if k == 0 else moved) / sympy.Float(lv.write if store else lv.read)
                  for k, lv in enumerate(self.levels)]
         zero = [sympy.Integer(0)] * len(costs)
         if dist is None:
