@@ -1,0 +1,275 @@
+"""interp against SimGrid SMPI on issue 16's stencil: whole-process wall time and peak memory.
+
+The program is issue 16's 1-D stencil (benchmarks/stencil_steady.py's PROGRAM: two
+``MPI_Sendrecv`` halo exchanges a step with the ring neighbours, a sweep over n/P points, an
+``MPI_Allreduce`` every 10 steps through ``if (step % 10 == 0)``; n and the step count from argv).
+Both tools predict it on the same platform:
+
+- SMPI (``smpirun``) runs the compiled program for real, every rank a thread of one process, and
+  charges the measured computation to a simulated host; the platform is a SimGrid ``<cluster>``
+  of P hosts, each with its own link (latency LINK_LAT, bandwidth LINK_BW) to the cluster's
+  router, no backbone: a message crosses the sender's link and the receiver's, 2 x LINK_LAT +
+  m / LINK_BW under SimGrid's CM02 model (no SMPI correction factors, no cross-traffic).
+- interp predicts it on a machine file written from the same numbers: a crossbar of P nodes
+  (every pair one hop apart, a link per pair) with ``startup`` = 2 x LINK_LAT and ``per_byte`` =
+  1 / LINK_BW, and the node of ``interp calibrate`` on this computer (the computer SMPI measures
+  the computation on; SMPI's host speed equals ``smpi/host-speed``, so a simulated second of
+  computation is a measured second here).
+
+Every point is run ``--repeat`` times (default 3) in the order SMPI, interp, interp --exact,
+SMPI, ... so that the machine's load falls on every tool alike; each run is a fresh process
+whose wall time and peak RSS (of its process tree: ``getrusage(RUSAGE_CHILDREN)`` in a wrapper
+process of its own) are taken; the table gives the medians. Without ``smpirun`` on PATH the
+script prints "skipped: smpirun not installed" and exits 0 (CI has no SimGrid).
+
+    python benchmarks/vs_smpi.py [--quick] [--repeat K] [--json] [--node host.yaml] [--keep DIR]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from stencil_steady import PROGRAM  # noqa: E402  (issue 16's stencil, one copy for both benchmarks)
+
+# The platform, in SimGrid's units (the interp machine is derived from the same two strings).
+# A 10 Gbit/s Ethernet-class cluster: 1.25 GB/s and 2.5 us per link (a choice, docs/performance.md
+# "interp against SMPI"); the messages of this stencil are 8 bytes, so the latency dominates.
+LINK_LAT = "2.5us"
+LINK_BW = "1.25GBps"
+# SMPI's host speed and the simulating computer's speed (smpi/host-speed) are set equal: SMPI
+# then charges each measured burst of computation at its measured length.
+HOST_SPEED = "1Gf"
+STEPS = 100
+POINTS = [(16, 4_000_000), (16, 40_000_000), (256, 4_000_000), (1024, 4_000_000)]
+QUICK = [(16, 4_000_000), (256, 4_000_000)]
+# Issue 16's goals for the interp/SMPI wall-time ratio (interp default).
+GOALS = {(16, 40_000_000): 14.0, (1024, 4_000_000): 10.0}
+
+# SimGrid's unit suffixes (SimGrid's xbt_parse_units tables) for the two we write.
+_SECONDS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
+_BYTES_PER_S = {"Bps": 1.0, "kBps": 1e3, "MBps": 1e6, "GBps": 1e9}
+
+# The options of every smpirun: the network model without SMPI's piecewise correction factors
+# (CM02: latency + size / bandwidth, the model interp's machine file states), no modelled TCP
+# acknowledgements on the reverse path, the recursive-doubling allreduce interp uses for
+# MPI_Allreduce without a fitted expression (docs/model.md), the host speed above, and the
+# simulated time printed. Everything else is SMPI's default (privatization on, computation
+# measured and simulated, smpi/cpu-threshold 1e-6 s).
+SMPI_CFG = ["--cfg=network/model:CM02", "--cfg=network/crosstraffic:0", "--cfg=smpi/allreduce:rdb",
+            f"--cfg=smpi/host-speed:{HOST_SPEED}", "--cfg=smpi/display-timing:1"]
+
+# Runs a command in a process of its own and reports its wall time and the peak RSS of its
+# process tree (RUSAGE_CHILDREN of a fresh process covers exactly that command's descendants).
+MEASURE = r"""
+import json, resource, subprocess, sys, time
+t0 = time.perf_counter()
+p = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+wall = time.perf_counter() - t0
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"rc": p.returncode, "wall": wall, "rss_mb": ru.ru_maxrss / 1024,
+                  "stdout": p.stdout, "stderr": p.stderr}))
+"""
+
+
+def unit_value(text: str, units: dict[str, float]) -> float:
+    """A SimGrid quantity such as "2.5us" or "1.25GBps" in base units (s, B/s)."""
+    m = re.fullmatch(r"([0-9.]+(?:[eE][-+]?[0-9]+)?)([A-Za-z]+)", text)
+    if not m or m.group(2) not in units:
+        raise ValueError(f"{text!r}: expected a number followed by one of {', '.join(units)}")
+    return float(m.group(1)) * units[m.group(2)]
+
+
+def platform_xml(procs: int) -> str:
+    """SimGrid platform: P hosts named node-0..node-(P-1), each on its own link to the cluster's
+    router (no backbone), so a route is the sender's link then the receiver's."""
+    return ("<?xml version='1.0'?>\n"
+            '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n'
+            '<platform version="4.1">\n'
+            f'  <cluster id="stencil" prefix="node-" radical="0-{procs - 1}" suffix="" '
+            f'speed="{HOST_SPEED}" bw="{LINK_BW}" lat="{LINK_LAT}"/>\n'
+            "</platform>\n")
+
+
+def hostfile(procs: int) -> str:
+    """One rank per host, rank i on node-i (interp places process i on node i)."""
+    return "".join(f"node-{i}\n" for i in range(procs))
+
+
+def interp_machine(procs: int, node: dict) -> dict:
+    """The interp machine of the same platform: the calibrated node ``node`` (a machine file
+    written by ``interp calibrate``, read as YAML), P of them on a crossbar whose one-hop message
+    costs 2 x LINK_LAT + m / LINK_BW, the time of the SimGrid route through two links."""
+    data = {k: v for k, v in node.items() if k != "sag"}
+    compute = next(c for c in node["sag"]["children"] if c.get("role") == "compute")
+    compute = dict(compute, count=procs)
+    if "max_procs" in compute.get("processing", {}):
+        compute["processing"] = dict(compute["processing"], max_procs=procs)
+    lat = unit_value(LINK_LAT, _SECONDS)
+    bw = unit_value(LINK_BW, _BYTES_PER_S)
+    compute["comm_sync"] = {
+        "source": f"SMPI platform of benchmarks/vs_smpi.py: <cluster> links lat={LINK_LAT}, bw={LINK_BW}; "
+                  "a message crosses two links (sender's, receiver's): startup = 2 x lat, per_byte = 1/bw",
+        "topology": "crossbar",
+        "static": {"startup": f"{2 * lat * 1e6:.12g} us", "per_byte": f"{1e9 / bw:.12g} ns"},
+    }
+    data["name"] = f"{node.get('name', 'calibrated node')} x {procs} on the SMPI platform's crossbar"
+    data["sag"] = dict(node["sag"], children=[compute])
+    return data
+
+
+def write_inputs(directory: Path, procs: int, node: dict) -> tuple[Path, Path, Path]:
+    """The SMPI platform, its host file and the interp machine for P processes."""
+    plat, hosts = directory / f"platform{procs}.xml", directory / f"hosts{procs}"
+    machine = directory / f"machine{procs}.yaml"
+    plat.write_text(platform_xml(procs))
+    hosts.write_text(hostfile(procs))
+    machine.write_text(yaml.safe_dump(interp_machine(procs, node), sort_keys=False))
+    return plat, hosts, machine
+
+
+def measure(cmd: list[str], cwd: Path) -> dict:
+    """Wall time and peak RSS of ``cmd`` run in a fresh wrapper process."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    out = subprocess.run([sys.executable, "-c", MEASURE, *cmd], capture_output=True, text=True,
+                         cwd=cwd, env=env, check=True)
+    run = json.loads(out.stdout)
+    if run["rc"] != 0:
+        raise SystemExit(f"vs_smpi: {' '.join(cmd)} failed (exit {run['rc']}):\n{run['stderr'][-2000:]}")
+    return run
+
+
+def smpi_run(exe: Path, plat: Path, hosts: Path, procs: int, n: int, cwd: Path) -> dict:
+    run = measure(["smpirun", "-np", str(procs), "-platform", str(plat), "-hostfile", str(hosts),
+                   str(exe), *SMPI_CFG, str(n), str(STEPS)], cwd)
+    found = re.search(r"Simulated time: ([0-9.eE+-]+) seconds", run["stderr"])
+    if not found:
+        raise SystemExit(f"vs_smpi: smpirun printed no simulated time:\n{run['stderr'][-2000:]}")
+    return {"wall": run["wall"], "rss_mb": run["rss_mb"], "predicted": float(found.group(1))}
+
+
+def interp_run(prog: Path, machine: Path, procs: int, n: int, exact: bool, cwd: Path) -> dict:
+    cmd = [sys.executable, "-m", "interp.cli", "run", str(prog), "-m", str(machine), "-p", str(procs),
+           "-D", f"n={n}", "-D", f"steps={STEPS}", "--format", "json"] + (["--exact"] if exact else [])
+    run = measure(cmd, cwd)
+    report = json.loads(run["stdout"])
+    represented = report["events"] + report["extrapolated_events"] + report["symmetric_events"]
+    return {"wall": run["wall"], "rss_mb": run["rss_mb"], "predicted": report["total_seconds"],
+            "events": report["events"], "represented": represented}
+
+
+def medians(runs: list[dict]) -> dict:
+    return {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+
+
+def prepare(directory: Path, node_file: str | None) -> tuple[Path, Path, dict]:
+    """The program's source, its SMPI build (smpicc -O2) and the calibrated node."""
+    prog = directory / "stencil.c"
+    prog.write_text(PROGRAM)
+    exe = directory / "stencil"
+    subprocess.run(["smpicc", "-O2", str(prog), "-o", str(exe)], check=True, cwd=directory,
+                   capture_output=True, text=True)
+    if node_file is None:
+        node_file = str(directory / "host.yaml")
+        print("calibrating this computer's node (interp calibrate --quick) ...", file=sys.stderr, flush=True)
+        subprocess.run([sys.executable, "-m", "interp.cli", "calibrate", "--quick", "--out", node_file],
+                       check=True, cwd=directory, capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    return prog, exe, yaml.safe_load(Path(node_file).read_text())
+
+
+def run_point(directory: Path, prog: Path, exe: Path, node: dict, procs: int, n: int, repeat: int) -> dict:
+    """One (P, n) point: SMPI, interp, interp --exact, interleaved ``repeat`` times; medians."""
+    plat, hosts, machine = write_inputs(directory, procs, node)
+    runs = {"smpi": [], "interp": [], "exact": []}
+    for _ in range(repeat):
+        runs["smpi"].append(smpi_run(exe, plat, hosts, procs, n, directory))
+        runs["interp"].append(interp_run(prog, machine, procs, n, False, directory))
+        runs["exact"].append(interp_run(prog, machine, procs, n, True, directory))
+    out = {"procs": procs, "n": n, "steps": STEPS, **{k: medians(v) for k, v in runs.items()}}
+    out["ratio"] = out["smpi"]["wall"] / out["interp"]["wall"]
+    out["ratio_exact"] = out["smpi"]["wall"] / out["exact"]["wall"]
+    out["goal"] = GOALS.get((procs, n))
+    return out
+
+
+def sci(n: int) -> str:
+    """4000000 as 4e6, as the issue's table writes it."""
+    return f"{n:.0e}".replace("e+0", "e").replace("e+", "e")
+
+
+def print_row(r: dict) -> None:
+    s, i, e = r["smpi"], r["interp"], r["exact"]
+    goal = f">= {r['goal']:g}" if r["goal"] else ""
+    print(f"| {r['procs']:,} | {sci(r['n'])} | {s['wall']:.2f} s, {s['rss_mb']:.0f} MB "
+          f"| {i['wall']:.2f} s, {i['rss_mb']:.0f} MB | {e['wall']:.2f} s, {e['rss_mb']:.0f} MB "
+          f"| {r['ratio']:.1f} {goal} | {r['ratio_exact']:.1f} | {i['events']:,} of {e['events']:,} "
+          f"| {s['predicted'] * 1e3:.2f} | {i['predicted'] * 1e3:.2f} |", flush=True)
+
+
+def print_summary(rows: list[dict]) -> None:
+    rss = [r["interp"]["rss_mb"] for r in rows]
+    print(f"\ninterp default peak RSS over the points: {min(rss):.0f}-{max(rss):.0f} MB "
+          f"(max/min {max(rss) / min(rss):.2f}; SMPI {min(r['smpi']['rss_mb'] for r in rows):.0f}-"
+          f"{max(r['smpi']['rss_mb'] for r in rows):.0f} MB)")
+    for r in rows:
+        same = abs(r["interp"]["predicted"] - r["exact"]["predicted"]) <= 1e-9 * abs(r["exact"]["predicted"])
+        print(f"P={r['procs']}, n={sci(r['n'])}: predicted SMPI {r['smpi']['predicted'] * 1e3:.3f} ms, "
+              f"interp {r['interp']['predicted'] * 1e3:.3f} ms (interp/SMPI "
+              f"{r['interp']['predicted'] / r['smpi']['predicted']:.3f}; --exact "
+              f"{'identical' if same else 'DIFFERENT: ' + repr(r['exact']['predicted'])})")
+        if r["goal"]:
+            verdict = "met" if r["ratio"] >= r["goal"] else "NOT met"
+            print(f"  issue 16 goal: wall ratio SMPI/interp >= {r['goal']:g}: {r['ratio']:.1f}, {verdict}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--quick", action="store_true", help="P=16 and P=256 at n=4e6 only")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per tool and point (median; default 3)")
+    ap.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
+    ap.add_argument("--node", help="a machine file of `interp calibrate` for the node (default: calibrate now)")
+    ap.add_argument("--keep", help="write the program, platforms and machine files here and keep them")
+    args = ap.parse_args(argv)
+    if args.repeat < 1:
+        ap.error("--repeat must be at least 1")
+    if shutil.which("smpirun") is None or shutil.which("smpicc") is None:
+        print("skipped: smpirun not installed")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(args.keep) if args.keep else Path(tmp)
+        directory.mkdir(parents=True, exist_ok=True)
+        prog, exe, node = prepare(directory.resolve(), args.node)
+        if not args.json:
+            print(f"stencil, {STEPS} steps; platform: cluster of P hosts, links {LINK_LAT}, {LINK_BW}; "
+                  f"node: {node.get('name')}; wall time and peak RSS, medians of {args.repeat}")
+            print("| P | n | SMPI | interp default | interp --exact | SMPI/interp | SMPI/exact "
+                  "| events (default of --exact) | SMPI predicts (ms) | interp predicts (ms) |")
+            print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        rows = []
+        for procs, n in (QUICK if args.quick else POINTS):
+            rows.append(run_point(directory.resolve(), prog, exe, node, procs, n, args.repeat))
+            if not args.json:
+                print_row(rows[-1])
+        if args.json:
+            print(json.dumps({"platform": {"lat": LINK_LAT, "bw": LINK_BW, "host_speed": HOST_SPEED},
+                              "node": node.get("name"), "repeat": args.repeat, "points": rows}, indent=1))
+        else:
+            print_summary(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
