@@ -303,6 +303,56 @@ def print_summary(rows: list[dict]) -> None:
             print(f"  issue 16 goal: wall ratio SMPI/interp >= {r['goal']:g}: {r['ratio']:.1f}, {verdict}")
 
 
+# Where one interp run's time goes, in a fresh process (``--phases``): CPU time of each part of
+# what ``interp run`` does (interp/cli/run.py), without a profiler's overhead.
+PHASES = r"""
+import json, sys, time
+t = [time.process_time()]
+import click, sympy  # noqa: F401
+t.append(time.process_time())
+from interp import pipeline
+from interp.output.levels import Structure
+from interp.output.report import render
+import interp.engine.algorithm  # noqa: F401
+t.append(time.process_time())
+prog, machine, procs, n, steps, exact = sys.argv[1:7]
+values = pipeline.parse_defines([f"n={n}", f"steps={steps}"])
+programs = pipeline.load_programs([prog], "cluster", (), values, None)
+t.append(time.process_time())
+sag = pipeline.load_machine(machine)
+t.append(time.process_time())
+from interp.engine.algorithm import Engine
+from interp.engine.options import EngineOptions
+from sag.parameter import Bound
+inputs = pipeline.resolve_inputs(programs, values, False, pipeline.macro_names([prog], values))
+engine = Engine(programs, sag, int(procs), inputs, EngineOptions(
+    bound=Bound.parse("mid"), messages=False, extrapolate=exact != "1", symmetry=exact != "1"))
+t.append(time.process_time())
+result = engine.run()
+t.append(time.process_time())
+text = render(result, 25, structure=Structure(programs))
+t.append(time.process_time())
+names = ["import click, sympy", "import interp (pipeline, engine, report)",
+         "read the program (preprocess; parse tree from the cache; AAG)",
+         "read the machine", "set up the engine", "engine.run()", "text report"]
+print(json.dumps(dict(zip(names, [b - a for a, b in zip(t, t[1:])]))))
+"""
+
+
+def phases(directory: Path, prog: Path, node: dict, procs: int, n: int, exact: bool) -> dict:
+    """CPU seconds of each part of one interp run (fresh process; caches warm from earlier runs),
+    and of ``python -c pass`` (Python's own start)."""
+    machine = write_inputs(directory, procs, node)[2]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=str(ROOT), INTERP_CACHE_DIR=str(directory / "cache"))
+    args = [str(prog), str(machine), str(procs), str(n), str(STEPS), str(int(exact))]
+    for _ in range(2):  # the first fills the caches
+        out = subprocess.run([sys.executable, "-c", PHASES, *args], capture_output=True, text=True,
+                             cwd=directory, env=env, check=True)
+    start = measure([sys.executable, "-c", "pass"], directory)["wall"]
+    return {"python -c pass (wall)": start, **json.loads(out.stdout)}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--quick", action="store_true", help="P=16 and P=256 at n=4e6 only")
@@ -310,6 +360,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     ap.add_argument("--node", help="a machine file of `interp calibrate` for the node (default: calibrate now)")
     ap.add_argument("--keep", help="write the program, platforms and machine files here and keep them")
+    ap.add_argument("--phases", nargs=2, type=int, metavar=("P", "N"),
+                    help="print where one interp run's CPU time goes at P processes, n = N (no SMPI run)")
     args = ap.parse_args(argv)
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
@@ -320,6 +372,12 @@ def main(argv=None) -> int:
         directory = (Path(args.keep) if args.keep else Path(tmp)).resolve()
         directory.mkdir(parents=True, exist_ok=True)
         prog, exe, node = prepare(directory, args.node)
+        if args.phases:
+            for exact in (False, True):
+                print(f"interp{' --exact' if exact else ''}, P={args.phases[0]}, n={sci(args.phases[1])}: CPU s")
+                for k, v in phases(directory, prog, node, *args.phases, exact).items():
+                    print(f"  {v:7.3f}  {k}")
+            return 0
         points = QUICK if args.quick else POINTS
         # One untimed run first: it fills the caches a second run of the same program finds (the
         # parse cache, llvm-mca's results, the .pyc files), as SMPI's build happens before its runs.
