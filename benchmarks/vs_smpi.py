@@ -117,7 +117,7 @@ t0 = time.perf_counter()
 p = subprocess.run(sys.argv[1:], capture_output=True, text=True)
 wall = time.perf_counter() - t0
 ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(json.dumps({"rc": p.returncode, "wall": wall, "rss_mb": ru.ru_maxrss / 1024,
+print(json.dumps({"rc": p.returncode, "wall": wall, "cpu": ru.ru_utime + ru.ru_stime, "rss_mb": ru.ru_maxrss / 1024,
                   "stdout": p.stdout, "stderr": p.stderr}))
 """
 
@@ -200,7 +200,7 @@ def smpi_run(exe: Path, plat: Path, hosts: Path, procs: int, n: int, cwd: Path) 
     found = re.search(r"Simulated time: ([0-9.eE+-]+) seconds", run["stderr"])
     if not found:
         raise SystemExit(f"vs_smpi: smpirun printed no simulated time:\n{run['stderr'][-2000:]}")
-    return {"wall": run["wall"], "rss_mb": run["rss_mb"], "predicted": float(found.group(1))}
+    return {"wall": run["wall"], "cpu": run["cpu"], "rss_mb": run["rss_mb"], "predicted": float(found.group(1))}
 
 
 # The lines of interp's default text report (interp/output/report.py) the table reads.
@@ -226,7 +226,7 @@ def interp_run(prog: Path, machine: Path, procs: int, n: int, exact: bool, cwd: 
     cmd = [sys.executable, "-m", "interp.cli", "run", str(prog), "-m", str(machine), "-p", str(procs),
            "-D", f"n={n}", "-D", f"steps={STEPS}"] + (["--exact"] if exact else [])
     run = measure(cmd, cwd)
-    return {"wall": run["wall"], "rss_mb": run["rss_mb"], **read_report(run["stdout"])}
+    return {"wall": run["wall"], "cpu": run["cpu"], "rss_mb": run["rss_mb"], **read_report(run["stdout"])}
 
 
 def medians(runs: list[dict]) -> dict:
@@ -268,6 +268,7 @@ def run_point(directory: Path, prog: Path, exe: Path, node: dict, procs: int, n:
     out = {"procs": procs, "n": n, "steps": STEPS, **{k: medians(v) for k, v in runs.items()}}
     out["ratio"] = out["smpi"]["wall"] / out["interp"]["wall"]
     out["ratio_exact"] = out["smpi"]["wall"] / out["exact"]["wall"]
+    out["cpu_ratio"] = out["smpi"]["cpu"] / out["interp"]["cpu"]  # what the machine's load moves less
     out["goal"] = GOALS.get((procs, n))
     return out
 
@@ -300,7 +301,9 @@ def print_summary(rows: list[dict]) -> None:
               f"{'the same' if same else 'DIFFERENT: ' + r['exact']['shown']})")
         if r["goal"]:
             verdict = "met" if r["ratio"] >= r["goal"] else "NOT met"
-            print(f"  issue 16 goal: wall ratio SMPI/interp >= {r['goal']:g}: {r['ratio']:.1f}, {verdict}")
+            print(f"  issue 16 goal: wall ratio SMPI/interp >= {r['goal']:g}: {r['ratio']:.1f}, {verdict} "
+                  f"(CPU time: SMPI {r['smpi']['cpu']:.2f} s, interp {r['interp']['cpu']:.2f} s, "
+                  f"ratio {r['cpu_ratio']:.1f})")
 
 
 # Where one interp run's time goes, in a fresh process (``--phases``): CPU time of each part of

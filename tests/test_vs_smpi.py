@@ -83,3 +83,30 @@ def test_unit_value_refuses_what_it_cannot_read():
     assert vs_smpi.unit_value("2.5us", vs_smpi._SECONDS) == pytest.approx(2.5e-6)
     with pytest.raises(ValueError, match="expected a number followed by one of"):
         vs_smpi.unit_value("2.5 fortnights", vs_smpi._SECONDS)
+
+
+def test_interp_half_of_the_benchmark(tmp_path, node):
+    """The interp runs as the benchmark times them (fresh processes, default text report), on
+    the generated machine with the iPSC/860 node: the report is read, the default run stands for
+    every event of --exact, and both print the same predicted time."""
+    prog = tmp_path / "stencil.c"
+    prog.write_text(vs_smpi.PROGRAM)
+    machine = vs_smpi.write_inputs(tmp_path, 4, node)[2]
+    fast = vs_smpi.interp_run(prog, machine, 4, 4000, False, tmp_path)
+    exact = vs_smpi.interp_run(prog, machine, 4, 4000, True, tmp_path)
+    assert fast["shown"] == exact["shown"] and fast["predicted"] == exact["predicted"] > 0
+    assert fast["represented"] == exact["events"] == exact["represented"]
+    # Rank symmetry and the period-10 steady state leave far fewer events interpreted.
+    assert fast["events"] < exact["events"] / 4
+    assert fast["wall"] > 0 and fast["rss_mb"] > 0
+
+
+def test_read_report_takes_the_header_and_total():
+    text = ("program: s.c\nprocesses: 1024   bound: mid   events interpreted: 630 (+ 270 in extrapolated "
+            "steady-state iterations, + 920,700 of the processes rank 0 stood for)\n\npredicted time: 1.743 ms\n")
+    # 630 + 270 + 920,700 = 921,600 represented; 1.743 ms = 1.743e-3 s.
+    assert vs_smpi.read_report(text) == {"predicted": pytest.approx(1.743e-3, rel=1e-12),
+                                         "shown": "predicted time: 1.743 ms", "events": 630,
+                                         "represented": 921_600}
+    with pytest.raises(SystemExit, match="no predicted time"):
+        vs_smpi.read_report("program: s.c\n")
