@@ -241,20 +241,35 @@ def medians(runs: list[dict]) -> dict:
     return out
 
 
+def _step(what: str, cmd: list[str], cwd: Path, env=None) -> None:
+    """Run a preparation step; its failure is one message with the tool's own output."""
+    try:
+        out = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    except OSError as exc:
+        raise SystemExit(f"vs_smpi: {what}: {exc}")
+    if out.returncode != 0:
+        raise SystemExit(f"vs_smpi: {what} failed (exit {out.returncode}): {' '.join(cmd)}\n"
+                         f"{(out.stderr or out.stdout)[-2000:]}")
+
+
 def prepare(directory: Path, node_file: str | None) -> tuple[Path, Path, dict]:
     """The program's source, its SMPI build (smpicc -O2) and the calibrated node."""
     prog = directory / "stencil.c"
     prog.write_text(PROGRAM)
     exe = directory / "stencil"
-    subprocess.run(["smpicc", "-O2", str(prog), "-o", str(exe)], check=True, cwd=directory,
-                   capture_output=True, text=True)
+    _step("building the program with smpicc", ["smpicc", "-O2", str(prog), "-o", str(exe)], directory)
     if node_file is None:
         node_file = str(directory / "host.yaml")
         print("calibrating this computer's node (interp calibrate --quick) ...", file=sys.stderr, flush=True)
-        subprocess.run([sys.executable, "-m", "interp.cli", "calibrate", "--quick", "--out", node_file],
-                       check=True, cwd=directory, capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    return prog, exe, yaml.safe_load(Path(node_file).read_text())
+        _step("interp calibrate", [sys.executable, "-m", "interp.cli", "calibrate", "--quick", "--out", node_file],
+              directory, dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        node = yaml.safe_load(Path(node_file).read_text())
+        next(c for c in node["sag"]["children"] if c.get("role") == "compute")
+    except (OSError, yaml.YAMLError, TypeError, KeyError, AttributeError, StopIteration) as exc:
+        raise SystemExit(f"vs_smpi: --node {node_file}: not a machine file with a compute SAU "
+                         f"(write one with `interp calibrate --out FILE`): {type(exc).__name__}: {exc}")
+    return prog, exe, node
 
 
 def run_point(directory: Path, prog: Path, exe: Path, node: dict, procs: int, n: int, repeat: int) -> dict:
