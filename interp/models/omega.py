@@ -186,6 +186,16 @@ class NodeModel:
         """Algorithm 3: each tested condition costs t_ovhd1, the taken one t_ovhd2 more. ``rest``:
         the statements after the if, run by the branches that do not return (or, when the if stands
         in a loop body, ``loop_body``, do not continue)."""
+        if not rest:
+            # the same if in a loop that is interpreted iteration by iteration (a sieve's
+            # ``if (!small[p])``): its expression is built once, the engine puts the values in
+            key = ("condt", c.id, loop_body, tuple((b.prob, b.data_dependent) for b in c.branches))
+            if key not in self._cache:
+                self._cache[key] = self._condt(c, None, loop_body)
+            return self._cache[key]
+        return self._condt(c, rest, loop_body)
+
+    def _condt(self, c: Condt, rest: list[AAU] | None, loop_body: bool) -> sympy.Expr:
         t1, t2 = self.t("cond.per_condition"), self.t("cond.branch_taken")
         rest_cost = self.body(rest, loop_body=loop_body) if rest else sympy.Integer(0)
         total = sympy.Integer(0)
