@@ -69,6 +69,11 @@ def _version(tool: str) -> str:
 def parse_output(text: str) -> OsacaResult:
     """Port pressure and LCD from OSACA's report: the totals line of its combined table, one
     number per port column, then the critical path and the LCD."""
+    missing = re.search(r"performance data for (\d+) instructions? (?:is|are) missing", text)
+    if missing:
+        # OSACA's data has no figure for some instruction (its Zen 2 file lacks divsd and
+        # cvtsi2sdl): an analysis without them would be too fast, so there is none
+        raise mca.AnalysisError(f"OSACA's data for this CPU lacks {missing.group(1)} of the loop's instructions")
     at = text.find("Combined Analysis Report")
     if at < 0:
         raise mca.AnalysisError("OSACA's report has no 'Combined Analysis Report'")
@@ -95,7 +100,7 @@ def cycles(block: str, cpu: str) -> OsacaResult:
         with open(path, "w", encoding="utf-8") as f:
             f.write("# OSACA-BEGIN\n.Linterp_loop:\n" + block + "# OSACA-END\n")
         try:
-            proc = subprocess.run([tool, "--arch", name, "--ignore-unknown", path],
+            proc = subprocess.run([tool, "--arch", name, path],
                                   capture_output=True, text=True, timeout=120)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise mca.AnalysisError(f"{TOOL} did not run: {exc}") from None
