@@ -84,6 +84,13 @@ class AsmLoop:
         return [i for k, i in enumerate(body)
                 if not (_FUSES.match(i.mnemonic) and k + 1 < len(body) and _JCC.match(body[k + 1].mnemonic))]
 
+    def branch_free(self) -> bool:
+        """No conditional jump but the one that closes the loop: the compiler turned the body's
+        ifs into selects (``cmov``, ``setcc``, ``maxsd``, blends), so every pass runs the same
+        instructions and the analyzers' figure is every iteration's."""
+        jumps = [i for i in self.insns if _JCC.match(i.mnemonic) or i.mnemonic == "jmp"]
+        return len(jumps) == 1 and self.insns[-1] is jumps[0]
+
     def unfolded(self) -> str | None:
         """The block with each SSE/AVX arithmetic that reads memory split into a load into a free
         vector register and the register form (None when nothing is folded or no register is

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import sympy
 
-from frontends.aag import AAU, Call, Iter, Seq
+from frontends.aag import AAU, Call, Condt, Iter, Seq
 
 from interp.calibrate import tools
 from interp.errors import InputError
@@ -60,6 +60,7 @@ class LoopCode:
         self.cycles = cycles          # llvm-mca cycles per pass of the generated loop
         self.osaca = osaca            # OSACA's cycles per pass (None: not analysed, osaca_note why)
         self.osaca_note = osaca_note
+        self.branch_free = False      # no conditional jump in the body (ifs turned into selects)
         self.per_pass = per_pass      # source iterations one pass covers
         self.how = how                # how per_pass was found
         self.calls = calls            # functions the generated loop calls
@@ -197,8 +198,10 @@ class CompiledModel(RooflineModel):
             second, why = osaca_tool.cycles(best.block(), cpu).cycles, ""
         except mca.AnalysisError as exc:
             second, why = None, str(exc)
-        return LoopCode(result.cycles, k, how, best.calls(), best.function, asm_loops.divisions(best),
+        code = LoopCode(result.cycles, k, how, best.calls(), best.function, asm_loops.divisions(best),
                         second, why)
+        code.branch_free = best.branch_free()
+        return code
 
     # -- loops ----------------------------------------------------------------------------------
     def iterd(self, loop: Iter) -> sympy.Expr:
@@ -209,8 +212,13 @@ class CompiledModel(RooflineModel):
         if code is None:  # not an innermost loop: the roofline model over the inner loops' times
             return super().iterd(loop)
         parts = self.body_parts(loop.body)
+        seqs = self._seqs(loop)
+        if parts is None and isinstance(code, LoopCode) and code.branch_free:
+            seqs = self._converted(loop.body)
+            parts = self._summed(seqs) if seqs is not None else None
         if parts is None:
-            code = "its body branches or calls a function that is not one expression (not a straight-line body)"
+            code = ("its body branches or calls a function that is not one expression (not a straight-line body)"
+                    + (", and the generated loop branches too" if isinstance(code, LoopCode) else ""))
         unknown = [c for c in code.calls if not self._library(loop, c)] if isinstance(code, LoopCode) else []
         if unknown:
             code = f"the generated loop calls {', '.join(sorted(set(unknown)))}, which the analysis does not see into"
@@ -226,7 +234,7 @@ class CompiledModel(RooflineModel):
         lo, hi = (max(min(passes) / code.per_pass * cycle, divider), max(max(passes) / code.per_pass * cycle, divider))
         core = (lo + hi) / 2
         calls = self._call_time(loop, set(code.calls))
-        accesses = [acc for a in loop.body if isinstance(a, Seq) for acc in a.accesses]
+        accesses = [acc for q in seqs for acc in q.accesses]
         mem = self.memory_time(loop, accesses, parts[2])
         # The core and the memory system overlap fully (the roofline model: the max) or not at
         # all (the ECM model's sum, for the transfers the core waits for); a loop whose two times
@@ -263,6 +271,37 @@ class CompiledModel(RooflineModel):
                 + ("it communicates" if loop.cls == "IterSync" else "its exit is decided as it runs")
                 + "), not summed in closed form")
         return super().loop_overheads(loop)
+
+    def _converted(self, aaus: list[AAU]) -> list[Seq] | None:
+        """The Seqs of a body whose ifs the compiler turned into selects (the generated loop is
+        branch-free): both arms of every if, since a select computes both; None when the body
+        holds anything but Seqs, inlined calls and ifs of them (a loop, a break, a return)."""
+        out = []
+        for a in aaus:
+            if a.cls in ("Start", "End"):
+                continue
+            if isinstance(a, Call):
+                a = self.inlined(a)
+            if isinstance(a, Seq) and a.control is None:
+                out.append(a)
+            elif isinstance(a, Condt):
+                for b in a.branches:
+                    inner = self._converted(b.body)
+                    if inner is None:
+                        return None
+                    out += inner
+            else:
+                return None
+        return out
+
+    def _summed(self, seqs: list[Seq]) -> tuple[float, float, float] | None:
+        alu = div = mem = 0.0
+        for q in seqs:
+            parts = self.seq_parts(q)
+            if parts is None:
+                return None
+            alu, div, mem = alu + parts[0], div + parts[1], mem + parts[2]
+        return alu, div, mem
 
     def _seqs(self, loop: Iter) -> list[Seq]:
         out = []
