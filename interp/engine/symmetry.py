@@ -31,6 +31,7 @@ from frontends.aag import symexpr as S
 from frontends.aag.rank_dependence import rank_dependence
 
 from interp.engine.chain_comm import LONGEST_WAITS
+from interp.engine.symmetry_classes import NULL, ClassesSplit, Links, Logs, Partition, signature
 from interp.engine.result import ProcStats
 from interp.filter import collectives
 from interp.filter.switching import CIRCUIT
@@ -81,10 +82,16 @@ class Symmetry:
     partner patterns and collectives checked so far, and the renaming of the results."""
 
     def __init__(self, nprocs: int, groups: tuple, tainted: frozenset, functions: dict | None,
-                 mixed: bool = False):
+                 mixed: bool = False, partition: Partition | None = None):
         self.n = nprocs
         self.groups = groups  # candidates, until the first partner pattern decides
         self.group: str | None = None  # the symmetry of the program's own partners
+        # several classes (symmetry_classes.py): each member is its representative shifted
+        self.parts = partition if partition is not None else Partition.one(nprocs)
+        self.multi = self.parts.k > 1
+        if self.multi:
+            self.group = "shift"
+            self.links, self.logs = Links(self.parts), Logs(self.parts)
         # A crossbar is the same under any renaming of its nodes: there a collective's steps may
         # follow another symmetry than the program's partners (an allreduce's recursive doubling,
         # XOR, beside a ring's shifts), each message renamed by its own (``Op.group``).
@@ -99,6 +106,11 @@ class Symmetry:
         self._seqs: dict[int, list] = {}  # Seq id -> its assignments of rank-derived names
 
     def note(self) -> str:
+        if self.multi:
+            sizes = ", ".join(_ranks(self.parts, c) for c in range(self.parts.k))
+            return (f"rank symmetry: the {self.n} processes form {self.parts.k} classes ({sizes}) whose members "
+                    "behave like their lowest rank shifted; one process per class was interpreted and its "
+                    "figures stand for its class (--exact or --no-symmetry interprets each)")
         words = {"shift": "rank r's partners are those of rank 0 shifted by r",
                  "xor": "rank r's partners are those of rank 0 XOR r", None: "no point-to-point partners"}
         how = words[self.group]
@@ -143,8 +155,8 @@ class Symmetry:
         key = ("symmetry", id(expr))
         if key in chain.memo:
             return
-        if not 0 <= value < self.n:
-            raise SymmetryBroken("a wildcard, null or host partner")
+        if not (0 <= value < self.n or value == NULL and "shift" in self.groups):
+            raise SymmetryBroken("a wildcard or host partner")
         e = self.as_rank_function(chain, expr)
         if e is None:
             raise SymmetryBroken("a partner whose value on other ranks is not known")
@@ -154,14 +166,29 @@ class Symmetry:
                 values = [int(fn(r)) for r in range(self.n)]
             except (ArithmeticError, ValueError, TypeError):
                 raise SymmetryBroken("a partner that cannot be evaluated on every rank") from None
-            if values[0] != int(value):
-                raise SymmetryBroken("a partner whose value on rank 0 differs from its rank function")
-            self._decide(values, "a partner")
+            if values[chain.index] != int(value):
+                raise SymmetryBroken("a partner whose value on its process differs from its rank function")
+            if self.multi:
+                self._classes_follow(values)
+            else:
+                try:
+                    self._decide(values, "a partner")
+                except SymmetryBroken:  # not one pattern: perhaps one per class of ranks
+                    self._classes_follow(values)
             self._patterns[e] = True
         names = chain.names_of(expr)
         if names is None:
             raise SymmetryBroken("a partner whose names cannot be followed")
         chain.remember(key, True, names)
+
+    def _classes_follow(self, values: list[int]) -> None:
+        """Several classes: every member of a class has its representative's partner shifted (the
+        same offset, or MPI_PROC_NULL alike); else the classes split by it (a restart)."""
+        if "shift" not in self.groups or any(not (0 <= v < self.n or v == NULL) for v in values):
+            raise SymmetryBroken("a partner: the partners are not one pattern seen from every process")
+        finer = self.parts.refine(signature(values, self.n))
+        if finer is not None:
+            raise ClassesSplit(finer, "a partner whose offset differs within a class")
 
     def as_rank_function(self, chain, expr):
         """``expr`` as an expression of the rank alone: rank-derived names replaced by their own
@@ -230,6 +257,8 @@ class Symmetry:
     def check_steps(self, coll: str, n: int, root: int, size, elements, aau_id: int) -> str:
         """The point-to-point steps of a collective: every rank's are the images of rank 0's under
         one symmetry, returned."""
+        if self.multi:  # a collective's steps follow their own pattern, not the classes' shifts
+            raise SymmetryBroken(f"{coll}: point-to-point steps with several classes")
         key = (coll, n, root, size, elements)
         if key in self._steps:
             return self._record(aau_id, self._steps[key])
@@ -262,7 +291,51 @@ class Symmetry:
             raise SymmetryBroken("a collective whose steps follow two symmetries")
         return group
 
+    def sent_classes(self, rep: int, dst: int, r, op, msg) -> list[tuple[int, int]]:
+        """Several classes: representative ``rep``'s message to ``dst`` on route ``r`` (its links
+        checked against every class's images), logged for the members that hear it; returns the
+        (sender, representative) pairs it is delivered to."""
+        why = self.links.use(rep, r.links, msg.t_start, msg.arrival)
+        if why is not None:
+            raise SymmetryBroken(why)
+        c, o = int(self.parts.class_of[rep]), (dst - rep) % self.n
+        self.logs.add(c, o, (op.tag, op.size, msg.t_start, msg.arrival, msg.static, msg.receive, op.aau.id))
+        return self.logs.receivers(c, o)
+
     # -- the results ----------------------------------------------------------------------------
+    def represented(self, engine) -> int:
+        """The operations of the processes the interpreted ones stood for."""
+        if not self.multi:
+            return (engine.events + engine.steady.skipped_events) * (self.n - 1)
+        sizes, class_of = self.parts.sizes, self.parts.class_of
+        return sum((p.events + p.skipped) * (int(sizes[class_of[r]]) - 1) for r, p in engine.procs.items())
+
+    def expand_classes(self, procs: dict, result_procs: list[ProcStats], stats: dict) -> "SymmetricStats":
+        """Several classes: every member gets its representative's figures, the partners in its
+        waits shifted by its distance to the representative (``procs``: rank -> the interpreted
+        process), and its AAU statistics (returned)."""
+        self.logs.finish()  # every member heard what its representative did
+        class_of, reps, n = self.parts.class_of, self.parts.reps, self.n
+        kept = {e: procs[e].chain.sym_waits.kept() for e in reps}
+        parts = {w: _LABEL.split(w) for e in reps for _, _, w in kept[e]}
+        for m in range(n):
+            e = reps[int(class_of[m])]
+            if m == e:
+                mine = [x for x, count in kept[e].items() for _ in range(count)]
+            else:
+                mine = []
+                for (s, a, w), count in kept[e].items():
+                    w = "".join(x if j % 2 == 0 else f"rank {(int(x) + m - e) % n}" for j, x in enumerate(parts[w]))
+                    mine += [(s, a, w)] * count
+            ps, new = result_procs[m], copy(result_procs[e])
+            new.index, new.label, new.sau = ps.index, ps.label, ps.sau
+            new.longest_waits = heapq.nlargest(LONGEST_WAITS, mine)
+            result_procs[m] = new
+        per_class = [{} for _ in reps]
+        for (r, aid), s in stats.items():
+            per_class[int(class_of[r])][aid] = s
+        return SymmetricStats(per_class, n, class_of)
+
     def expand(self, rep: ProcStats, waits: "Waits", procs: list[ProcStats]) -> None:
         """Every process's figures: rank 0's, its waits' partners renamed (``waits``: every wait of
         rank 0 that can be among the longest of some process once renamed)."""
@@ -323,6 +396,16 @@ class Waits:
         return self._count
 
 
+def _ranks(parts: Partition, c: int) -> str:
+    """A class's ranks as text: "0", "2..13" or "5 ranks"."""
+    members = [int(r) for r in (parts.mask(c).nonzero()[0])]
+    if len(members) == 1:
+        return str(members[0])
+    if members[-1] - members[0] == len(members) - 1:
+        return f"{members[0]}..{members[-1]}"
+    return f"{len(members)} ranks"
+
+
 def _scoped(chain, name: str):
     key = "\0" + name
     frame = chain.frames[-1]
@@ -336,27 +419,33 @@ class SymmetricStats(Mapping):
     (read-only) by every process of the class instead of copied (65,536 processes x the program's
     AAUs would be millions of records)."""
 
-    def __init__(self, rep_stats: dict, nprocs: int):
-        self._rep = rep_stats  # AAU id -> rank 0's statistics, in the order they were created
+    def __init__(self, rep_stats: dict | list, nprocs: int, class_of=None):
+        # AAU id -> the representative's statistics, in the order they were created; with several
+        # classes one such dict per class and ``class_of``, each rank's class
+        self._reps = rep_stats if class_of is not None else [rep_stats]
+        self._class = [int(c) for c in class_of] if class_of is not None else None
         self._n = nprocs
+
+    def _of(self, p: int) -> dict:
+        return self._reps[0 if self._class is None else self._class[p]]
 
     def __getitem__(self, key):
         p, aid = key
         if not (isinstance(p, int) and 0 <= p < self._n):
             raise KeyError(key)
-        return self._rep[aid]
+        return self._of(p)[aid]
 
     def __contains__(self, key) -> bool:
         try:
             p, aid = key
         except (TypeError, ValueError):
             return False
-        return isinstance(p, int) and 0 <= p < self._n and aid in self._rep
+        return isinstance(p, int) and 0 <= p < self._n and aid in self._of(p)
 
     def __iter__(self):
         for p in range(self._n):
-            for aid in self._rep:
+            for aid in self._of(p):
                 yield (p, aid)
 
     def __len__(self) -> int:
-        return self._n * len(self._rep)
+        return sum(len(self._of(p)) for p in range(self._n))
