@@ -122,20 +122,7 @@ class Engine:
         sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
         parts = Partition(options.classes) if sym and options.classes else None  # several classes: a restart
         self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2], parts) if sym else None
-        places = [self.mapping.procs[r] for r in self.symmetry.parts.reps] if self.symmetry else self.mapping.procs
-        if parts is not None:  # the representatives by rank (their messages name ranks)
-            self.procs = ByRank()
-        for place in places:
-            prog = host_prog if place.label == "host" else node_prog
-            model = self._model(place.sau, prog)
-            rank_value = place.index if place.label != "host" else HOST_RANK
-            chain = Chain(place.index, place.label, prog, model, self, rank_value, nprocs, inputs)
-            if parts is not None:
-                self.procs[place.index] = Process(chain)
-            else:
-                self.procs.append(Process(chain))
-        for p in self.procs if self.symmetry else ():
-            p.chain.sym_waits = Waits()
+        self._interpreted(inputs)
         self._labels = [place.label for place in self.mapping.procs]
         self.queue: list[tuple] = []  # Event layout
         self.tiebreak = options.tiebreak
@@ -168,6 +155,24 @@ class Engine:
         multi = self.symmetry is not None and self.symmetry.multi
         self.steady = SteadyState(self, options.extrapolate and not needs_all and not self.symbolic
                                   and not packets and not multi, options.banned)
+
+    def _interpreted(self, inputs: dict) -> None:
+        """The processes interpreted: every one, or with rank symmetry one per class (by rank when
+        there are several: their messages name ranks)."""
+        places = [self.mapping.procs[r] for r in self.symmetry.parts.reps] if self.symmetry else self.mapping.procs
+        if self.symmetry is not None and self.symmetry.multi:
+            self.procs = ByRank()
+        for place in places:
+            prog = self.host_prog if place.label == "host" else self.node_prog
+            rank_value = place.index if place.label != "host" else HOST_RANK
+            chain = Chain(place.index, place.label, prog, self._model(place.sau, prog), self, rank_value,
+                          self.nprocs, inputs)
+            if isinstance(self.procs, ByRank):
+                self.procs[place.index] = Process(chain)
+            else:
+                self.procs.append(Process(chain))
+            if self.symmetry is not None:
+                chain.sym_waits = Waits()
 
     def _model(self, sau, prog: AAG) -> NodeModel:
         key = (sau.id, id(prog))

@@ -8,8 +8,6 @@ for their message, waits on requests, probes, and the NX/2 system broadcast (a s
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from interp.errors import InputError
 from interp.filter import collectives
 from interp.engine.network import Network, Request, Transfer
@@ -125,12 +123,11 @@ class PointToPoint:
         src = p.chain.index
         if op.partner is BCAST:
             return self._system_bcast(p, op, t)
-        dst = op.partner
-        net = self.net
+        dst, net = op.partner, self.net
         r = self.route(src, dst, op.size)
         if self.sym is not None:  # rank 0's message to dst stands for the one that reaches rank 0
-            if self.sym.multi:
-                return self._send_classes(p, op, t, blocking, src, dst, r)
+            if self.sym.multi:  # several classes: to each representative that hears it (symmetry.py)
+                return self.sym.send_classes(self, p, op, t, blocking, r)
             r = self.sym.route(r, op.group)
             src, dst = self.sym.incoming(dst, op.group), src
         if op.mode == "sync" or (self.strict and op.mode == "standard" and not r.static
@@ -166,23 +163,6 @@ class PointToPoint:
         if r.static:
             net.pool_used[dst] += 1
         self._deliver(msg)
-        return self._sender_done(p, op, t, startup, xmit, msg, blocking, f)
-
-    def _send_classes(self, p: Process, op: Op, t: float, blocking: bool, src: int, dst: int, r):
-        """Rank symmetry with several classes (symmetry_classes.py): the representative's message
-        stands for its class's images; it reaches each representative that hears its class at this
-        offset, as coming from that representative's own rank minus the offset."""
-        if op.mode == "sync" or (self.strict and op.mode == "standard" and not r.static and not op.internal):
-            raise self.sym.broken("a synchronous (rendezvous) send")
-        receivers = self.sym.logs.receivers(int(self.sym.parts.class_of[src]), (dst - src) % self.nprocs)
-        pool = self.net.pool_used
-        if r.static and self.contention and any(pool[e] >= r.params.static_buffers for _, e in receivers):
-            raise self.sym.broken("a static buffer pool is full")
-        msg, startup, xmit, f = self.transmit(src, dst, op, t, None, r._replace(links=()))  # links: below
-        for sender, e in self.sym.sent_classes(src, dst, r, op, msg):
-            if r.static:
-                pool[e] += 1
-            self._deliver(replace(msg, src=sender, dst=e))
         return self._sender_done(p, op, t, startup, xmit, msg, blocking, f)
 
     def _sender_done(self, p: Process, op: Op, t: float, startup: float, xmit: float | None, msg: Transfer,

@@ -26,6 +26,7 @@ import heapq
 import re
 from collections.abc import Mapping
 from copy import copy
+from dataclasses import replace
 
 from frontends.aag import symexpr as S
 from frontends.aag.rank_dependence import rank_dependence
@@ -290,6 +291,24 @@ class Symmetry:
         if self.coll_groups.setdefault(aau_id, group) != group:
             raise SymmetryBroken("a collective whose steps follow two symmetries")
         return group
+
+    def send_classes(self, p2p, p, op, t: float, blocking: bool, r):
+        """Several classes: representative p's message (route ``r``) stands for its class's images;
+        it reaches each representative that hears its class at this offset, as coming from that
+        representative's own rank minus the offset (``p2p``: the engine's PointToPoint)."""
+        src, dst = p.chain.index, op.partner
+        if op.mode == "sync" or (p2p.strict and op.mode == "standard" and not r.static and not op.internal):
+            raise SymmetryBroken("a synchronous (rendezvous) send")
+        receivers = self.logs.receivers(int(self.parts.class_of[src]), (dst - src) % self.n)
+        pool = p2p.net.pool_used
+        if r.static and p2p.contention and any(pool[e] >= r.params.static_buffers for _, e in receivers):
+            raise SymmetryBroken("a static buffer pool is full")
+        msg, startup, xmit, f = p2p.transmit(src, dst, op, t, None, r._replace(links=()))  # links: below
+        for sender, e in self.sent_classes(src, dst, r, op, msg):
+            if r.static:
+                pool[e] += 1
+            p2p._deliver(replace(msg, src=sender, dst=e))
+        return p2p._sender_done(p, op, t, startup, xmit, msg, blocking, f)
 
     def sent_classes(self, rep: int, dst: int, r, op, msg) -> list[tuple[int, int]]:
         """Several classes: representative ``rep``'s message to ``dst`` on route ``r`` (its links
