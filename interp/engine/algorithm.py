@@ -266,6 +266,7 @@ class Engine:
         A hang, an early end or a finding is reported for the processes it concerns: predicted
         again with every process."""
         sym = self.symmetry
+        sym.split_pending()
         if blocked or self.findings or self.aborted is not None or any(p.chain.ended is not None for p in self.procs):
             raise SymmetryBroken("the run did not end alike on every process")
         if not sym.multi:

@@ -26,13 +26,13 @@ import heapq
 import re
 from collections.abc import Mapping
 from copy import copy
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from frontends.aag import symexpr as S
 from frontends.aag.rank_dependence import rank_dependence
 
 from interp.engine.chain_comm import LONGEST_WAITS
-from interp.engine.symmetry_classes import NULL, ClassesSplit, Links, Logs, Partition, signature
+from interp.engine.symmetry_classes import NULL, ClassesSplit, Links, Logs, Partition, at_every_rank, signature
 from interp.engine.result import ProcStats
 from interp.filter import collectives
 from interp.filter.switching import CIRCUIT
@@ -90,6 +90,7 @@ class Symmetry:
         # several classes (symmetry_classes.py): each member is its representative shifted
         self.parts = partition if partition is not None else Partition.one(nprocs)
         self.multi = self.parts.k > 1
+        self.finer: Partition | None = None  # a finer partition found by the partners, not yet used
         if self.multi:
             self.group = "shift"
             self.links, self.logs = Links(self.parts), Logs(self.parts)
@@ -162,11 +163,9 @@ class Symmetry:
         if e is None:
             raise SymmetryBroken("a partner whose value on other ranks is not known")
         if e not in self._patterns:
-            fn = S.compile_fn(e, ["__rank"], self.functions)
-            try:
-                values = [int(fn(r)) for r in range(self.n)]
-            except (ArithmeticError, ValueError, TypeError):
-                raise SymmetryBroken("a partner that cannot be evaluated on every rank") from None
+            values = at_every_rank(e, self.n, self.functions)
+            if values is None:
+                raise SymmetryBroken("a partner that cannot be evaluated on every rank")
             if values[chain.index] != int(value):
                 raise SymmetryBroken("a partner whose value on its process differs from its rank function")
             if self.multi:
@@ -187,9 +186,16 @@ class Symmetry:
         same offset, or MPI_PROC_NULL alike); else the classes split by it (a restart)."""
         if "shift" not in self.groups or any(not (0 <= v < self.n or v == NULL) for v in values):
             raise SymmetryBroken("a partner: the partners are not one pattern seen from every process")
-        finer = self.parts.refine(signature(values, self.n))
+        # the split waits for the representative's next message (or the end): the other partners
+        # it meets until then split the classes in the same restart
+        finer = (self.finer or self.parts).refine(signature(values, self.n))
         if finer is not None:
-            raise ClassesSplit(finer, "a partner whose offset differs within a class")
+            self.finer = finer
+
+    def split_pending(self) -> None:
+        """Restart now if a partner split the classes (``_classes_follow``)."""
+        if self.finer is not None:
+            raise ClassesSplit(self.finer, "a partner whose offset differs within a class")
 
     def as_rank_function(self, chain, expr):
         """``expr`` as an expression of the rank alone: rank-derived names replaced by their own
@@ -229,6 +235,7 @@ class Symmetry:
         """Rank 0's route with each link replaced by its orbit: the state of the link (a, b) is
         that of every image of it, and two links of one orbit on a route would be used by the
         images of the same message at the same time."""
+        self.split_pending()
         group = group or self.group
         entry = self._routes.get((id(r), group))
         if entry is None:
@@ -296,6 +303,7 @@ class Symmetry:
         """Several classes: representative p's message (route ``r``) stands for its class's images;
         it reaches each representative that hears its class at this offset, as coming from that
         representative's own rank minus the offset (``p2p``: the engine's PointToPoint)."""
+        self.split_pending()
         src, dst = p.chain.index, op.partner
         if op.mode == "sync" or (p2p.strict and op.mode == "standard" and not r.static and not op.internal):
             raise SymmetryBroken("a synchronous (rendezvous) send")
@@ -334,22 +342,23 @@ class Symmetry:
         waits shifted by its distance to the representative (``procs``: rank -> the interpreted
         process), and its AAU statistics (returned)."""
         self.logs.finish()  # every member heard what its representative did
-        class_of, reps, n = self.parts.class_of, self.parts.reps, self.n
+        class_of, reps, n = self.parts.class_of.tolist(), self.parts.reps, self.n
         kept = {e: procs[e].chain.sym_waits.kept() for e in reps}
         parts = {w: _LABEL.split(w) for e in reps for _, _, w in kept[e]}
+        # each representative's figures by field: 65,536 records built directly (copy() costs
+        # several times as much)
+        rest = [f.name for f in fields(ProcStats) if f.name not in ("index", "label", "sau", "longest_waits")]
+        proto = {e: {f: getattr(result_procs[e], f) for f in rest} for e in reps}
         for m in range(n):
-            e = reps[int(class_of[m])]
-            if m == e:
-                mine = [x for x, count in kept[e].items() for _ in range(count)]
-            else:
-                mine = []
-                for (s, a, w), count in kept[e].items():
+            e = reps[class_of[m]]
+            mine = []
+            for (s, a, w), count in kept[e].items():
+                if m != e:
                     w = "".join(x if j % 2 == 0 else f"rank {(int(x) + m - e) % n}" for j, x in enumerate(parts[w]))
-                    mine += [(s, a, w)] * count
-            ps, new = result_procs[m], copy(result_procs[e])
-            new.index, new.label, new.sau = ps.index, ps.label, ps.sau
-            new.longest_waits = heapq.nlargest(LONGEST_WAITS, mine)
-            result_procs[m] = new
+                mine += [(s, a, w)] * count
+            ps = result_procs[m]
+            result_procs[m] = ProcStats(ps.index, ps.label, ps.sau, longest_waits=heapq.nlargest(LONGEST_WAITS, mine),
+                                        **proto[e])
         per_class = [{} for _ in reps]
         for (r, aid), s in stats.items():
             per_class[int(class_of[r])][aid] = s
