@@ -32,6 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 NULL = -2  # MPI_PROC_NULL (frontends/aag/communicators.py)
+VECTOR_FROM = 8192  # ranks from which numpy's fixed cost (0.1 s to build the function) pays
 MAX_RESTARTS = 12  # refinements of one prediction before giving up (each costs a partial run)
 
 
@@ -109,6 +110,8 @@ def at_every_rank(expr, n: int, functions: dict | None) -> list[int] | None:
 
     fn = S.compile_fn(expr, ["__rank"], functions)
     try:
+        if n < VECTOR_FROM:
+            raise ValueError("few ranks: per rank")
         with np.errstate(all="raise"):
             vec = S.sympy.lambdify([S.RANK], expr, modules=[functions or {}, "numpy"])(np.arange(n))
         vec = np.trunc(np.broadcast_to(np.asarray(vec, dtype=float), (n,))).astype(np.int64)
