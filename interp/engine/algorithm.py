@@ -121,7 +121,7 @@ class Engine:
         self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
         sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
         parts = Partition(options.classes) if sym and options.classes else None  # several classes: a restart
-        self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2], parts) if sym else None
+        self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2], parts, sym[3]) if sym else None
         self._interpreted(inputs)
         self._labels = [place.label for place in self.mapping.procs]
         self.queue: list[tuple] = []  # Event layout

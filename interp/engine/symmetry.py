@@ -24,16 +24,19 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Mapping
+
 from copy import copy
 from dataclasses import fields, replace
 
+import numpy as np
+
 from frontends.aag import symexpr as S
-from frontends.aag.rank_dependence import rank_dependence
+from frontends.aag.rank_dependence import rank_branches
 
 from interp.engine.chain_comm import LONGEST_WAITS
-from interp.engine.symmetry_classes import NULL, ClassesSplit, Links, Logs, Partition, at_every_rank, signature
 from interp.engine.result import ProcStats
+from interp.engine.symmetry_classes import NULL, ClassesSplit, Links, Logs, Partition, at_every_rank, signature
+from interp.engine.symmetry_results import SymmetricStats, Waits  # noqa: F401 - the engine's names
 from interp.filter import collectives
 from interp.filter.switching import CIRCUIT
 
@@ -51,9 +54,10 @@ class SymmetryBroken(Exception):
     """The symmetry does not hold (or cannot be shown) for this event: predict every process."""
 
 
-def eligible(engine, options) -> tuple[tuple, frozenset, bool] | None:
+def eligible(engine, options) -> tuple[tuple, frozenset, bool, frozenset] | None:
     """(the symmetries the machine allows, the program's rank-derived names, whether the machine
-    is the same under any renaming), or None when rank symmetry cannot be used here."""
+    is the same under any renaming, the branches on the rank that split classes), or None when
+    rank symmetry cannot be used here."""
     if not options.symmetry or options.trace or engine.record_messages or engine.symbolic or options.demand \
             or options.strict or options.leftovers_only or not options.contention or options.placement:
         return None
@@ -74,8 +78,9 @@ def eligible(engine, options) -> tuple[tuple, frozenset, bool] | None:
         groups = tuple(g for g in groups if g != "xor")
     if not groups:
         return None
-    tainted, reason = rank_dependence(engine.node_prog)
-    return None if reason is not None else (groups, tainted, topo.kind in ("crossbar", "direct"))
+    # branches on the rank split the ranks into classes, which shift (symmetry_classes.py)
+    tainted, conds, reason = rank_branches(engine.node_prog, "shift" in groups)
+    return None if reason is not None else (groups, tainted, topo.kind in ("crossbar", "direct"), conds)
 
 
 class Symmetry:
@@ -83,7 +88,7 @@ class Symmetry:
     partner patterns and collectives checked so far, and the renaming of the results."""
 
     def __init__(self, nprocs: int, groups: tuple, tainted: frozenset, functions: dict | None,
-                 mixed: bool = False, partition: Partition | None = None):
+                 mixed: bool = False, partition: Partition | None = None, branches: frozenset = frozenset()):
         self.n = nprocs
         self.groups = groups  # candidates, until the first partner pattern decides
         self.group: str | None = None  # the symmetry of the program's own partners
@@ -91,6 +96,7 @@ class Symmetry:
         self.parts = partition if partition is not None else Partition.one(nprocs)
         self.multi = self.parts.k > 1
         self.finer: Partition | None = None  # a finer partition found by the partners, not yet used
+        self.branches = branches  # ids of the Condt AAUs whose conditions read the rank
         if self.multi:
             self.group = "shift"
             self.links, self.logs = Links(self.parts), Logs(self.parts)
@@ -162,35 +168,71 @@ class Symmetry:
         e = self.as_rank_function(chain, expr)
         if e is None:
             raise SymmetryBroken("a partner whose value on other ranks is not known")
-        if e not in self._patterns:
+        mine = int(self.parts.class_of[chain.index])
+        if (e, mine) not in self._patterns:
             values = at_every_rank(e, self.n, self.functions)
             if values is None:
                 raise SymmetryBroken("a partner that cannot be evaluated on every rank")
             if values[chain.index] != int(value):
                 raise SymmetryBroken("a partner whose value on its process differs from its rank function")
             if self.multi:
-                self._classes_follow(values)
+                self._classes_follow(values, chain.index)
             else:
                 try:
                     self._decide(values, "a partner")
                 except SymmetryBroken:  # not one pattern: perhaps one per class of ranks
-                    self._classes_follow(values)
-            self._patterns[e] = True
+                    self._classes_follow(values, chain.index)
+            self._patterns[(e, mine)] = True
         names = chain.names_of(expr)
         if names is None:
             raise SymmetryBroken("a partner whose names cannot be followed")
         chain.remember(key, True, names)
 
-    def _classes_follow(self, values: list[int]) -> None:
+    def _classes_follow(self, values: list[int], rep: int) -> None:
         """Several classes: every member of a class has its representative's partner shifted (the
-        same offset, or MPI_PROC_NULL alike); else the classes split by it (a restart)."""
-        if "shift" not in self.groups or any(not (0 <= v < self.n or v == NULL) for v in values):
+        same offset, or MPI_PROC_NULL alike); else the classes split by it (a restart). Only the
+        class of the representative ``rep`` is decided: the names the partner reads have its
+        values, which another class's branches on the rank may have set otherwise."""
+        base = self.finer or self.parts
+        members = base.mask(int(base.class_of[rep]))
+        v = np.asarray(values)[members]  # the other ranks may not even reach this partner
+        if "shift" not in self.groups or np.any((v != NULL) & ((v < 0) | (v >= self.n))):
             raise SymmetryBroken("a partner: the partners are not one pattern seen from every process")
-        # the split waits for the representative's next message (or the end): the other partners
-        # it meets until then split the classes in the same restart
-        finer = (self.finer or self.parts).refine(signature(values, self.n))
+        self._split(np.where(members, signature(np.where(members, values, NULL), self.n), -1), rep)
+
+    def _split(self, by, rep: int) -> None:
+        """Split the class of rank ``rep`` by ``by`` (a value per rank). The restart waits for
+        the representative's next message (or the end): the splits it meets until then are made
+        in the same restart."""
+        base = self.finer or self.parts
+        finer = base.refine(by, only=[int(base.class_of[rep])])
         if finer is not None:
             self.finer = finer
+
+    def check_branch(self, chain, a) -> None:
+        """A branch on the rank (``branches``), about to be decided by a representative: every
+        member of its class must take the same branch, else the class splits by the branch taken."""
+        key = ("symmetry", -1 - a.id)
+        if key in chain.memo:
+            return
+        taken = np.full(self.n, len(a.branches))  # no branch taken
+        open_ = np.ones(self.n, dtype=bool)
+        names: set = set()
+        for j, b in enumerate(a.branches):
+            if b.cond is None:
+                taken[open_] = j
+                break
+            e = self.as_rank_function(chain, b.cond)
+            values = None if e is None else at_every_rank(e, self.n, self.functions)
+            got = chain.names_of(b.cond)
+            if values is None or got is None:
+                raise SymmetryBroken(f"{a.loc}: a branch on the rank whose condition is not known on every rank")
+            hit = open_ & (np.asarray(values) != 0)
+            taken[hit] = j
+            open_ &= ~hit
+            names |= got
+        self._split(taken, chain.index)
+        chain.remember(key, True, names)
 
     def split_pending(self) -> None:
         """Restart now if a partner split the classes (``_classes_follow``)."""
@@ -362,7 +404,7 @@ class Symmetry:
         per_class = [{} for _ in reps]
         for (r, aid), s in stats.items():
             per_class[int(class_of[r])][aid] = s
-        return SymmetricStats(per_class, n, class_of)
+        return SymmetricStats(per_class, n, class_of, list(stats))
 
     def expand(self, rep: ProcStats, waits: "Waits", procs: list[ProcStats]) -> None:
         """Every process's figures: rank 0's, its waits' partners renamed (``waits``: every wait of
@@ -384,46 +426,6 @@ class Symmetry:
             procs[m] = new
 
 
-class Waits:
-    """Rank 0's waits for "why is this process late", kept for every process of the class: a
-    process keeps its LONGEST_WAITS longest (seconds, AAU id, what), and among waits of the same
-    length and AAU the one kept is decided by ``what``, which names partners and so differs from
-    process to process. Kept here: every wait that fewer than LONGEST_WAITS waits outrank by
-    length and AAU alone (no renaming changes that), each distinct one at most LONGEST_WAITS times."""
-
-    def __init__(self):
-        self._count: dict[tuple, int] = {}
-
-    def add(self, entry: tuple) -> None:
-        count = self._count
-        if count.get(entry, 0) < LONGEST_WAITS:
-            count[entry] = count.get(entry, 0) + 1
-            if len(count) > 4 * LONGEST_WAITS:
-                self._prune()
-
-    def _prune(self) -> None:
-        ahead = 0
-        keep: dict[tuple, int] = {}
-        ranked = sorted(self._count.items(), key=lambda kv: (kv[0][0], kv[0][1]), reverse=True)
-        k = 0
-        while k < len(ranked):  # one (seconds, AAU) at a time: entries ahead of it by those alone
-            j = k
-            while j < len(ranked) and ranked[j][0][:2] == ranked[k][0][:2]:
-                j += 1
-            if ahead >= LONGEST_WAITS:
-                break
-            for entry, c in ranked[k:j]:
-                keep[entry] = c
-                ahead += c
-            k = j
-        self._count = keep
-
-    def kept(self) -> dict[tuple, int]:
-        """The waits kept, each with the number of times it was noted (up to LONGEST_WAITS)."""
-        self._prune()
-        return self._count
-
-
 def _ranks(parts: Partition, c: int) -> str:
     """A class's ranks as text: "0", "2..13" or "5 ranks"."""
     members = [int(r) for r in (parts.mask(c).nonzero()[0])]
@@ -440,40 +442,3 @@ def _scoped(chain, name: str):
     if key in frame:
         return frame[key]
     return chain.globals.get(key)
-
-
-class SymmetricStats(Mapping):
-    """Every process's AAU statistics, (process index, AAU id) -> AAUStats: rank 0's, shared
-    (read-only) by every process of the class instead of copied (65,536 processes x the program's
-    AAUs would be millions of records)."""
-
-    def __init__(self, rep_stats: dict | list, nprocs: int, class_of=None):
-        # AAU id -> the representative's statistics, in the order they were created; with several
-        # classes one such dict per class and ``class_of``, each rank's class
-        self._reps = rep_stats if class_of is not None else [rep_stats]
-        self._class = [int(c) for c in class_of] if class_of is not None else None
-        self._n = nprocs
-
-    def _of(self, p: int) -> dict:
-        return self._reps[0 if self._class is None else self._class[p]]
-
-    def __getitem__(self, key):
-        p, aid = key
-        if not (isinstance(p, int) and 0 <= p < self._n):
-            raise KeyError(key)
-        return self._of(p)[aid]
-
-    def __contains__(self, key) -> bool:
-        try:
-            p, aid = key
-        except (TypeError, ValueError):
-            return False
-        return isinstance(p, int) and 0 <= p < self._n and aid in self._of(p)
-
-    def __iter__(self):
-        for p in range(self._n):
-            for aid in self._of(p):
-                yield (p, aid)
-
-    def __len__(self) -> int:
-        return sum(len(self._of(p)) for p in range(self._n))
