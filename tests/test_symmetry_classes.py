@@ -14,8 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from frontends.aag.rank_dependence import rank_branches, rank_dependence
 from interp.engine.symmetry_classes import Links, Partition, signature
-from interp.pipeline import predict
+from interp.pipeline import load_programs, parse_defines, predict
 from tests.symmetry_compare import differences, ipsc_with
 
 HERE = Path(__file__).parent / "symmetry"
@@ -61,6 +62,11 @@ def assert_same(preds):
      "0, 1..6, 7, 6 ranks, 36 ranks, 6 ranks, 56, 57..62, 63"),
     # rank 1 hears rank 0 earlier than rank 2 hears rank 1: ranks 1..14 split (a restart) into 1 and 2..14
     ("ahead.c", "crossbar16", 16, ["iters=5"], "0, 1, 2..14, 15"),
+    # the same halo written with `if (rank > 0)` / `if (rank < size - 1)` around blocking sends and
+    # receives: the branches split 0 and 63 off; ranks 1 and 62 hear them at other times (rank 0
+    # sends right before it receives), 2 and 61 do not
+    ("branches.c", "crossbar64", 64, ["iters=10", "n=100"], "0, 1, 2..61, 62, 63"),
+    ("branches.c", "ring64", 64, ["iters=10", "n=100"], "0, 1, 2..61, 62, 63"),
 ])
 def test_classes_are_interpreted_once_with_the_same_figures(machines, prog, machine, procs, defines, expected):
     preds = three(prog, machines[machine], procs, defines)
@@ -68,7 +74,7 @@ def test_classes_are_interpreted_once_with_the_same_figures(machines, prog, mach
     assert classes(fast) == expected and fast.symmetric_events > 0
     assert classes(preds[0].result) is None and classes(preds[1].result) is None
     assert_same(preds)
-    if prog == "ahead.c":  # the split is exact: --no-symmetry's waits too (no steady state there)
+    if prog in ("ahead.c", "branches.c"):  # the splits are exact: --no-symmetry's waits too
         assert differences(preds[1].result, fast, preds[1].programs) == []
 
 
@@ -116,6 +122,8 @@ def test_a_one_way_shift_costs_table_3s_message_at_every_rank(machines):
     ("grid2d.c", "crossbar64", 64, ["iters=10", "n=100", "side=8"]),
     # 8 x 8 grid on a ring of 64 nodes: messages to rank + 8 cross the next ranks' links
     ("sendrecv2d.c", "ring64", 64, ["iters=10", "n=100", "side=8"]),
+    # the branches' 5 classes are more than a quarter of 16 ranks
+    ("branches.c", "crossbar16", 16, ["iters=10", "n=100"]),
 ])
 def test_classes_that_split_too_far_fall_back_to_every_process(machines, prog, machine, procs, defines):
     preds = three(prog, machines[machine], procs, defines)
@@ -155,3 +163,17 @@ def test_link_images_meet_only_where_two_classes_share_a_link():
     assert links.use(1, [(2, 3)], 0.5, 1.5) == "a message waits for a link"
     assert links.use(1, [(2, 3)], 1.0, 2.0) == "a message waits for a link"  # (7, 0) is busy
     assert links.use(1, [(2, 3)], 1.5, 2.5) is None  # every link free again
+
+
+def test_branches_on_the_rank_that_communicate_are_allowed_for_classes_only():
+    """branches.c's four `if`s on the rank each hold a send or a receive: the engine interprets
+    them, so they may split classes; one class (rank_dependence) still refuses them. The jacobi
+    sample's `if (rank == 0)` around its usage check computes without communicating (a closed form
+    could fold it with rank 0's value): refused."""
+    prog = load_programs([str(HERE / "branches.c")], "cluster", (), parse_defines(["iters=2", "n=4"]), None)[0]
+    names, conds, reason = rank_branches(prog)
+    assert reason is None and len(conds) == 4 and names == {"rank"}
+    assert rank_dependence(prog)[1].endswith("a branch condition reads 'rank', which differs from rank to rank")
+    jacobi = load_programs(["samples/jacobi2d_mpi.c"], "cluster", (), parse_defines(["n=130", "iters=4"]), None)[0]
+    assert rank_branches(jacobi)[2] == ("samples/jacobi2d_mpi.c:27: a branch condition reads 'rank', which "
+                                       "differs from rank to rank")
