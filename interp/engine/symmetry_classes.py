@@ -37,9 +37,10 @@ MAX_RESTARTS = 12  # refinements of one prediction before giving up (each costs 
 
 
 def max_classes(nprocs: int) -> int:
-    """Beyond this many classes the representatives are a large share of the processes: interpreting
-    every process costs little more, and the refinement's restarts would cost more."""
-    return max(4, nprocs // 4)
+    """Beyond this many classes the representatives are a large share of the processes (a quarter),
+    or so many (256) that the checks' per-class work over all ranks (link images, who hears whom)
+    costs more than it saves: interpreting every process costs little more."""
+    return max(4, min(nprocs // 4, 256))
 
 
 class ByRank(dict):
@@ -178,11 +179,14 @@ class Logs:
         self._peers: dict[int, list[list[int]]] = {}  # offset -> per class: the classes it must equal
         self._receivers: dict[tuple[int, int], list] = {}  # (class, offset) -> [(sender, rep)]
 
-    def _senders(self, o: int) -> list[np.ndarray]:
+    def _senders(self, o: int) -> list[list[int]]:
         """Per class E: the classes of its members' senders at offset o (m - o)."""
-        part = self.part
+        part, k = self.part, self.part.k
         shifted = np.roll(part.class_of, o)  # shifted[m] = class_of[m - o]
-        return [np.unique(shifted[part.mask(e)]) for e in range(part.k)]
+        out: list[list[int]] = [[] for _ in range(k)]
+        for pair in np.unique(part.class_of * k + shifted).tolist():
+            out[pair // k].append(pair % k)
+        return out
 
     def peers(self, o: int) -> list[list[int]]:
         got = self._peers.get(o)
@@ -198,7 +202,7 @@ class Logs:
 
             for heard in self._senders(o):
                 for c in heard[1:]:
-                    root[find(int(c))] = find(int(heard[0]))
+                    root[find(c)] = find(heard[0])
             got = self._peers[o] = [[d for d in range(k) if d != c and find(d) == find(c)] for c in range(k)]
         return got
 
