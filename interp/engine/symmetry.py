@@ -194,18 +194,19 @@ class Symmetry:
         class of the representative ``rep`` is decided: the names the partner reads have its
         values, which another class's branches on the rank may have set otherwise."""
         base = self.finer or self.parts
-        members = base.mask(int(base.class_of[rep]))
+        members = base.mask(int(base.class_of[rep])) if self.branches else np.ones(self.n, dtype=bool)
         v = np.asarray(values)[members]  # the other ranks may not even reach this partner
         if "shift" not in self.groups or np.any((v != NULL) & ((v < 0) | (v >= self.n))):
             raise SymmetryBroken("a partner: the partners are not one pattern seen from every process")
         self._split(np.where(members, signature(np.where(members, values, NULL), self.n), -1), rep)
 
     def _split(self, by, rep: int) -> None:
-        """Split the class of rank ``rep`` by ``by`` (a value per rank). The restart waits for
-        the representative's next message (or the end): the splits it meets until then are made
-        in the same restart."""
+        """Split the class of rank ``rep`` by ``by`` (a value per rank); with no branch on the rank
+        every rank's value is right, and every class splits by it. The restart waits for the
+        representative's next message (or the end): the splits it meets until then are made in
+        the same restart."""
         base = self.finer or self.parts
-        finer = base.refine(by, only=[int(base.class_of[rep])])
+        finer = base.refine(by, only=[int(base.class_of[rep])] if self.branches else None)
         if finer is not None:
             self.finer = finer
 
@@ -391,16 +392,23 @@ class Symmetry:
         # several times as much)
         rest = [f.name for f in fields(ProcStats) if f.name not in ("index", "label", "sau", "longest_waits")]
         proto = {e: {f: getattr(result_procs[e], f) for f in rest} for e in reps}
+        # a class whose waits name no process lists the same waits on every member
+        same = {e: heapq.nlargest(LONGEST_WAITS, [x for x, count in kept[e].items() for _ in range(count)])
+                for e in reps if all(len(parts[w]) == 1 for _, _, w in kept[e])}
         for m in range(n):
             e = reps[class_of[m]]
-            mine = []
-            for (s, a, w), count in kept[e].items():
-                if m != e:
-                    w = "".join(x if j % 2 == 0 else f"rank {(int(x) + m - e) % n}" for j, x in enumerate(parts[w]))
-                mine += [(s, a, w)] * count
+            if e in same:
+                waits = list(same[e])
+            else:
+                mine = []
+                for (s, a, w), count in kept[e].items():
+                    if m != e:
+                        w = "".join(x if j % 2 == 0 else f"rank {(int(x) + m - e) % n}"
+                                    for j, x in enumerate(parts[w]))
+                    mine += [(s, a, w)] * count
+                waits = heapq.nlargest(LONGEST_WAITS, mine)
             ps = result_procs[m]
-            result_procs[m] = ProcStats(ps.index, ps.label, ps.sau, longest_waits=heapq.nlargest(LONGEST_WAITS, mine),
-                                        **proto[e])
+            result_procs[m] = ProcStats(ps.index, ps.label, ps.sau, longest_waits=waits, **proto[e])
         per_class = [{} for _ in reps]
         for (r, aid), s in stats.items():
             per_class[int(class_of[r])][aid] = s
