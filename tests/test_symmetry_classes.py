@@ -177,3 +177,27 @@ def test_branches_on_the_rank_that_communicate_are_allowed_for_classes_only():
     jacobi = load_programs(["samples/jacobi2d_mpi.c"], "cluster", (), parse_defines(["n=130", "iters=4"]), None)[0]
     assert rank_branches(jacobi)[2] == ("samples/jacobi2d_mpi.c:27: a branch condition reads 'rank', which "
                                        "differs from rank to rank")
+
+
+def test_a_member_that_hears_other_messages_splits_its_class_by_whom_it_hears():
+    """Ranks 0, 1..4, 5 of 6; messages to the right (offset 1). Rank 1 hears rank 0 (class 0),
+    ranks 2..4 hear class 1: the logs of classes 0 and 1 at offset 1 must be equal. Class 0's first
+    message leaves at another time than class 1's: class 1 splits into 1 and 2..4 (by the class
+    of rank - 1). Equal logs of unequal length are found at the end."""
+    from interp.engine.symmetry_classes import ClassesSplit, Logs
+
+    part = Partition([0, 1, 1, 1, 1, 2])
+    logs = Logs(part)
+    assert logs.receivers(0, 1) == [(0, 1)]  # class 0's message reaches representative 1 from rank 0
+    assert logs.receivers(1, 1) == [(4, 5)]  # class 1's reaches representative 5 from rank 4
+    logs.add(1, 1, ("tag 0", 8, 0.0, 1.0))
+    with pytest.raises(ClassesSplit) as split:
+        logs.add(0, 1, ("tag 0", 8, 0.5, 1.5))
+    assert list(split.value.partition.class_of) == [0, 1, 2, 2, 2, 3]
+    logs = Logs(part)
+    logs.add(1, 1, ("tag 0", 8, 0.0, 1.0))
+    logs.add(1, 1, ("tag 0", 8, 1.0, 2.0))
+    logs.add(0, 1, ("tag 0", 8, 0.0, 1.0))
+    with pytest.raises(ClassesSplit) as split:
+        logs.finish()
+    assert list(split.value.partition.class_of) == [0, 1, 2, 2, 2, 3]
