@@ -201,3 +201,19 @@ def test_a_member_that_hears_other_messages_splits_its_class_by_whom_it_hears():
     with pytest.raises(ClassesSplit) as split:
         logs.finish()
     assert list(split.value.partition.class_of) == [0, 1, 2, 2, 2, 3]
+
+
+def test_the_command_line_names_the_classes_and_no_symmetry_turns_them_off(cli, machines):
+    """interp run: the non-periodic halo's 3 classes; 20 iterations of two sendrecvs. Ranks 1..14
+    send, receive and wait for the send twice per iteration (6 events); rank 0 has no left side:
+    a receive in the first sendrecv, a send and its wait in the second (3), rank 15 the mirror
+    image (3); MPI_PROC_NULL sides are no operations. Interpreted: (6 + 3 + 3) x 20 = 240;
+    represented in all: (14 x 6 + 2 x 3) x 20 = 1,800."""
+    import json
+    args = ["run", HERE / "nonperiodic.c", "-m", machines["crossbar16"], "-p", "16", "-D", "iters=20", "-D", "n=100"]
+    fast, full = (json.loads(cli(*args, "--format", "json", *extra).output) for extra in ((), ("--no-symmetry",)))
+    assert (fast["events"], fast["symmetric_events"]) == (240, 1800 - 240)
+    assert full["symmetric_events"] == 0 and full["total_seconds"] == pytest.approx(fast["total_seconds"], rel=1e-12)
+    text = cli(*args, "--level", "aag").output
+    assert "events interpreted: 240 (+ 1,560 of the processes the classes' representatives stood for)" in text
+    assert "form 3 classes (0, 1..14, 15)" in " ".join(text.split())
