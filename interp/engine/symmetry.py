@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import heapq
 import re
-
 from copy import copy
 from dataclasses import fields, replace
 
