@@ -150,11 +150,8 @@ class Engine:
             raise InputError(f"--symbolic on {sag.name!r}: packet switching shares links between messages "
                              "at rates that are not closed forms; use interp bound --symbolic")
         needs_all = options.trace or (self.record_messages and not options.leftovers_only)
-        # several symmetry classes: the representatives are not processes 0..k-1, which the steady
-        # states' watch assumes (their index is their position); every iteration is interpreted
-        multi = self.symmetry is not None and self.symmetry.multi
         self.steady = SteadyState(self, options.extrapolate and not needs_all and not self.symbolic
-                                  and not packets and not multi, options.banned)
+                                  and not packets, options.banned)
 
     def _interpreted(self, inputs: dict) -> None:
         """The processes interpreted: every one, or with rank symmetry one per class (by rank when
