@@ -24,8 +24,8 @@ Two tables, each point in a fresh process (so the peak RSS is that point's own):
 4. ``--nonperiodic``: the halo without wrap-around (``NONPERIODIC``, tests/symmetry/nonperiodic.c:
    MPI_PROC_NULL beyond ranks 0 and P-1), 1,000 iterations on a crossbar and a ring of P nodes:
    three symmetry classes (rank 0, ranks 1..P-2, rank P-1; interp/engine/symmetry_classes.py),
-   one representative each, every iteration interpreted (steady states are not extrapolated with
-   several classes).
+   one representative each; "classes only" interprets every iteration (steady states off),
+   "default" extrapolates steady states too.
 
     python benchmarks/halo_scaling.py [--max-procs 4096] [--quick] [--symmetry-only] [--big] [--nonperiodic]
 """
@@ -162,8 +162,9 @@ def main():
         print(json.dumps(point(int(a[0]), int(a[1]), bool(int(a[2])), int(a[3]), a[4], bool(int(a[5])), a[6])))
         return
     if args.nonperiodic:
-        symmetry_table([(topology, p, 1000, False, "classes") for p in (1024, 4096, 65536)
-                        for topology in ("crossbar", "ring")], "nonperiodic")
+        symmetry_table([(topology, p, 1000, exact, label) for p in (1024, 4096, 65536)
+                        for topology in ("crossbar", "ring")
+                        for exact, label in ((True, "classes only"), (False, "default"))], "nonperiodic")
         return
     max_procs = min(args.max_procs, 256) if args.quick else args.max_procs
     sizes = [("ring", p, 1000, exact, label) for p in (1024, 4096) + ((65536,) if args.big else ())
