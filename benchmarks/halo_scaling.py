@@ -21,8 +21,13 @@ Two tables, each point in a fresh process (so the peak RSS is that point's own):
    ring looks the same from every node, so rank 0 is interpreted for all. "represented" counts
    the events of every process and iteration; "symmetry only" interprets every iteration
    (steady states off), "default" extrapolates steady states too.
+4. ``--nonperiodic``: the halo without wrap-around (``NONPERIODIC``, tests/symmetry/nonperiodic.c:
+   MPI_PROC_NULL beyond ranks 0 and P-1), 1,000 iterations on a crossbar and a ring of P nodes:
+   three symmetry classes (rank 0, ranks 1..P-2, rank P-1; interp/engine/symmetry_classes.py),
+   one representative each; "classes only" interprets every iteration (steady states off),
+   "default" extrapolates steady states too.
 
-    python benchmarks/halo_scaling.py [--max-procs 4096] [--quick] [--symmetry-only] [--big]
+    python benchmarks/halo_scaling.py [--max-procs 4096] [--quick] [--symmetry-only] [--big] [--nonperiodic]
 """
 import argparse
 import json
@@ -65,6 +70,15 @@ int main(int argc, char **argv)
 """
 
 
+# the same halo without wrap-around: tests/symmetry/nonperiodic.c
+NONPERIODIC = PROGRAM.replace(
+    "int left = (rank + size - 1) % size, right = (rank + 1) % size;",
+    "int left = rank > 0 ? rank - 1 : MPI_PROC_NULL;\n"
+    "    int right = rank < size - 1 ? rank + 1 : MPI_PROC_NULL;")
+assert NONPERIODIC != PROGRAM
+PROGRAMS = {"halo": PROGRAM, "nonperiodic": NONPERIODIC}
+
+
 def big_ipsc(nodes: int, directory: Path, topology: str = "hypercube") -> str:
     """Paper 001's iPSC/860 (Tables 1-3 unchanged) with ``nodes`` nodes; ``topology`` ring: its
     nodes and message costs on a ring of ``nodes`` nodes instead of the e-cube hypercube."""
@@ -83,7 +97,7 @@ def big_ipsc(nodes: int, directory: Path, topology: str = "hypercube") -> str:
 
 
 def point(procs: int, iters: int, exact: bool, max_procs: int, topology: str = "hypercube",
-          symmetry: bool = False) -> dict:
+          symmetry: bool = False, program: str = "halo") -> dict:
     """One prediction, timed; run in its own process by main()."""
     from interp import pipeline
     from interp.engine.algorithm import Engine
@@ -93,7 +107,7 @@ def point(procs: int, iters: int, exact: bool, max_procs: int, topology: str = "
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         prog = tmp / "halo.c"
-        prog.write_text(PROGRAM)
+        prog.write_text(PROGRAMS[program])
         machine = big_ipsc(max_procs, tmp, topology)
         t0 = time.perf_counter()
         values = pipeline.parse_defines([f"iters={iters}", "n=1000"])
@@ -114,18 +128,20 @@ def point(procs: int, iters: int, exact: bool, max_procs: int, topology: str = "
 
 
 def measure(procs: int, iters: int, exact: bool, max_procs: int, topology: str = "hypercube",
-            symmetry: bool = False) -> dict:
+            symmetry: bool = False, program: str = "halo") -> dict:
     out = subprocess.run([sys.executable, __file__, "--point", str(procs), str(iters), str(int(exact)),
-                          str(max_procs), topology, str(int(symmetry))], capture_output=True, text=True, check=True)
+                          str(max_procs), topology, str(int(symmetry)), program],
+                         capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
 
-def symmetry_table(sizes) -> None:
-    print("\n3. rank symmetry (engine CPU time)")
+def symmetry_table(sizes, program: str = "halo") -> None:
+    print(f"\n{'4. non-periodic halo, symmetry classes' if program != 'halo' else '3. rank symmetry'} "
+          "(engine CPU time)")
     print(f"{'machine':>9} {'procs':>6} {'iters':>6} {'mode':>14} {'events':>9} {'represented':>13} {'CPU (s)':>8} "
           f"{'interp./s':>10} {'repr./s':>12} {'RSS (MB)':>9} {'predicted (s)':>14}")
     for topology, p, iters, exact, label in sizes:
-        m = measure(p, iters, exact, p, topology, True)
+        m = measure(p, iters, exact, p, topology, True, program)
         rep = m["events"] + m["skipped"] + m["symmetric"]
         print(f"{topology:>9} {p:>6} {iters:>6,} {label:>14} {m['events']:>9,} {rep:>13,} {m['cpu']:>8.2f} "
               f"{m['events'] / m['cpu']:>10,.0f} {rep / m['cpu']:>12,.0f} {m['rss_mb']:>9.0f} "
@@ -138,11 +154,17 @@ def main():
     ap.add_argument("--quick", action="store_true", help="up to 256 processes and 2,000 iterations")
     ap.add_argument("--symmetry-only", action="store_true", help="only table 3")
     ap.add_argument("--big", action="store_true", help="table 3 also at 65,536 processes")
-    ap.add_argument("--point", nargs=6, help=argparse.SUPPRESS)
+    ap.add_argument("--nonperiodic", action="store_true", help="table 4: the non-periodic halo's symmetry classes")
+    ap.add_argument("--point", nargs=7, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.point:
         a = args.point
-        print(json.dumps(point(int(a[0]), int(a[1]), bool(int(a[2])), int(a[3]), a[4], bool(int(a[5])))))
+        print(json.dumps(point(int(a[0]), int(a[1]), bool(int(a[2])), int(a[3]), a[4], bool(int(a[5])), a[6])))
+        return
+    if args.nonperiodic:
+        symmetry_table([(topology, p, 1000, exact, label) for p in (1024, 4096, 65536)
+                        for topology in ("crossbar", "ring")
+                        for exact, label in ((True, "classes only"), (False, "default"))], "nonperiodic")
         return
     max_procs = min(args.max_procs, 256) if args.quick else args.max_procs
     sizes = [("ring", p, 1000, exact, label) for p in (1024, 4096) + ((65536,) if args.big else ())

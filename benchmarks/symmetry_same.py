@@ -40,12 +40,16 @@ def symmetric_cases(directory: Path) -> dict[str, list[str]]:
     """Programs on shipped machines where rank symmetry holds (the samples and the corpus run on
     the iPSC/860's hypercube and mostly branch on the rank): the halo of halo_scaling.py and issue
     16's stencil (stencil_steady.py) on the SP2 (a crossbar), tests/symmetry's allreduce loop on
-    the iPSC/860 (its 16 nodes; recursive doubling: XOR) and its 2-D halo on the SP2."""
+    the iPSC/860 (its 16 nodes; recursive doubling: XOR) and its 2-D halo on the SP2; the
+    non-periodic halos (symmetry classes) on the SP2."""
     from halo_scaling import PROGRAM as HALO
     from stencil_steady import PROGRAM as STENCIL
     (directory / "halo.c").write_text(HALO)
     (directory / "stencil.c").write_text(STENCIL)
     tests = ROOT / "tests" / "symmetry"
+    sys.path.insert(0, str(ROOT))
+    from tests.symmetry_compare import ipsc_with
+    crossbar = ipsc_with(directory, "crossbar", 64)
     return {
         "symmetry:halo_sp2": [str(directory / "halo.c"), "-p", "64", "-m", "sp2", "-D", "iters=200", "-D", "n=1000"],
         "symmetry:stencil_sp2": [str(directory / "stencil.c"), "-p", "64", "-m", "sp2", "-D", "n=4000000",
@@ -53,6 +57,14 @@ def symmetric_cases(directory: Path) -> dict[str, list[str]]:
         "symmetry:allreduce_ipsc860": [str(tests / "allreduce.c"), "-p", "16", "-D", "iters=100", "-D", "n=1000"],
         "symmetry:isend2d_sp2": [str(tests / "isend2d.c"), "-p", "64", "-m", "sp2", "-D", "iters=50", "-D", "n=100",
                                  "-D", "side=8"],
+        # several classes (interp/engine/symmetry_classes.py): MPI_PROC_NULL at the ends of a 1-D
+        # and a 2-D grid, on the iPSC/860's nodes with a crossbar of 64 (the SP2 would take their
+        # MPI_Sendrecv for its fitted circular shift); ahead.c splits its interior once
+        "symmetry:nonperiodic_crossbar64": [str(tests / "nonperiodic.c"), "-p", "64", "-m", crossbar, "-D",
+                                            "iters=100", "-D", "n=1000"],
+        "symmetry:sendrecv2d_crossbar64": [str(tests / "sendrecv2d.c"), "-p", "64", "-m", crossbar, "-D",
+                                           "iters=50", "-D", "n=100", "-D", "side=8"],
+        "symmetry:ahead_sp2": [str(tests / "ahead.c"), "-p", "64", "-m", "sp2", "-D", "iters=50"],
     }
 
 

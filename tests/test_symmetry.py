@@ -126,7 +126,7 @@ def test_a_ring_of_sendrecvs_costs_table_3s_message_on_every_process(machines, p
     ("halo.c", "ipsc860", 16, ["iters=30", "n=1000"]),  # ring neighbours on e-cube routes: not XOR
     ("times3.c", "crossbar16", 16, ["iters=20", "n=100"]),  # partners 3r: no symmetry of the ranks
     ("skip2.c", "ring16", 16, ["iters=20", "n=100"]),  # routes to r + 2 meet on the ring's links
-    ("nonperiodic.c", "crossbar16", 16, ["iters=20", "n=100"]),  # MPI_PROC_NULL at the ends
+    ("grid2d.c", "crossbar16", 16, ["iters=20", "n=100", "side=4"]),  # 6 classes (tests/test_symmetry_classes.py)
     ("overlap.c", "crossbar16", 16, ["iters=10", "n=1000"]),  # shift and XOR messages at once
     ("stencil.c", "ring16", 16, ["n=4000000", "steps=100"]),  # XOR steps on a ring: not its symmetry
     (S + "matmul_master_worker_mpi.c", "ipsc860", 4, ["n=64"]),  # the master's branch on the rank

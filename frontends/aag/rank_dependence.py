@@ -39,6 +39,17 @@ def _base(name: str) -> str:
 def rank_dependence(aag: AAG) -> tuple[frozenset, str | None]:
     """(names computed from the rank, None) when the rank decides only communication partners;
     (names, reason) otherwise, the reason saying what reads it and where."""
+    names, _, reason = rank_branches(aag, branches=False)
+    return names, reason
+
+
+def rank_branches(aag: AAG, branches: bool = True) -> tuple[frozenset, frozenset, str | None]:
+    """Like ``rank_dependence``, and with ``branches`` the branches on the rank that decide
+    communication allowed: (names, ids of those Condt AAUs, reason or None). Such a branch
+    (``if (rank > 0) MPI_Send(...)``; it contains communication, so the engine interprets it,
+    never folds it into a closed form) splits the ranks into symmetry classes by the branch each
+    takes (interp/engine/symmetry_classes.py). A branch on the rank with no communication inside
+    could be folded into a loop's or call's closed form with the rank's value: still refused."""
     seq_defs: list[tuple[str, set[str], object]] = []  # (name, names read, AAU)
     other_defs: list[tuple[str, object]] = []  # names set otherwise than by a Seq assignment
     reads: list[tuple[set[str], str, object]] = []  # (names, what reads them, AAU)
@@ -61,15 +72,18 @@ def rank_dependence(aag: AAG) -> tuple[frozenset, str | None]:
     def hit(names: set[str]) -> str | None:
         return next((n for n in sorted(names) if n == RANK or _base(n) in bases), None)
 
+    conds = set()
     for names, what, a in reads:
         n = hit(names)
-        if n is not None:
-            return found, f"{_where(a)}: {what} reads {_shown(n)}, which differs from rank to rank"
+        if n is not None and branches and isinstance(a, Condt) and a.has_sync():
+            conds.add(a.id)
+        elif n is not None:
+            return found, frozenset(conds), f"{_where(a)}: {what} reads {_shown(n)}, which differs from rank to rank"
     for name, a in other_defs:
         if _base(name) in bases:
-            return found, (f"{_where(a)}: {_shown(name)} is computed from the rank and also set here "
-                           "otherwise than by an assignment")
-    return found, None
+            return found, frozenset(conds), (f"{_where(a)}: {_shown(name)} is computed from the rank and also "
+                                             "set here otherwise than by an assignment")
+    return found, frozenset(conds), None
 
 
 def _collect(a, aag: AAG, seq_defs: list, other_defs: list, reads: list) -> None:

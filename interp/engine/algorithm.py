@@ -46,6 +46,7 @@ from interp.engine.result import CATEGORIES, Message, ProcStats, RunResult
 from interp.engine.notes import run_notes
 from interp.engine.steady import Broken, SteadyState
 from interp.engine.symmetry import SymmetricStats, Symmetry, SymmetryBroken, Waits, eligible
+from interp.engine.symmetry_classes import MAX_RESTARTS, ByRank, ClassesSplit, Partition, max_classes
 from interp.engine.symtime import SymTime
 from interp.errors import InputError, ProgramHang
 from interp.filter.mapping import Mapping, check_procs
@@ -119,15 +120,9 @@ class Engine:
         # Message contents are tracked only when some receive buffer decides control flow.
         self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
         sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
-        self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2]) if sym else None
-        for place in self.mapping.procs[:1] if self.symmetry else self.mapping.procs:
-            prog = host_prog if place.label == "host" else node_prog
-            model = self._model(place.sau, prog)
-            rank_value = place.index if place.label != "host" else HOST_RANK
-            chain = Chain(place.index, place.label, prog, model, self, rank_value, nprocs, inputs)
-            self.procs.append(Process(chain))
-        if self.symmetry:
-            self.procs[0].chain.sym_waits = Waits()
+        parts = Partition(options.classes) if sym and options.classes else None  # several classes: a restart
+        self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2], parts, sym[3]) if sym else None
+        self._interpreted(inputs)
         self._labels = [place.label for place in self.mapping.procs]
         self.queue: list[tuple] = []  # Event layout
         self.tiebreak = options.tiebreak
@@ -158,6 +153,24 @@ class Engine:
         self.steady = SteadyState(self, options.extrapolate and not needs_all and not self.symbolic
                                   and not packets, options.banned)
 
+    def _interpreted(self, inputs: dict) -> None:
+        """The processes interpreted: every one, or with rank symmetry one per class (by rank when
+        there are several: their messages name ranks)."""
+        places = [self.mapping.procs[r] for r in self.symmetry.parts.reps] if self.symmetry else self.mapping.procs
+        if self.symmetry is not None and self.symmetry.multi:
+            self.procs = ByRank()
+        for place in places:
+            prog = self.host_prog if place.label == "host" else self.node_prog
+            rank_value = place.index if place.label != "host" else HOST_RANK
+            chain = Chain(place.index, place.label, prog, self._model(place.sau, prog), self, rank_value,
+                          self.nprocs, inputs)
+            if isinstance(self.procs, ByRank):
+                self.procs[place.index] = Process(chain)
+            else:
+                self.procs.append(Process(chain))
+            if self.symmetry is not None:
+                chain.sym_waits = Waits()
+
     def _model(self, sau, prog: AAG) -> NodeModel:
         key = (sau.id, id(prog))
         if key not in self.models:
@@ -175,6 +188,12 @@ class Engine:
         except Broken as broken:  # a loop stopped repeating after the jump was decided
             banned = self.steady.banned | {broken.aau_id}
             return Engine(*self._args, replace(self.options, banned=frozenset(banned))).run()
+        except ClassesSplit as split:  # the symmetry classes split: again with the finer partition
+            parts, n = split.partition, self.nprocs
+            if parts is None or parts.k > max_classes(n) or self.options.class_restarts >= MAX_RESTARTS:
+                return Engine(*self._args, replace(self.options, symmetry=False)).run()
+            return Engine(*self._args, replace(self.options, classes=parts.key(),
+                                               class_restarts=self.options.class_restarts + 1)).run()
         except SymmetryBroken:  # the processes do not all behave alike: interpret every one
             return Engine(*self._args, replace(self.options, symmetry=False)).run()
         except InputError as exc:
@@ -231,7 +250,7 @@ class Engine:
             procs=self.result_procs, aaus=self.stats, notes=run_notes(self),
             problems=[], messages=self.messages, events=self.events, scenario=self.sag.scenario,
             extrapolated_events=self.steady.skipped_events,
-            symmetric_events=(self.events + self.steady.skipped_events) * (self.nprocs - 1) if self.symmetry else 0,
+            symmetric_events=self.symmetry.represented(self) if self.symmetry else 0,
             spans=self.spans,
             aau_info={a.id: (a.cls, str(a.loc) if a.loc else "", a.label)
                       for prog in (self.host_prog, self.node_prog) if prog is not None for a in prog.walk()},
@@ -240,13 +259,18 @@ class Engine:
             aborted=str(self.aborted[2].loc) if self.aborted is not None else None)
 
     def _expand(self, blocked: list[Process]) -> None:
-        """Rank symmetry: rank 0's figures become every process's. A hang, an early end or a
-        finding is reported for the processes it concerns: predicted again with every process."""
-        p = self.procs[0]
-        if blocked or self.findings or self.aborted is not None or p.chain.ended is not None:
+        """Rank symmetry: rank 0's figures (each class representative's) become every process's.
+        A hang, an early end or a finding is reported for the processes it concerns: predicted
+        again with every process."""
+        sym = self.symmetry
+        sym.split_pending()
+        if blocked or self.findings or self.aborted is not None or any(p.chain.ended is not None for p in self.procs):
             raise SymmetryBroken("the run did not end alike on every process")
-        self.symmetry.expand(self.result_procs[0], p.chain.sym_waits, self.result_procs)
-        self.stats = SymmetricStats({aid: s for (_, aid), s in self.stats.items()}, self.nprocs)
+        if not sym.multi:
+            sym.expand(self.result_procs[0], self.procs[0].chain.sym_waits, self.result_procs)
+            self.stats = SymmetricStats({aid: s for (_, aid), s in self.stats.items()}, self.nprocs)
+        else:
+            self.stats = sym.expand_classes(self.procs, self.result_procs, self.stats)
 
     def _to_numbers(self, total) -> float:
         """--symbolic: reports show the numbers at the samples; the closed form is kept apart."""

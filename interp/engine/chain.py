@@ -425,11 +425,11 @@ class Chain(ChainComm, Values):
     def visit_CondtSync(self, a: Condt):
         """CondtSync: the condition is evaluated on this process and the branch taken interpreted."""
         t1, t2 = self.model.t("cond.per_condition"), self.model.t("cond.branch_taken")
-        s = self.stats(a)
-        start = self.clock + self.offset
+        if self.sym_waits is not None and a.id in self.engine.symmetry.branches:  # on the rank: classes
+            self.engine.symmetry.check_branch(self, a)
+        s, start = self.stats(a), self.clock + self.offset
         self.stack.append(s)
-        tested = 0.0
-        chosen = None
+        tested, chosen = 0.0, None
         for b in a.branches:
             tested += self.model.expr_counts(b.cond_counts)
             if b.cond is None or self.decide(self.need(b.cond, "branch condition"), "branch condition"):

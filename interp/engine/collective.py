@@ -54,7 +54,8 @@ class Collectives:
         group = self.groups.setdefault(key, [])
         group.append((p, t, op))
         # rank symmetry: rank 0 arrives at the same time as every process it stands for
-        if len(group) < n and self.engine.symmetry is None:
+        sym = self.engine.symmetry  # with several classes: every representative
+        if len(group) < (n if sym is None else sym.parts.k):
             p.blocked = f"{what}: {len(group)} of {n} processes have arrived"
             return None
         release = max(x[1] for x in group) + cost

@@ -16,6 +16,8 @@ class EngineOptions:
     messages: bool = True  # keep a Message record per message (the SAAG, traces, plots)
     extrapolate: bool = True  # steady states of communicating loops extrapolated (not --exact)
     symmetry: bool = True  # processes that provably behave alike interpreted once (engine/symmetry.py)
+    classes: tuple = ()  # rank symmetry: each rank's class (engine/symmetry_classes.py; () one class)
+    class_restarts: int = 0  # refinements of the classes so far (bounded: symmetry_classes.MAX_RESTARTS)
     banned: frozenset = frozenset()  # loops whose extrapolation failed: interpret them fully
     strict: bool = False  # check mode: standard sends above the static buffer may block
     max_events: int | None = None  # budget of operations + loop iterations (None: budget.MAX_EVENTS)

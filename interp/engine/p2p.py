@@ -123,10 +123,11 @@ class PointToPoint:
         src = p.chain.index
         if op.partner is BCAST:
             return self._system_bcast(p, op, t)
-        dst = op.partner
-        net = self.net
+        dst, net = op.partner, self.net
         r = self.route(src, dst, op.size)
         if self.sym is not None:  # rank 0's message to dst stands for the one that reaches rank 0
+            if self.sym.multi:  # several classes: to each representative that hears it (symmetry.py)
+                return self.sym.send_classes(self, p, op, t, blocking, r)
             r = self.sym.route(r, op.group)
             src, dst = self.sym.incoming(dst, op.group), src
         if op.mode == "sync" or (self.strict and op.mode == "standard" and not r.static

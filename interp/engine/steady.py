@@ -71,22 +71,23 @@ class _Watch:
     the statistics for the common period (the least common multiple of the processes' periods)
     and decides when they repeat on every process."""
 
-    def __init__(self, nprocs: int, n_iters: int):
+    def __init__(self, nprocs: int, n_iters: int, size: int | None = None):
         self.n = n_iters
         self.nprocs = nprocs
-        self.clocks: list[list[float]] = [[] for _ in range(nprocs)]  # phase 1: recent boundaries
-        self.rate: list = [None] * nprocs  # phase 1: (period, rate key) of each process
+        size = self.size = nprocs if size is None else size  # records by process index (rank symmetry: 0..P-1)
+        self.clocks: list[list[float]] = [[] for _ in range(size)]  # phase 1: recent boundaries
+        self.rate: list = [None] * size  # phase 1: (period, rate key) of each process
         self.rates: dict[str, int] = {}  # phase 1: processes at each rate
         self.history: list[list] | None = None  # phase 2: (clock, fingerprint, queues) per process
         self.period = 0
-        self.ok = [False] * nprocs  # phase 2: the last WINDOW periods repeat
+        self.ok = [False] * size  # phase 2: the last WINDOW periods repeat
         self.n_ok = 0
         self.latest = 0  # highest iteration any process has reached
         self.kstar: int | None = None
         self.jump = 0
         self.delta = 0.0  # time of one period
-        self.base: list = [None] * nprocs  # (clock, full statistics) at k* - period
-        self.waits: list = [None] * nprocs  # waits noted from k* - period to k*
+        self.base: list = [None] * size  # (clock, full statistics) at k* - period
+        self.waits: list = [None] * size  # waits noted from k* - period to k*
         self.done = False
         self.jumped = 0
         self.loops: dict[int, AAU] = {}
@@ -160,7 +161,7 @@ class SteadyState:
         if w is None:
             if n < WINDOW + TAIL + 3:
                 return -1  # too short to ever skip an iteration
-            w = self._watches[key] = _Watch(len(self.engine.procs), n)
+            w = self._watches[key] = _Watch(len(self.engine.procs), n, len(self.engine.result_procs))
         if w.done:
             return -1
         static = self._static[loop.id][0]
@@ -230,7 +231,8 @@ class SteadyState:
         still running outside the loop may yet join it or send to it: no steady state yet."""
         passive = {}
         net = self.engine.net
-        for j, p in enumerate(self.engine.procs):
+        for p in self.engine.procs:
+            j = p.chain.index
             if j in w.members:
                 continue
             # finished, or blocked in a receive or probe (its time waits in net.posted, which a
@@ -267,8 +269,8 @@ class SteadyState:
         if period > MAX_PERIOD:
             return  # no common period within reach: phase 1 goes on
         w.period = period
-        w.history = [[] for _ in range(w.nprocs)]
-        w.ok = [False] * w.nprocs
+        w.history = [[] for _ in range(w.size)]
+        w.ok = [False] * w.size
         w.n_ok = 0
 
     def _fingerprint(self, chain) -> tuple:

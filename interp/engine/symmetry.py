@@ -24,14 +24,18 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Mapping
 from copy import copy
+from dataclasses import fields, replace
+
+import numpy as np
 
 from frontends.aag import symexpr as S
-from frontends.aag.rank_dependence import rank_dependence
+from frontends.aag.rank_dependence import rank_branches
 
 from interp.engine.chain_comm import LONGEST_WAITS
 from interp.engine.result import ProcStats
+from interp.engine.symmetry_classes import NULL, ClassesSplit, Links, Logs, Partition, at_every_rank, signature
+from interp.engine.symmetry_results import SymmetricStats, Waits  # noqa: F401 - the engine's names
 from interp.filter import collectives
 from interp.filter.switching import CIRCUIT
 
@@ -49,9 +53,10 @@ class SymmetryBroken(Exception):
     """The symmetry does not hold (or cannot be shown) for this event: predict every process."""
 
 
-def eligible(engine, options) -> tuple[tuple, frozenset, bool] | None:
+def eligible(engine, options) -> tuple[tuple, frozenset, bool, frozenset] | None:
     """(the symmetries the machine allows, the program's rank-derived names, whether the machine
-    is the same under any renaming), or None when rank symmetry cannot be used here."""
+    is the same under any renaming, the branches on the rank that split classes), or None when
+    rank symmetry cannot be used here."""
     if not options.symmetry or options.trace or engine.record_messages or engine.symbolic or options.demand \
             or options.strict or options.leftovers_only or not options.contention or options.placement:
         return None
@@ -72,8 +77,9 @@ def eligible(engine, options) -> tuple[tuple, frozenset, bool] | None:
         groups = tuple(g for g in groups if g != "xor")
     if not groups:
         return None
-    tainted, reason = rank_dependence(engine.node_prog)
-    return None if reason is not None else (groups, tainted, topo.kind in ("crossbar", "direct"))
+    # branches on the rank split the ranks into classes, which shift (symmetry_classes.py)
+    tainted, conds, reason = rank_branches(engine.node_prog, "shift" in groups)
+    return None if reason is not None else (groups, tainted, topo.kind in ("crossbar", "direct"), conds)
 
 
 class Symmetry:
@@ -81,10 +87,18 @@ class Symmetry:
     partner patterns and collectives checked so far, and the renaming of the results."""
 
     def __init__(self, nprocs: int, groups: tuple, tainted: frozenset, functions: dict | None,
-                 mixed: bool = False):
+                 mixed: bool = False, partition: Partition | None = None, branches: frozenset = frozenset()):
         self.n = nprocs
         self.groups = groups  # candidates, until the first partner pattern decides
         self.group: str | None = None  # the symmetry of the program's own partners
+        # several classes (symmetry_classes.py): each member is its representative shifted
+        self.parts = partition if partition is not None else Partition.one(nprocs)
+        self.multi = self.parts.k > 1
+        self.finer: Partition | None = None  # a finer partition found by the partners, not yet used
+        self.branches = branches  # ids of the Condt AAUs whose conditions read the rank
+        if self.multi:
+            self.group = "shift"
+            self.links, self.logs = Links(self.parts), Logs(self.parts)
         # A crossbar is the same under any renaming of its nodes: there a collective's steps may
         # follow another symmetry than the program's partners (an allreduce's recursive doubling,
         # XOR, beside a ring's shifts), each message renamed by its own (``Op.group``).
@@ -99,6 +113,11 @@ class Symmetry:
         self._seqs: dict[int, list] = {}  # Seq id -> its assignments of rank-derived names
 
     def note(self) -> str:
+        if self.multi:
+            sizes = ", ".join(_ranks(self.parts, c) for c in range(self.parts.k))
+            return (f"rank symmetry: the {self.n} processes form {self.parts.k} classes ({sizes}) whose members "
+                    "behave like their lowest rank shifted; one process per class was interpreted and its "
+                    "figures stand for its class (--exact or --no-symmetry interprets each)")
         words = {"shift": "rank r's partners are those of rank 0 shifted by r",
                  "xor": "rank r's partners are those of rank 0 XOR r", None: "no point-to-point partners"}
         how = words[self.group]
@@ -143,25 +162,82 @@ class Symmetry:
         key = ("symmetry", id(expr))
         if key in chain.memo:
             return
-        if not 0 <= value < self.n:
-            raise SymmetryBroken("a wildcard, null or host partner")
+        if not (0 <= value < self.n or value == NULL and "shift" in self.groups):
+            raise SymmetryBroken("a wildcard or host partner")
         e = self.as_rank_function(chain, expr)
         if e is None:
             raise SymmetryBroken("a partner whose value on other ranks is not known")
-        if e not in self._patterns:
-            fn = S.compile_fn(e, ["__rank"], self.functions)
-            try:
-                values = [int(fn(r)) for r in range(self.n)]
-            except (ArithmeticError, ValueError, TypeError):
-                raise SymmetryBroken("a partner that cannot be evaluated on every rank") from None
-            if values[0] != int(value):
-                raise SymmetryBroken("a partner whose value on rank 0 differs from its rank function")
-            self._decide(values, "a partner")
-            self._patterns[e] = True
+        mine = int(self.parts.class_of[chain.index])
+        if (e, mine) not in self._patterns:
+            values = at_every_rank(e, self.n, self.functions)
+            if values is None:
+                raise SymmetryBroken("a partner that cannot be evaluated on every rank")
+            if values[chain.index] != int(value):
+                raise SymmetryBroken("a partner whose value on its process differs from its rank function")
+            if self.multi:
+                self._classes_follow(values, chain.index)
+            else:
+                try:
+                    self._decide(values, "a partner")
+                except SymmetryBroken:  # not one pattern: perhaps one per class of ranks
+                    self._classes_follow(values, chain.index)
+            self._patterns[(e, mine)] = True
         names = chain.names_of(expr)
         if names is None:
             raise SymmetryBroken("a partner whose names cannot be followed")
         chain.remember(key, True, names)
+
+    def _classes_follow(self, values: list[int], rep: int) -> None:
+        """Several classes: every member of a class has its representative's partner shifted (the
+        same offset, or MPI_PROC_NULL alike); else the classes split by it (a restart). Only the
+        class of the representative ``rep`` is decided: the names the partner reads have its
+        values, which another class's branches on the rank may have set otherwise."""
+        base = self.finer or self.parts
+        members = base.mask(int(base.class_of[rep])) if self.branches else np.ones(self.n, dtype=bool)
+        v = np.asarray(values)[members]  # the other ranks may not even reach this partner
+        if "shift" not in self.groups or np.any((v != NULL) & ((v < 0) | (v >= self.n))):
+            raise SymmetryBroken("a partner: the partners are not one pattern seen from every process")
+        self._split(np.where(members, signature(np.where(members, values, NULL), self.n), -1), rep)
+
+    def _split(self, by, rep: int) -> None:
+        """Split the class of rank ``rep`` by ``by`` (a value per rank); with no branch on the rank
+        every rank's value is right, and every class splits by it. The restart waits for the
+        representative's next message (or the end): the splits it meets until then are made in
+        the same restart."""
+        base = self.finer or self.parts
+        finer = base.refine(by, only=[int(base.class_of[rep])] if self.branches else None)
+        if finer is not None:
+            self.finer = finer
+
+    def check_branch(self, chain, a) -> None:
+        """A branch on the rank (``branches``), about to be decided by a representative: every
+        member of its class must take the same branch, else the class splits by the branch taken."""
+        key = ("symmetry", -1 - a.id)
+        if key in chain.memo:
+            return
+        taken = np.full(self.n, len(a.branches))  # no branch taken
+        open_ = np.ones(self.n, dtype=bool)
+        names: set = set()
+        for j, b in enumerate(a.branches):
+            if b.cond is None:
+                taken[open_] = j
+                break
+            e = self.as_rank_function(chain, b.cond)
+            values = None if e is None else at_every_rank(e, self.n, self.functions)
+            got = chain.names_of(b.cond)
+            if values is None or got is None:
+                raise SymmetryBroken(f"{a.loc}: a branch on the rank whose condition is not known on every rank")
+            hit = open_ & (np.asarray(values) != 0)
+            taken[hit] = j
+            open_ &= ~hit
+            names |= got
+        self._split(taken, chain.index)
+        chain.remember(key, True, names)
+
+    def split_pending(self) -> None:
+        """Restart now if a partner split the classes (``_classes_follow``)."""
+        if self.finer is not None:
+            raise ClassesSplit(self.finer, "a partner whose offset differs within a class")
 
     def as_rank_function(self, chain, expr):
         """``expr`` as an expression of the rank alone: rank-derived names replaced by their own
@@ -201,6 +277,7 @@ class Symmetry:
         """Rank 0's route with each link replaced by its orbit: the state of the link (a, b) is
         that of every image of it, and two links of one orbit on a route would be used by the
         images of the same message at the same time."""
+        self.split_pending()
         group = group or self.group
         entry = self._routes.get((id(r), group))
         if entry is None:
@@ -230,6 +307,8 @@ class Symmetry:
     def check_steps(self, coll: str, n: int, root: int, size, elements, aau_id: int) -> str:
         """The point-to-point steps of a collective: every rank's are the images of rank 0's under
         one symmetry, returned."""
+        if self.multi:  # a collective's steps follow their own pattern, not the classes' shifts
+            raise SymmetryBroken(f"{coll}: point-to-point steps with several classes")
         key = (coll, n, root, size, elements)
         if key in self._steps:
             return self._record(aau_id, self._steps[key])
@@ -262,7 +341,78 @@ class Symmetry:
             raise SymmetryBroken("a collective whose steps follow two symmetries")
         return group
 
+    def send_classes(self, p2p, p, op, t: float, blocking: bool, r):
+        """Several classes: representative p's message (route ``r``) stands for its class's images;
+        it reaches each representative that hears its class at this offset, as coming from that
+        representative's own rank minus the offset (``p2p``: the engine's PointToPoint)."""
+        self.split_pending()
+        src, dst = p.chain.index, op.partner
+        if op.mode == "sync" or (p2p.strict and op.mode == "standard" and not r.static and not op.internal):
+            raise SymmetryBroken("a synchronous (rendezvous) send")
+        receivers = self.logs.receivers(int(self.parts.class_of[src]), (dst - src) % self.n)
+        pool = p2p.net.pool_used
+        if r.static and p2p.contention and any(pool[e] >= r.params.static_buffers for _, e in receivers):
+            raise SymmetryBroken("a static buffer pool is full")
+        msg, startup, xmit, f = p2p.transmit(src, dst, op, t, None, r._replace(links=()))  # links: below
+        for sender, e in self.sent_classes(src, dst, r, op, msg):
+            if r.static:
+                pool[e] += 1
+            p2p._deliver(replace(msg, src=sender, dst=e))
+        return p2p._sender_done(p, op, t, startup, xmit, msg, blocking, f)
+
+    def sent_classes(self, rep: int, dst: int, r, op, msg) -> list[tuple[int, int]]:
+        """Several classes: representative ``rep``'s message to ``dst`` on route ``r`` (its links
+        checked against every class's images), logged for the members that hear it; returns the
+        (sender, representative) pairs it is delivered to."""
+        why = self.links.use(rep, r.links, msg.t_start, msg.arrival)
+        if why is not None:
+            raise SymmetryBroken(why)
+        c, o = int(self.parts.class_of[rep]), (dst - rep) % self.n
+        self.logs.add(c, o, (op.tag, op.size, msg.t_start, msg.arrival, msg.static, msg.receive, op.aau.id))
+        return self.logs.receivers(c, o)
+
     # -- the results ----------------------------------------------------------------------------
+    def represented(self, engine) -> int:
+        """The operations of the processes the interpreted ones stood for."""
+        if not self.multi:
+            return (engine.events + engine.steady.skipped_events) * (self.n - 1)
+        sizes, class_of = self.parts.sizes, self.parts.class_of
+        return sum((p.events + p.skipped) * (int(sizes[class_of[r]]) - 1) for r, p in engine.procs.items())
+
+    def expand_classes(self, procs: dict, result_procs: list[ProcStats], stats: dict) -> "SymmetricStats":
+        """Several classes: every member gets its representative's figures, the partners in its
+        waits shifted by its distance to the representative (``procs``: rank -> the interpreted
+        process), and its AAU statistics (returned)."""
+        self.logs.finish()  # every member heard what its representative did
+        class_of, reps, n = self.parts.class_of.tolist(), self.parts.reps, self.n
+        kept = {e: procs[e].chain.sym_waits.kept() for e in reps}
+        parts = {w: _LABEL.split(w) for e in reps for _, _, w in kept[e]}
+        # each representative's figures by field: 65,536 records built directly (copy() costs
+        # several times as much)
+        rest = [f.name for f in fields(ProcStats) if f.name not in ("index", "label", "sau", "longest_waits")]
+        proto = {e: {f: getattr(result_procs[e], f) for f in rest} for e in reps}
+        # a class whose waits name no process lists the same waits on every member
+        same = {e: heapq.nlargest(LONGEST_WAITS, [x for x, count in kept[e].items() for _ in range(count)])
+                for e in reps if all(len(parts[w]) == 1 for _, _, w in kept[e])}
+        for m in range(n):
+            e = reps[class_of[m]]
+            if e in same:
+                waits = list(same[e])
+            else:
+                mine = []
+                for (s, a, w), count in kept[e].items():
+                    if m != e:
+                        w = "".join(x if j % 2 == 0 else f"rank {(int(x) + m - e) % n}"
+                                    for j, x in enumerate(parts[w]))
+                    mine += [(s, a, w)] * count
+                waits = heapq.nlargest(LONGEST_WAITS, mine)
+            ps = result_procs[m]
+            result_procs[m] = ProcStats(ps.index, ps.label, ps.sau, longest_waits=waits, **proto[e])
+        per_class = [{} for _ in reps]
+        for (r, aid), s in stats.items():
+            per_class[int(class_of[r])][aid] = s
+        return SymmetricStats(per_class, n, class_of, list(stats))
+
     def expand(self, rep: ProcStats, waits: "Waits", procs: list[ProcStats]) -> None:
         """Every process's figures: rank 0's, its waits' partners renamed (``waits``: every wait of
         rank 0 that can be among the longest of some process once renamed)."""
@@ -283,44 +433,14 @@ class Symmetry:
             procs[m] = new
 
 
-class Waits:
-    """Rank 0's waits for "why is this process late", kept for every process of the class: a
-    process keeps its LONGEST_WAITS longest (seconds, AAU id, what), and among waits of the same
-    length and AAU the one kept is decided by ``what``, which names partners and so differs from
-    process to process. Kept here: every wait that fewer than LONGEST_WAITS waits outrank by
-    length and AAU alone (no renaming changes that), each distinct one at most LONGEST_WAITS times."""
-
-    def __init__(self):
-        self._count: dict[tuple, int] = {}
-
-    def add(self, entry: tuple) -> None:
-        count = self._count
-        if count.get(entry, 0) < LONGEST_WAITS:
-            count[entry] = count.get(entry, 0) + 1
-            if len(count) > 4 * LONGEST_WAITS:
-                self._prune()
-
-    def _prune(self) -> None:
-        ahead = 0
-        keep: dict[tuple, int] = {}
-        ranked = sorted(self._count.items(), key=lambda kv: (kv[0][0], kv[0][1]), reverse=True)
-        k = 0
-        while k < len(ranked):  # one (seconds, AAU) at a time: entries ahead of it by those alone
-            j = k
-            while j < len(ranked) and ranked[j][0][:2] == ranked[k][0][:2]:
-                j += 1
-            if ahead >= LONGEST_WAITS:
-                break
-            for entry, c in ranked[k:j]:
-                keep[entry] = c
-                ahead += c
-            k = j
-        self._count = keep
-
-    def kept(self) -> dict[tuple, int]:
-        """The waits kept, each with the number of times it was noted (up to LONGEST_WAITS)."""
-        self._prune()
-        return self._count
+def _ranks(parts: Partition, c: int) -> str:
+    """A class's ranks as text: "0", "2..13" or "5 ranks"."""
+    members = [int(r) for r in (parts.mask(c).nonzero()[0])]
+    if len(members) == 1:
+        return str(members[0])
+    if members[-1] - members[0] == len(members) - 1:
+        return f"{members[0]}..{members[-1]}"
+    return f"{len(members)} ranks"
 
 
 def _scoped(chain, name: str):
@@ -329,34 +449,3 @@ def _scoped(chain, name: str):
     if key in frame:
         return frame[key]
     return chain.globals.get(key)
-
-
-class SymmetricStats(Mapping):
-    """Every process's AAU statistics, (process index, AAU id) -> AAUStats: rank 0's, shared
-    (read-only) by every process of the class instead of copied (65,536 processes x the program's
-    AAUs would be millions of records)."""
-
-    def __init__(self, rep_stats: dict, nprocs: int):
-        self._rep = rep_stats  # AAU id -> rank 0's statistics, in the order they were created
-        self._n = nprocs
-
-    def __getitem__(self, key):
-        p, aid = key
-        if not (isinstance(p, int) and 0 <= p < self._n):
-            raise KeyError(key)
-        return self._rep[aid]
-
-    def __contains__(self, key) -> bool:
-        try:
-            p, aid = key
-        except (TypeError, ValueError):
-            return False
-        return isinstance(p, int) and 0 <= p < self._n and aid in self._rep
-
-    def __iter__(self):
-        for p in range(self._n):
-            for aid in self._rep:
-                yield (p, aid)
-
-    def __len__(self) -> int:
-        return self._n * len(self._rep)

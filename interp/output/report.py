@@ -47,6 +47,13 @@ def _split(f) -> list[str]:
     return [fmt_time(f.comp), fmt_time(f.ovh), fmt_time(f.xmit), fmt_time(f.wait)]
 
 
+def _stood_for(result: RunResult) -> str:
+    """Who was interpreted for the others under rank symmetry: rank 0, or with several classes
+    (engine/symmetry_classes.py; their note names them) each class's representative."""
+    several = any(n.startswith("rank symmetry:") and " classes (" in n for n in result.notes)
+    return "the classes' representatives" if several else "rank 0"
+
+
 def header(result: RunResult, inputs_line: bool = True) -> list[str]:
     out = [f"program: {result.program}",
            f"machine: {result.machine}" + (f"  [what-if: {', '.join(result.scenario)}]" if result.scenario else "")]
@@ -54,7 +61,8 @@ def header(result: RunResult, inputs_line: bool = True) -> list[str]:
         out.append("inputs:  " + ", ".join(f"{k}={v:g}" for k, v in result.inputs.items()))
     more = ([f"+ {result.extrapolated_events:,} in extrapolated steady-state iterations"]
             if result.extrapolated_events else []) + \
-        ([f"+ {result.symmetric_events:,} of the processes rank 0 stood for"] if result.symmetric_events else [])
+        ([f"+ {result.symmetric_events:,} of the processes {_stood_for(result)} stood for"]
+         if result.symmetric_events else [])
     skipped = f" ({', '.join(more)})" if more else ""
     out.append(f"processes: {result.nprocs}   bound: {result.bound}   events interpreted: {result.events:,}{skipped}")
     return out
