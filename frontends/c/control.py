@@ -9,6 +9,7 @@ gives the trip count.
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import sympy
 from pycparser import c_ast
@@ -145,10 +146,35 @@ class ControlFlow:
 
     def _loop_body(self, stmt, var, step=None) -> list[AAU]:
         self._loop_vars.append((var, step))
+        self._loop_top = True
         try:
             return self._sub_block(stmt)
         finally:
+            self._loop_top = False
             self._loop_vars.pop()
+
+    def _continue_on_data(self, stmt) -> bool:
+        """``if (data) continue;`` (or ``if (data) { ...; continue; }``) standing directly in a loop
+        body: the continue skips the rest of this iteration only. On a condition the parse can
+        decide (the rank, inputs, the index) the engine follows the continue exactly; on data
+        (or under a prob() the user states) it cannot, and the if is rewritten as an if-else
+        whose other branch is the rest of the body (docs/model.md, "A continue on data")."""
+        if not (isinstance(stmt, c_ast.If) and stmt.iffalse is None and _ends_with_continue(stmt.iftrue)):
+            return False
+        return "prob" in self._pending or self.ctx.condition(stmt.cond) is None
+
+    def _without_continue(self, stmt: c_ast.If, rest: list) -> c_ast.If:
+        """``if (c) continue; rest`` -> ``if (!c) { rest }`` (the weighting of Algorithm 3 for
+        that if: a stated prob(p) of c becomes 1 - p); ``if (c) { A; continue; } rest`` ->
+        ``if (c) { A } else { rest }``. New nodes: the parsed tree may be cached."""
+        body = stmt.iftrue.block_items[:-1] if isinstance(stmt.iftrue, c_ast.Compound) else []
+        rest_block = c_ast.Compound(list(rest), stmt.coord)
+        if body:
+            return c_ast.If(stmt.cond, c_ast.Compound(body, stmt.iftrue.coord), rest_block, stmt.coord)
+        prob = self._pending.get("prob")
+        if prob is not None and len(prob.value) == 1:
+            self._pending["prob"] = dataclasses.replace(prob, value=[1.0 - prob.value[0]])
+        return c_ast.If(c_ast.UnaryOp("!", stmt.cond, stmt.cond.coord), rest_block, None, stmt.coord)
 
     def _s_While(self, stmt, out):
         self._flush(out)
@@ -275,6 +301,13 @@ def _trip_count(lo, hi, step, op: str):
     else:  # !=
         n = (hi - lo) / step
     return sympy.Max(0, n)
+
+
+def _ends_with_continue(stmt) -> bool:
+    """``continue;`` or a block whose last statement is ``continue;``."""
+    if isinstance(stmt, c_ast.Compound):
+        return bool(stmt.block_items) and isinstance(stmt.block_items[-1], c_ast.Continue)
+    return isinstance(stmt, c_ast.Continue)
 
 
 def _conditions(stmt) -> c_ast.ExprList:

@@ -8,6 +8,8 @@ assigns a limit variable does not change it -- and IterND otherwise; DO WHILE an
 """
 from __future__ import annotations
 
+import dataclasses
+
 import sympy
 from fparser.two import Fortran2003 as F
 
@@ -204,11 +206,46 @@ class ControlFlow:
         self._loop_vars.append(var)
         saved = self.ex.loop_var
         self.ex.loop_var = var
+        self._loop_top = True
         try:
             return self._sub_block(items, last)
         finally:
+            self._loop_top = False
             self._loop_vars.pop()
             self.ex.loop_var = saved
+
+    def _cycle_on_data(self, stmt) -> bool:
+        """``IF (data) CYCLE`` (or an IF construct, without ELSE, whose last statement is CYCLE)
+        standing directly in a loop body: the CYCLE skips the rest of this iteration only. On a
+        condition the parse can decide the engine follows it exactly; on data (or under a prob()
+        the user states) it is rewritten as an IF whose other branch is the rest of the body
+        (docs/model.md, "A continue on data"), as C's ``if (data) continue;`` is."""
+        cond = _cycle_condition(stmt, self._loop_names[-1] if self._loop_names else None)
+        if cond is None:
+            return False
+        self._drain(T.line(stmt))  # a prob() written above the IF
+        return "prob" in self._pending or self.ex.condition(cond) is None
+
+    def _without_cycle(self, stmt, rest: list, out: list[AAU], end_line: int) -> None:
+        """``IF (c) CYCLE; rest`` -> ``IF (.NOT. (c)) THEN; rest; END IF`` (a stated prob(p) of c
+        becomes 1 - p); ``IF (c) THEN; A; CYCLE; END IF; rest`` -> ``IF (c) THEN; A; ELSE; rest``."""
+        first = T.line(stmt)
+        last = max([T.last_line(r) for r in rest] + [T.last_line(stmt)])
+        self._flush(out)
+        prob = self._take("prob")
+        cond_node = _cycle_condition(stmt, None)
+        if isinstance(stmt, F.If_Stmt):
+            if prob is not None and len(prob.value) == 1:
+                prob = dataclasses.replace(prob, value=[1.0 - prob.value[0]])
+            cond_node = F.Expr(f".NOT. ({cond_node})")
+            branches = [self._branch(cond_node, rest, end_line, 1, default_line=first)]
+        else:
+            parts = [n for n in T.content(stmt) if not isinstance(n, F.Comment)]
+            cycle_line = T.line(parts[-2])
+            branches = [self._branch(cond_node, parts[1:-2], cycle_line, 1),
+                        self._branch(None, rest, end_line, 1)]
+        self._branch_probs(branches, prob, first)
+        out.append(self._condt(stmt, branches, first, last, cond_node))
 
     def _while(self, header, cond_node, body, iters_ann, out, first, last) -> None:
         cond = self.ex.condition(cond_node) if cond_node is not None else sympy.true
@@ -224,3 +261,21 @@ class ControlFlow:
         self._classify_while(loop, iters_ann, first)
         annotate_loop_accesses(loop)
         out.append(loop)
+
+
+def _cycle_condition(stmt, loop_name):
+    """The condition of ``IF (c) CYCLE`` or of an IF construct without ELSE that ends with CYCLE
+    (of the innermost loop: unnamed, or naming it), else None."""
+    def innermost(cycle) -> bool:
+        name = cycle.items[1] if len(cycle.items) > 1 else None
+        return name is None or str(name).lower() == loop_name
+
+    if isinstance(stmt, F.If_Stmt):
+        return stmt.items[0] if isinstance(stmt.items[1], F.Cycle_Stmt) and innermost(stmt.items[1]) else None
+    if not isinstance(stmt, F.If_Construct):
+        return None
+    parts = [n for n in T.content(stmt) if not isinstance(n, F.Comment)]
+    if len(parts) < 3 or not isinstance(parts[-2], F.Cycle_Stmt) or not innermost(parts[-2]) or any(
+            isinstance(n, (F.Else_Stmt, F.Else_If_Stmt)) for n in parts):
+        return None
+    return parts[0].items[0]

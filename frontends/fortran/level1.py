@@ -77,6 +77,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         self._region: list[str] = []
         self._loop_vars: list[str | None] = []
         self._loop_names: list[str | None] = []  # construct names of the enclosing DO loops
+        self._loop_top = False  # the next _block is a loop body (its IF-CYCLE on data is rewritten)
         self._section_names: set[str] = set()  # loop variables of array syntax (sections.py)
         self._directives = sorted(src.directives)
         self._next_directive = 0
@@ -324,7 +325,12 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         out: list[AAU] = []
         saved = self._cluster
         self._cluster = None
+        loop_top, self._loop_top = self._loop_top, False
         for k, stmt in enumerate(items):
+            if loop_top and self._cycle_on_data(stmt):
+                # IF (data) CYCLE; rest  ->  IF (.NOT. data) THEN; rest; END IF (control.py)
+                self._without_cycle(stmt, items[k + 1:], out, end_line)
+                break
             if isinstance(stmt, T.DO_STMTS):
                 # DO loops sharing a terminal label: the rest of the list is this loop's body.
                 self._statement_at(stmt, out, items[k + 1:], default_line)
