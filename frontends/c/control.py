@@ -17,6 +17,9 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..aag import AAU, Branch, Condt, Iter
 from ..aag.bodies import has_jump
+from ..annotations import Annotation
+from .. import halving
+from . import halving as halving_c
 from ..memory import annotate_loop_accesses
 from . import tree as T
 from .expr import ExprContext
@@ -180,7 +183,10 @@ class ControlFlow:
         self._flush(out)
         iters_ann = self._take("iters")
         cond, updates = counted_condition(stmt.cond)
-        body = self._loop_body(stmt.stmt, None)
+        body_node = stmt.stmt
+        if iters_ann is None and (search := self._binary_search(stmt)) is not None:
+            iters_ann, body_node = search
+        body = self._loop_body(body_node, None)
         if self._user_calls(stmt.cond):  # the condition's calls: once before, then after each pass
             self._calls_first(stmt.cond, out)
             self._calls_first(stmt.cond, body)
@@ -189,6 +195,21 @@ class ControlFlow:
         self._updates(updates, out)
         self._updates(updates, body)
         self._while(stmt, cond, body, iters_ann, out, kind="while")
+
+    def _binary_search(self, stmt):
+        """A binary search with two moving bounds (frontends/c/halving.py): its worst-case trip
+        count as an iters() annotation, and its body without the found-early breaks; or None."""
+        found = halving_c.recognise(stmt)
+        if found is None:
+            return None
+        (test, lo, hi, mid, lo_moves, hi_moves), body = found
+        lo_s, hi_s = self.ctx.sym(c_ast.ID(lo)), self.ctx.sym(c_ast.ID(hi))
+        if lo_s is None or hi_s is None:
+            return None
+        line = stmt.coord.line if stmt.coord else 0
+        count = halving.trip_count(test, lo_s, hi_s, mid, lo_moves, hi_moves)
+        self.problem("assumption", halving.note(test, lo, hi, self.DIRECTIVE, line), stmt)
+        return Annotation("iters", line, value=count, function=self.fn_name), body
 
     def _s_DoWhile(self, stmt, out):
         self._flush(out)

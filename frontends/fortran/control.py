@@ -18,6 +18,9 @@ from ..aag import AAU, Branch, Condt, Iter
 from ..memory import annotate_loop_accesses
 from . import tree as T
 from ..aag.bodies import has_jump
+from ..annotations import Annotation
+from .. import halving
+from . import halving as halving_f
 from ..level1_common import CLOCK_CALLS
 from .expr import is_ref, ref_name
 
@@ -161,12 +164,26 @@ class ControlFlow:
                 return
             if lc is None or lc.items[1] is None:
                 cond_node = lc.items[0] if lc is not None else None
+                if iters_ann is None and cond_node is not None \
+                        and (search := self._binary_search(cond_node, body_items, first)) is not None:
+                    iters_ann, body_items = search
                 body = self._loop_body(body_items, None, last)
                 self._while(header, cond_node, body, iters_ann, out, first, last)
                 return
             self._counted(header, lc, body_items, iters_ann, out, first, last)
         finally:
             self._loop_names.pop()
+
+    def _binary_search(self, cond_node, body_items, line):
+        """A binary search with two moving bounds (frontends/fortran/halving.py): its worst-case
+        trip count as an iters() annotation, and its body without the found-early EXITs; or None."""
+        found = halving_f.recognise(cond_node, body_items, self.scope.canon)
+        if found is None:
+            return None
+        (test, lo, hi, mid, lo_moves, hi_moves), body = found
+        count = halving.trip_count(test, S.var(lo), S.var(hi), mid, lo_moves, hi_moves)
+        self.problem("assumption", halving.note(test, lo, hi, self.DIRECTIVE, line), line)
+        return Annotation("iters", line, value=count, function=self.fn_name), body
 
     def _counted(self, header, lc, body_items, iters_ann, out, first, last) -> None:
         var_node, bounds = lc.items[1]
