@@ -28,7 +28,21 @@ from .expr import is_ref, ref_name
 class ControlFlow:
     """Mixin of FLevel1: conditionals and loops."""
 
+    def _argc_guard(self, conditions) -> bool:
+        """Does an IF test COMMAND_ARGUMENT_COUNT()? An argument read inside is then optional
+        (ExternalInput.optional, C's ``if (argc > 1)``)."""
+        return any(is_ref(n) and ref_name(n).upper() == "COMMAND_ARGUMENT_COUNT"
+                   for c in conditions if c is not None for n in T.walk_all(c))
+
     def _s_If_Stmt(self, stmt, out, first, last):
+        guard = self._argc_guard([stmt.items[0]])
+        self._argc_guards += guard
+        try:
+            self._if_stmt(stmt, out, first, last)
+        finally:
+            self._argc_guards -= guard
+
+    def _if_stmt(self, stmt, out, first, last):
         self._flush(out)
         prob = self._take("prob")
         cond_node, action = stmt.items
@@ -45,6 +59,15 @@ class ControlFlow:
         return b
 
     def _s_If_Construct(self, stmt, out, first, last):
+        heads = [n.items[0] for n in T.content(stmt) if isinstance(n, (F.If_Then_Stmt, F.Else_If_Stmt))]
+        guard = self._argc_guard(heads)
+        self._argc_guards += guard
+        try:
+            self._if_construct(stmt, out, first, last)
+        finally:
+            self._argc_guards -= guard
+
+    def _if_construct(self, stmt, out, first, last):
         self._flush(out)
         prob = self._take("prob")
         parts = T.content(stmt)
