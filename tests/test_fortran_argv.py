@@ -106,3 +106,15 @@ def test_too_few_arguments_reach_the_usage_guard(cli, tmp_path):
             "-D", "argc=1", "-D", "n=100")
     assert r.exit_code == 0, r.output
     assert "MPI_Abort" in r.output
+
+
+def test_a_count_stored_in_a_variable_guards_too(cli, tmp_path):
+    text = GUARDED.replace("  integer :: ierr, n, iters, i\n", "  integer :: ierr, n, iters, i, nargs\n") \
+        .replace("  iters = 10\n", "  iters = 10\n  nargs = command_argument_count()\n") \
+        .replace("if (command_argument_count() > 1)", "if (nargs > 1)")
+    p = _file(tmp_path, text)
+    default = _run(cli, p, "-D", "n=100")  # iters optional: argc = 2, iters keeps 10
+    given = _run(cli, p, "-D", "n=100", "-D", "iters=5")
+    assert default["inputs"]["argc"] == 2
+    # as above, plus nothing: nargs = ... costs the same in both runs
+    assert default["total_seconds"] - given["total_seconds"] == pytest.approx(500 * 675e-9 - 100e-9, rel=1e-9)

@@ -29,9 +29,10 @@ class ControlFlow:
     """Mixin of FLevel1: conditionals and loops."""
 
     def _argc_guard(self, conditions) -> bool:
-        """Does an IF test COMMAND_ARGUMENT_COUNT()? An argument read inside is then optional
-        (ExternalInput.optional, C's ``if (argc > 1)``)."""
-        return any(is_ref(n) and ref_name(n).upper() == "COMMAND_ARGUMENT_COUNT"
+        """Does an IF test COMMAND_ARGUMENT_COUNT(), or a variable it was stored in? An argument
+        read inside is then optional (ExternalInput.optional, C's ``if (argc > 1)``)."""
+        return any((is_ref(n) and ref_name(n).upper() == "COMMAND_ARGUMENT_COUNT")
+                   or (isinstance(n, F.Name) and self.scope.canon(str(n)) in self._argc_names)
                    for c in conditions if c is not None for n in T.walk_all(c))
 
     def _s_If_Stmt(self, stmt, out, first, last):

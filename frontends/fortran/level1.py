@@ -82,6 +82,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         # a READ from buf is then C's atoi(argv[i]) (statements.py _s_Read_Stmt)
         self._arg_buffers: dict[str, tuple[int | None, bool]] = {}
         self._argc_guards = 0
+        self._argc_names: set[str] = set()  # variables assigned COMMAND_ARGUMENT_COUNT()
         self.argv_max = 0
         self._section_names: set[str] = set()  # loop variables of array syntax (sections.py)
         self._directives = sorted(src.directives)

@@ -30,6 +30,8 @@ class SimpleStatements:
 
     def _s_Assignment_Stmt(self, stmt, out, first, last):
         target, _, rhs = stmt.items
+        if isinstance(target, F.Name) and self._argc_guard([rhs]):
+            self._argc_names.add(self.scope.canon(str(target)))  # nargs = COMMAND_ARGUMENT_COUNT()
         if is_ref(target) and self.scope.ref_kind(ref_name(target)) != "array":
             self.problem("unsupported", f"statement function {ref_name(target)} is not modelled "
                          "(write it as a FUNCTION)", first)
