@@ -20,6 +20,7 @@ from . import tree as T
 from ..aag.bodies import has_jump
 from ..annotations import Annotation
 from .. import halving
+from . import associate
 from . import halving as halving_f
 from ..level1_common import CLOCK_CALLS
 from .expr import is_ref, ref_name
@@ -146,6 +147,12 @@ class ControlFlow:
         c = self._new(Condt, first, last, branches=branches, label=f"if ({text})")
         self._classify_condt(c, first)
         return c
+
+    def _s_Associate_Construct(self, stmt, out, first, last):
+        """ASSOCIATE ... END ASSOCIATE, rewritten after parsing (associate.py): its statements,
+        the assignments of its expression selectors first, run in place."""
+        self._flush(out)
+        out.extend(self._sub_block(associate.body(stmt), last, first))
 
     def _s_Block_Construct(self, stmt, out, first, last):
         """BLOCK ... END BLOCK: its declarations join the unit's (names are not reused across a

@@ -34,7 +34,7 @@ from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
 from ..msgpass import NX_NAMES, canonical, communicators_created
 from ..source import read_source
-from . import calls
+from . import associate, calls
 from . import tree as T
 from .callstmts import CallStatements
 from .control import ControlFlow
@@ -177,6 +177,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 self._include(inc, scope)
             else:
                 scope.declare(stmt)
+        associate.declare(unit, scope)  # the variables holding ASSOCIATE's expression selectors
         for issue in scope.issues:
             self.problem("unsupported", issue.message, issue.line)
         scope.issues.clear()
