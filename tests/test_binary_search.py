@@ -83,7 +83,8 @@ LOWER = dict(HI="n", COND="lo < hi", MID="lo + (hi - lo) / 2", LOMOVE="mid + 1",
 UPPER = dict(HI="n - 1", COND="hi > lo", MID="(lo + hi + 1) >> 1", LOMOVE="mid + 1", HIMOVE="mid", FOUND="")
 UPPER.update(LOMOVE="mid", HIMOVE="mid - 1")
 FOUND = dict(CLOSED, MID="lo + ((hi - lo) >> 1)", FOUND="if (a[mid] == key) { pos = mid; break; }")
-FOUND_BY_HAND = dict(FOUND, FOUND="if (a[mid] == key) { pos = mid; }")
+# the found branch is never taken in the worst case: probability 0 (docs/model.md, "Binary search")
+FOUND_BY_HAND = dict(FOUND, FOUND="\n#pragma interp prob(0)\n            if (a[mid] == key) { pos = mid; }")
 
 
 def _write(tmp_path, name, parts, pragma=""):
@@ -159,9 +160,12 @@ def test_a_fortran_search_runs_its_worst_case_count(cli, tmp_path):
     found = tmp_path / "s.f90"
     found.write_text(F_SEARCH.replace("PRAGMA", "").replace("EXIT", "exit"))
     stated = tmp_path / "t.f90"  # lo = 1, hi = 1024: ceil(log2(1024 - 1 + 2)) = 11
-    stated.write_text(F_SEARCH.replace("PRAGMA", "!$interp iters(11)").replace("EXIT", ""))
+    # the key-found branch never taken (prob 0), the bound moves 0.5 each
+    stated.write_text(F_SEARCH.replace("PRAGMA", "!$interp iters(11)").replace("EXIT", "")
+                      .replace("    if (a(mid) == key)", "!$interp prob(0, 0.5)\n    if (a(mid) == key)"))
     a, b = _run(cli, found), _run(cli, stated)
     assert a["total_seconds"] == pytest.approx(b["total_seconds"], rel=1e-12)
     c = tmp_path / "u.f90"
-    c.write_text(F_SEARCH.replace("PRAGMA", "!$interp iters(12)").replace("EXIT", ""))
+    c.write_text(F_SEARCH.replace("PRAGMA", "!$interp iters(12)").replace("EXIT", "")
+                 .replace("    if (a(mid) == key)", "!$interp prob(0, 0.5)\n    if (a(mid) == key)"))
     assert _run(cli, c)["total_seconds"] > a["total_seconds"] * (1 + 1e-6)

@@ -45,6 +45,8 @@ class ControlFlow:
     def _if(self, stmt, out):
         self._flush(out)
         prob = self._take("prob")
+        if prob is None and id(stmt) in self._found_probs:
+            prob = self._found_prob(self._found_probs[id(stmt)], stmt.coord.line if stmt.coord else 0)
         # A function called in the condition runs every time the if is reached: its Call AAU
         # comes first (issue 13: `if (isprime(n))` was costed as if the call were free).
         self._calls_first(stmt.cond, out)
@@ -202,13 +204,14 @@ class ControlFlow:
         found = halving_c.recognise(stmt)
         if found is None:
             return None
-        (test, lo, hi, mid, lo_moves, hi_moves), body = found
+        (test, lo, hi, mid, lo_moves, hi_moves), body, found_probs = found
         lo_s, hi_s = self.ctx.sym(c_ast.ID(lo)), self.ctx.sym(c_ast.ID(hi))
         if lo_s is None or hi_s is None:
             return None
         line = stmt.coord.line if stmt.coord else 0
         count = halving.trip_count(test, lo_s, hi_s, mid, lo_moves, hi_moves)
         self.problem("assumption", halving.note(test, lo, hi, self.DIRECTIVE, line), stmt)
+        self._found_probs.update(found_probs)
         return Annotation("iters", line, value=count, function=self.fn_name), body
 
     def _s_DoWhile(self, stmt, out):

@@ -18,7 +18,8 @@ _FLIP = {"<=": ">=", "<": ">", ">=": "<=", ">": "<"}
 
 
 def recognise(stmt: c_ast.While):
-    """(test, lo name, hi name) and the body without its found-early breaks, or None."""
+    """(test, lo, hi, mid kind, moves of lo, moves of hi), the body without its found-early breaks
+    and the probabilities of the ifs that hold them (by id), or None."""
     cond = stmt.cond
     if not (isinstance(cond, c_ast.BinaryOp) and cond.op in _FLIP
             and isinstance(cond.left, c_ast.ID) and isinstance(cond.right, c_ast.ID)):
@@ -30,7 +31,8 @@ def recognise(stmt: c_ast.While):
     found = halving.recognise(op, lo, hi, list(_assignments(body)))
     if found is None:
         return None
-    return (op, lo, hi, *found), _without_found_breaks(body)
+    body, found_probs = _without_found_breaks(body)
+    return (op, lo, hi, *found), body, found_probs
 
 
 def _assignments(body):
@@ -69,12 +71,35 @@ def _linear(node):
 
 
 def _without_found_breaks(body):
-    """The body with each ``break`` that ends a branch of an if standing in it removed (new nodes:
-    the parsed tree may be cached). Other breaks stay (the loop is then left interpreted)."""
+    """The body with each ``break`` that ends a branch of an if standing in it removed, and for
+    each such if (new nodes: the parsed tree may be cached) the probabilities of its conditions:
+    0 for a branch that breaks or returns (the key found: never, in the worst case), 0.5 for the
+    others. Other breaks stay (the loop is then left interpreted)."""
     if not isinstance(body, c_ast.Compound):
-        return body
-    return c_ast.Compound([_if_without_break(s) if isinstance(s, c_ast.If) else s
-                           for s in body.block_items or []], body.coord)
+        return body, {}
+    items, found = [], {}
+    for s in body.block_items or []:
+        if isinstance(s, c_ast.If):
+            probs = _found_probs(s)
+            s = _if_without_break(s)
+            if 0.0 in probs:
+                found[id(s)] = probs
+        items.append(s)
+    return c_ast.Compound(items, body.coord), found
+
+
+def _ends_in_jump(b) -> bool:
+    last = b.block_items[-1] if isinstance(b, c_ast.Compound) and b.block_items else b
+    return isinstance(last, (c_ast.Break, c_ast.Return))
+
+
+def _found_probs(node: c_ast.If) -> list:
+    """Per condition of an if / else-if chain: 0.0 where its branch leaves the loop, else 0.5."""
+    probs = []
+    while isinstance(node, c_ast.If):
+        probs.append(0.0 if _ends_in_jump(node.iftrue) else 0.5)
+        node = node.iffalse
+    return probs
 
 
 def _if_without_break(node: c_ast.If) -> c_ast.If:

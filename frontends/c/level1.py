@@ -88,6 +88,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self._region: list[str] = []
         self._loop_vars: list[tuple] = []  # (index variable, step value) of the enclosing loops
         self._loop_top = False  # the next _sub_block is a loop body (its if-continue is rewritten)
+        self._found_probs: dict[int, list] = {}  # ifs of binary searches that leave when the key is found
 
     def _mine(self, node) -> bool:
         return node.coord is not None and node.coord.file in self.files

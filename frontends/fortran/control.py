@@ -47,6 +47,8 @@ class ControlFlow:
     def _if_stmt(self, stmt, out, first, last):
         self._flush(out)
         prob = self._take("prob")
+        if prob is None and getattr(stmt, halving_f.FOUND, None):
+            prob = self._found_prob(getattr(stmt, halving_f.FOUND), first)
         cond_node, action = stmt.items
         branch = self._branch(cond_node, [action], last + 1, 1, default_line=first)
         self._branch_probs([branch], prob, first)
@@ -72,6 +74,8 @@ class ControlFlow:
     def _if_construct(self, stmt, out, first, last):
         self._flush(out)
         prob = self._take("prob")
+        if prob is None and getattr(stmt, halving_f.FOUND, None):
+            prob = self._found_prob(getattr(stmt, halving_f.FOUND), first)
         parts = T.content(stmt)
         groups: list[tuple[object, list, int]] = []  # (condition or None for ELSE, statements, end line)
         head = None

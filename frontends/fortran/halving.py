@@ -18,6 +18,7 @@ from . import tree as T
 
 _OPS = {"<=": "<=", ".LE.": "<=", "<": "<", ".LT.": "<", ">=": ">=", ".GE.": ">=", ">": ">", ".GT.": ">"}
 _FLIP = {">=": "<=", ">": "<"}
+FOUND = "interp_found_probs"  # attribute of an IF of a recognised search that leaves when found
 
 
 def recognise(cond_node, body_items: list, canon):
@@ -61,13 +62,27 @@ def _linear(node, canon):
 
 def _without_exit(stmt):
     """``IF (c) EXIT`` as ``IF (c) CONTINUE``; an IF construct without its EXITs standing directly
-    in its branches. Copies: the parsed tree stays as it was."""
-    if isinstance(stmt, F.If_Stmt) and isinstance(stmt.items[1], F.Exit_Stmt) and stmt.items[1].items[1] is None:
+    in its branches. Copies: the parsed tree stays as it was. An IF whose branch leaves the loop
+    (EXIT or RETURN: the key found) carries the probabilities of its conditions, 0 for that branch
+    (never, in the worst case), 0.5 for the others (``FOUND``)."""
+    if isinstance(stmt, F.If_Stmt) and isinstance(stmt.items[1], (F.Exit_Stmt, F.Return_Stmt)):
         new = copy.copy(stmt)
-        new.items = (stmt.items[0], F.Continue_Stmt("CONTINUE"))
+        if isinstance(stmt.items[1], F.Exit_Stmt) and stmt.items[1].items[1] is None:
+            new.items = (stmt.items[0], F.Continue_Stmt("CONTINUE"))
+        setattr(new, FOUND, [0.0])
         return new
     if isinstance(stmt, F.If_Construct):
         new = copy.copy(stmt)
+        parts = [c for c in T.content(stmt) if not isinstance(c, F.Comment)]
+        probs, last = [], None
+        for c in parts:
+            if isinstance(c, (F.Else_If_Stmt, F.Else_Stmt, F.End_If_Stmt)) and probs:
+                probs[-1] = 0.0 if isinstance(last, (F.Exit_Stmt, F.Return_Stmt)) else 0.5
+            if isinstance(c, (F.If_Then_Stmt, F.Else_If_Stmt)):
+                probs.append(0.5)
+            last = c
         new.content = [c for c in T.content(stmt) if not (isinstance(c, F.Exit_Stmt) and c.items[1] is None)]
+        if 0.0 in probs:
+            setattr(new, FOUND, probs)
         return new
     return stmt
