@@ -125,7 +125,7 @@ def _replaced(child, aliases: dict, file: str, line: int):
     """``child`` with the associate names in it replaced: a new node for a name or ``name(subs)``,
     else the same node (or list: a DO's bounds), changed in place."""
     if isinstance(child, F.Name) and str(child).lower() in aliases:
-        return copy.deepcopy(aliases[str(child).lower()])
+        return _clone(aliases[str(child).lower()])
     if isinstance(child, F.Part_Ref) and isinstance(child.items[0], F.Name) and str(child.items[0]).lower() in aliases:
         _substitute(child.items[1], aliases, file, line)
         return _indexed(aliases[str(child.items[0]).lower()], child, file, line)
@@ -143,13 +143,25 @@ def _indexed(selector, ref, file: str, line: int):
     subs = ref.items[1]
     if isinstance(selector, F.Name):
         new = copy.copy(ref)
-        new.items = (copy.deepcopy(selector), subs)
+        new.items = (_clone(selector), subs)
         return new
     if isinstance(selector, F.Data_Ref) and isinstance(selector.items[-1], F.Name):
-        new = copy.deepcopy(selector)
+        new = _clone(selector)
         last = copy.copy(ref)
         last.items = (new.items[-1], subs)
         new.items = new.items[:-1] + (last,)
         return new
     raise FrontendError(f"'{ref}': the associate name stands for '{selector}', which cannot be indexed "
                         "again; index the array itself", file, line)
+
+
+def _clone(node):
+    """A copy of an expression node and its items (not ``copy.deepcopy``: fparser nodes point to
+    their parents, so a deep copy would copy the whole file)."""
+    if isinstance(node, (list, tuple)):
+        return type(node)(_clone(n) for n in node)
+    if not hasattr(node, "items") or isinstance(node, str):
+        return node
+    new = copy.copy(node)
+    new.items = _clone(node.items)
+    return new
