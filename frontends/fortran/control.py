@@ -36,19 +36,28 @@ class ControlFlow:
                    or (isinstance(n, F.Name) and self.scope.canon(str(n)) in self._argc_names)
                    for c in conditions if c is not None for n in T.walk_all(c))
 
-    def _s_If_Stmt(self, stmt, out, first, last):
-        guard = self._argc_guard([stmt.items[0]])
+    def _guarded(self, conditions, handler, stmt, out, first, last):
+        """Run ``handler`` with the depth of IFs on the argument count (``_argc_guard``) raised."""
+        guard = self._argc_guard(conditions)
         self._argc_guards += guard
         try:
-            self._if_stmt(stmt, out, first, last)
+            handler(stmt, out, first, last)
         finally:
             self._argc_guards -= guard
 
-    def _if_stmt(self, stmt, out, first, last):
-        self._flush(out)
+    def _if_prob(self, stmt, first):
+        """The prob() of an IF: the user's, or a binary search's key-found one (halving.py)."""
         prob = self._take("prob")
         if prob is None and getattr(stmt, halving_f.FOUND, None):
             prob = self._found_prob(getattr(stmt, halving_f.FOUND), first)
+        return prob
+
+    def _s_If_Stmt(self, stmt, out, first, last):
+        self._guarded([stmt.items[0]], self._if_stmt, stmt, out, first, last)
+
+    def _if_stmt(self, stmt, out, first, last):
+        self._flush(out)
+        prob = self._if_prob(stmt, first)
         cond_node, action = stmt.items
         branch = self._branch(cond_node, [action], last + 1, 1, default_line=first)
         self._branch_probs([branch], prob, first)
@@ -64,18 +73,11 @@ class ControlFlow:
 
     def _s_If_Construct(self, stmt, out, first, last):
         heads = [n.items[0] for n in T.content(stmt) if isinstance(n, (F.If_Then_Stmt, F.Else_If_Stmt))]
-        guard = self._argc_guard(heads)
-        self._argc_guards += guard
-        try:
-            self._if_construct(stmt, out, first, last)
-        finally:
-            self._argc_guards -= guard
+        self._guarded(heads, self._if_construct, stmt, out, first, last)
 
     def _if_construct(self, stmt, out, first, last):
         self._flush(out)
-        prob = self._take("prob")
-        if prob is None and getattr(stmt, halving_f.FOUND, None):
-            prob = self._found_prob(getattr(stmt, halving_f.FOUND), first)
+        prob = self._if_prob(stmt, first)
         parts = T.content(stmt)
         groups: list[tuple[object, list, int]] = []  # (condition or None for ELSE, statements, end line)
         head = None
