@@ -8,6 +8,7 @@ import sympy
 from .aag import Call, ExternalInput, Loc, Seq
 from .aag.effects import loop_effects
 from .aag.bodies import can_leave, cond_fixed, flat, has_jump, recursive_functions
+from .annotations import Annotation
 from .errors import FrontendError
 
 
@@ -83,6 +84,17 @@ class AnnotatedParse:
             raise FrontendError(f"'{self.DIRECTIVE} {kind}' is not followed by a statement it can apply to "
                                 f"in its {self._unit_word()}", self.file, a.line)
         return a
+
+    def _found_prob(self, probs: list, line: int):
+        """The prob() of an if in a recognised binary search whose branch leaves the loop (the key
+        found): 0 for that branch, the worst case the trip count assumes (docs/model.md); the
+        other conditions on data 0.5, as without prob(), and said so."""
+        if 0.5 in probs:
+            filled = ", ".join(str(p) for p in probs)
+            self.problem("assumption", "condition depends on data; taken with probability 0.5, its "
+                         "key-found branch with 0, the binary search's worst case (state it with "
+                         f"'{self.DIRECTIVE} prob({filled})' above line {line})", line)
+        return Annotation("prob", line, value=list(probs), function=getattr(self, "fn_name", None))
 
     def _branch_probs(self, branches, prob, where) -> None:
         """Algorithm 3 weights: prob() for conditions on data (or stated by the user), else 0.5."""

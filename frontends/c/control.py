@@ -9,6 +9,7 @@ gives the trip count.
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import sympy
 from pycparser import c_ast
@@ -16,6 +17,9 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..aag import AAU, Branch, Condt, Iter
 from ..aag.bodies import has_jump
+from ..annotations import Annotation
+from .. import halving
+from . import halving as halving_c
 from ..memory import annotate_loop_accesses
 from . import tree as T
 from .expr import ExprContext
@@ -41,6 +45,8 @@ class ControlFlow:
     def _if(self, stmt, out):
         self._flush(out)
         prob = self._take("prob")
+        if prob is None and id(stmt) in self._found_probs:
+            prob = self._found_prob(self._found_probs[id(stmt)], stmt.coord.line if stmt.coord else 0)
         # A function called in the condition runs every time the if is reached: its Call AAU
         # comes first (issue 13: `if (isprime(n))` was costed as if the call were free).
         self._calls_first(stmt.cond, out)
@@ -145,16 +151,44 @@ class ControlFlow:
 
     def _loop_body(self, stmt, var, step=None) -> list[AAU]:
         self._loop_vars.append((var, step))
+        self._loop_top = True
         try:
             return self._sub_block(stmt)
         finally:
+            self._loop_top = False
             self._loop_vars.pop()
+
+    def _continue_on_data(self, stmt) -> bool:
+        """``if (data) continue;`` (or ``if (data) { ...; continue; }``) standing directly in a loop
+        body: the continue skips the rest of this iteration only. On a condition the parse can
+        decide (the rank, inputs, the index) the engine follows the continue exactly; on data
+        (or under a prob() the user states) it cannot, and the if is rewritten as an if-else
+        whose other branch is the rest of the body (docs/model.md, "A continue on data")."""
+        if not (isinstance(stmt, c_ast.If) and stmt.iffalse is None and _ends_with_continue(stmt.iftrue)):
+            return False
+        return "prob" in self._pending or self.ctx.condition(stmt.cond) is None
+
+    def _without_continue(self, stmt: c_ast.If, rest: list) -> c_ast.If:
+        """``if (c) continue; rest`` -> ``if (!c) { rest }`` (the weighting of Algorithm 3 for
+        that if: a stated prob(p) of c becomes 1 - p); ``if (c) { A; continue; } rest`` ->
+        ``if (c) { A } else { rest }``. New nodes: the parsed tree may be cached."""
+        body = stmt.iftrue.block_items[:-1] if isinstance(stmt.iftrue, c_ast.Compound) else []
+        rest_block = c_ast.Compound(list(rest), stmt.coord)
+        if body:
+            return c_ast.If(stmt.cond, c_ast.Compound(body, stmt.iftrue.coord), rest_block, stmt.coord)
+        prob = self._pending.get("prob")
+        if prob is not None and len(prob.value) == 1:
+            self._pending["prob"] = dataclasses.replace(prob, value=[1.0 - prob.value[0]])
+        return c_ast.If(c_ast.UnaryOp("!", stmt.cond, stmt.cond.coord), rest_block, None, stmt.coord)
 
     def _s_While(self, stmt, out):
         self._flush(out)
         iters_ann = self._take("iters")
         cond, updates = counted_condition(stmt.cond)
-        body = self._loop_body(stmt.stmt, None)
+        body_node = stmt.stmt
+        if iters_ann is None and (search := self._binary_search(stmt)) is not None:
+            iters_ann, body_node = search
+        body = self._loop_body(body_node, None)
         if self._user_calls(stmt.cond):  # the condition's calls: once before, then after each pass
             self._calls_first(stmt.cond, out)
             self._calls_first(stmt.cond, body)
@@ -163,6 +197,22 @@ class ControlFlow:
         self._updates(updates, out)
         self._updates(updates, body)
         self._while(stmt, cond, body, iters_ann, out, kind="while")
+
+    def _binary_search(self, stmt):
+        """A binary search with two moving bounds (frontends/c/halving.py): its worst-case trip
+        count as an iters() annotation, and its body without the found-early breaks; or None."""
+        found = halving_c.recognise(stmt)
+        if found is None:
+            return None
+        (test, lo, hi, mid, lo_moves, hi_moves), body, found_probs = found
+        lo_s, hi_s = self.ctx.sym(c_ast.ID(lo)), self.ctx.sym(c_ast.ID(hi))
+        if lo_s is None or hi_s is None:
+            return None
+        line = stmt.coord.line if stmt.coord else 0
+        count = halving.trip_count(test, lo_s, hi_s, mid, lo_moves, hi_moves)
+        self.problem("assumption", halving.note(test, lo, hi, self.DIRECTIVE, line), stmt)
+        self._found_probs.update(found_probs)
+        return Annotation("iters", line, value=count, function=self.fn_name), body
 
     def _s_DoWhile(self, stmt, out):
         self._flush(out)
@@ -275,6 +325,13 @@ def _trip_count(lo, hi, step, op: str):
     else:  # !=
         n = (hi - lo) / step
     return sympy.Max(0, n)
+
+
+def _ends_with_continue(stmt) -> bool:
+    """``continue;`` or a block whose last statement is ``continue;``."""
+    if isinstance(stmt, c_ast.Compound):
+        return bool(stmt.block_items) and isinstance(stmt.block_items[-1], c_ast.Continue)
+    return isinstance(stmt, c_ast.Continue)
 
 
 def _conditions(stmt) -> c_ast.ExprList:

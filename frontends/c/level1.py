@@ -87,6 +87,8 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self._pending: dict[str, ann_mod.Annotation] = {}
         self._region: list[str] = []
         self._loop_vars: list[tuple] = []  # (index variable, step value) of the enclosing loops
+        self._loop_top = False  # the next _sub_block is a loop body (its if-continue is rewritten)
+        self._found_probs: dict[int, list] = {}  # ifs of binary searches that leave when the key is found
 
     def _mine(self, node) -> bool:
         return node.coord is not None and node.coord.file in self.files
@@ -232,7 +234,12 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self._cluster = None
         out: list[AAU] = []
         items = stmt.block_items or [] if isinstance(stmt, c_ast.Compound) else [stmt]
-        for s in items:
+        loop_top, self._loop_top = self._loop_top, False
+        for k, s in enumerate(items):
+            if loop_top and self._continue_on_data(s):
+                # if (data) continue; rest  ->  if (!data) { rest } (control.py, docs/model.md)
+                self._statement(self._without_continue(s, items[k + 1:]), out)
+                break
             self._statement(s, out)
         self._flush(out)
         self.scope = saved_scope

@@ -84,6 +84,8 @@ class CallStatements:
                         f = self.ex.sym(args[i])
                         value = None if value is None or f is None else value * f
                     self._def(seq, target, value)
+        elif up == "GET_COMMAND_ARGUMENT" and len(args) >= 2:
+            self._command_argument(args, seq)
         elif up in _LIB_SUBROUTINES:
             count_call(seq.counts, _LIB_SUBROUTINES[up], len(args))
             for a in args:
@@ -98,6 +100,20 @@ class CallStatements:
                          f"annotate it with '!$interp cost(EXPR)' above line {first})", first)
             for a in args:
                 self._clobber(a, seq)
+
+    def _command_argument(self, args, seq: Seq) -> None:
+        """GET_COMMAND_ARGUMENT(i, buf [, length, status]): the run-time library copies argument i
+        into buf (costed as C's strncpy); a READ from buf is then the input argv[i]."""
+        count_call(seq.counts, "strncpy", 1)
+        index = self.ex.sym(args[0])
+        index = int(index) if index is not None and index.is_Integer else None
+        if index is not None:
+            self.argv_max = max(self.argv_max, index)
+        buf = self.ex.target_name(args[1])
+        if buf is not None:
+            self._arg_buffers[buf] = (index, self._argc_guards > 0)
+        for a in args[2:]:
+            self._clobber(a, seq)
 
     def _query_defs(self, canon: str, name: str, args, seq: Seq, line: int) -> None:
         """MPI_COMM_RANK, MPI_CART_SHIFT, ...: the values they assign (frontends/comms.py)."""

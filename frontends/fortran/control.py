@@ -8,6 +8,8 @@ assigns a limit variable does not change it -- and IterND otherwise; DO WHILE an
 """
 from __future__ import annotations
 
+import dataclasses
+
 import sympy
 from fparser.two import Fortran2003 as F
 
@@ -16,6 +18,10 @@ from ..aag import AAU, Branch, Condt, Iter
 from ..memory import annotate_loop_accesses
 from . import tree as T
 from ..aag.bodies import has_jump
+from ..annotations import Annotation
+from .. import halving
+from . import associate
+from . import halving as halving_f
 from ..level1_common import CLOCK_CALLS
 from .expr import is_ref, ref_name
 
@@ -23,9 +29,35 @@ from .expr import is_ref, ref_name
 class ControlFlow:
     """Mixin of FLevel1: conditionals and loops."""
 
-    def _s_If_Stmt(self, stmt, out, first, last):
-        self._flush(out)
+    def _argc_guard(self, conditions) -> bool:
+        """Does an IF test COMMAND_ARGUMENT_COUNT(), or a variable it was stored in? An argument
+        read inside is then optional (ExternalInput.optional, C's ``if (argc > 1)``)."""
+        return any((is_ref(n) and ref_name(n).upper() == "COMMAND_ARGUMENT_COUNT")
+                   or (isinstance(n, F.Name) and self.scope.canon(str(n)) in self._argc_names)
+                   for c in conditions if c is not None for n in T.walk_all(c))
+
+    def _guarded(self, conditions, handler, stmt, out, first, last):
+        """Run ``handler`` with the depth of IFs on the argument count (``_argc_guard``) raised."""
+        guard = self._argc_guard(conditions)
+        self._argc_guards += guard
+        try:
+            handler(stmt, out, first, last)
+        finally:
+            self._argc_guards -= guard
+
+    def _if_prob(self, stmt, first):
+        """The prob() of an IF: the user's, or a binary search's key-found one (halving.py)."""
         prob = self._take("prob")
+        if prob is None and getattr(stmt, halving_f.FOUND, None):
+            prob = self._found_prob(getattr(stmt, halving_f.FOUND), first)
+        return prob
+
+    def _s_If_Stmt(self, stmt, out, first, last):
+        self._guarded([stmt.items[0]], self._if_stmt, stmt, out, first, last)
+
+    def _if_stmt(self, stmt, out, first, last):
+        self._flush(out)
+        prob = self._if_prob(stmt, first)
         cond_node, action = stmt.items
         branch = self._branch(cond_node, [action], last + 1, 1, default_line=first)
         self._branch_probs([branch], prob, first)
@@ -40,8 +72,12 @@ class ControlFlow:
         return b
 
     def _s_If_Construct(self, stmt, out, first, last):
+        heads = [n.items[0] for n in T.content(stmt) if isinstance(n, (F.If_Then_Stmt, F.Else_If_Stmt))]
+        self._guarded(heads, self._if_construct, stmt, out, first, last)
+
+    def _if_construct(self, stmt, out, first, last):
         self._flush(out)
-        prob = self._take("prob")
+        prob = self._if_prob(stmt, first)
         parts = T.content(stmt)
         groups: list[tuple[object, list, int]] = []  # (condition or None for ELSE, statements, end line)
         head = None
@@ -118,6 +154,12 @@ class ControlFlow:
         self._classify_condt(c, first)
         return c
 
+    def _s_Associate_Construct(self, stmt, out, first, last):
+        """ASSOCIATE ... END ASSOCIATE, rewritten after parsing (associate.py): its statements,
+        the assignments of its expression selectors first, run in place."""
+        self._flush(out)
+        out.extend(self._sub_block(associate.body(stmt), last, first))
+
     def _s_Block_Construct(self, stmt, out, first, last):
         """BLOCK ... END BLOCK: its declarations join the unit's (names are not reused across a
         unit's blocks in the programs interp reads; a clash would be reported by the compiler's
@@ -159,12 +201,26 @@ class ControlFlow:
                 return
             if lc is None or lc.items[1] is None:
                 cond_node = lc.items[0] if lc is not None else None
+                if iters_ann is None and cond_node is not None \
+                        and (search := self._binary_search(cond_node, body_items, first)) is not None:
+                    iters_ann, body_items = search
                 body = self._loop_body(body_items, None, last)
                 self._while(header, cond_node, body, iters_ann, out, first, last)
                 return
             self._counted(header, lc, body_items, iters_ann, out, first, last)
         finally:
             self._loop_names.pop()
+
+    def _binary_search(self, cond_node, body_items, line):
+        """A binary search with two moving bounds (frontends/fortran/halving.py): its worst-case
+        trip count as an iters() annotation, and its body without the found-early EXITs; or None."""
+        found = halving_f.recognise(cond_node, body_items, self.scope.canon)
+        if found is None:
+            return None
+        (test, lo, hi, mid, lo_moves, hi_moves), body = found
+        count = halving.trip_count(test, S.var(lo), S.var(hi), mid, lo_moves, hi_moves)
+        self.problem("assumption", halving.note(test, lo, hi, self.DIRECTIVE, line), line)
+        return Annotation("iters", line, value=count, function=self.fn_name), body
 
     def _counted(self, header, lc, body_items, iters_ann, out, first, last) -> None:
         var_node, bounds = lc.items[1]
@@ -204,11 +260,46 @@ class ControlFlow:
         self._loop_vars.append(var)
         saved = self.ex.loop_var
         self.ex.loop_var = var
+        self._loop_top = True
         try:
             return self._sub_block(items, last)
         finally:
+            self._loop_top = False
             self._loop_vars.pop()
             self.ex.loop_var = saved
+
+    def _cycle_on_data(self, stmt) -> bool:
+        """``IF (data) CYCLE`` (or an IF construct, without ELSE, whose last statement is CYCLE)
+        standing directly in a loop body: the CYCLE skips the rest of this iteration only. On a
+        condition the parse can decide the engine follows it exactly; on data (or under a prob()
+        the user states) it is rewritten as an IF whose other branch is the rest of the body
+        (docs/model.md, "A continue on data"), as C's ``if (data) continue;`` is."""
+        cond = _cycle_condition(stmt, self._loop_names[-1] if self._loop_names else None)
+        if cond is None:
+            return False
+        self._drain(T.line(stmt))  # a prob() written above the IF
+        return "prob" in self._pending or self.ex.condition(cond) is None
+
+    def _without_cycle(self, stmt, rest: list, out: list[AAU], end_line: int) -> None:
+        """``IF (c) CYCLE; rest`` -> ``IF (.NOT. (c)) THEN; rest; END IF`` (a stated prob(p) of c
+        becomes 1 - p); ``IF (c) THEN; A; CYCLE; END IF; rest`` -> ``IF (c) THEN; A; ELSE; rest``."""
+        first = T.line(stmt)
+        last = max([T.last_line(r) for r in rest] + [T.last_line(stmt)])
+        self._flush(out)
+        prob = self._take("prob")
+        cond_node = _cycle_condition(stmt, None)
+        if isinstance(stmt, F.If_Stmt):
+            if prob is not None and len(prob.value) == 1:
+                prob = dataclasses.replace(prob, value=[1.0 - prob.value[0]])
+            cond_node = F.Expr(f".NOT. ({cond_node})")
+            branches = [self._branch(cond_node, rest, end_line, 1, default_line=first)]
+        else:
+            parts = [n for n in T.content(stmt) if not isinstance(n, F.Comment)]
+            cycle_line = T.line(parts[-2])
+            branches = [self._branch(cond_node, parts[1:-2], cycle_line, 1),
+                        self._branch(None, rest, end_line, 1)]
+        self._branch_probs(branches, prob, first)
+        out.append(self._condt(stmt, branches, first, last, cond_node))
 
     def _while(self, header, cond_node, body, iters_ann, out, first, last) -> None:
         cond = self.ex.condition(cond_node) if cond_node is not None else sympy.true
@@ -224,3 +315,21 @@ class ControlFlow:
         self._classify_while(loop, iters_ann, first)
         annotate_loop_accesses(loop)
         out.append(loop)
+
+
+def _cycle_condition(stmt, loop_name):
+    """The condition of ``IF (c) CYCLE`` or of an IF construct without ELSE that ends with CYCLE
+    (of the innermost loop: unnamed, or naming it), else None."""
+    def innermost(cycle) -> bool:
+        name = cycle.items[1] if len(cycle.items) > 1 else None
+        return name is None or str(name).lower() == loop_name
+
+    if isinstance(stmt, F.If_Stmt):
+        return stmt.items[0] if isinstance(stmt.items[1], F.Cycle_Stmt) and innermost(stmt.items[1]) else None
+    if not isinstance(stmt, F.If_Construct):
+        return None
+    parts = [n for n in T.content(stmt) if not isinstance(n, F.Comment)]
+    if len(parts) < 3 or not isinstance(parts[-2], F.Cycle_Stmt) or not innermost(parts[-2]) or any(
+            isinstance(n, (F.Else_Stmt, F.Else_If_Stmt)) for n in parts):
+        return None
+    return parts[0].items[0]

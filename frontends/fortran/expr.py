@@ -57,6 +57,7 @@ class FExpr:
         self.data: frozenset[str] = frozenset()  # names computed from RANDOM_NUMBER: no value before the run
         self.components = Components(scope)  # a%b: derived-type components
         self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
+        self.reads_argc = False  # COMMAND_ARGUMENT_COUNT() is read: the program has the input argc
 
     # -- types -------------------------------------------------------------------------------
     def ftype(self, node) -> FType:

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..source import read_source
+from . import associate
 from .blocks import check_blocks
 from ..errors import FrontendError, quote, shorten
 
@@ -105,6 +106,7 @@ def parse_text(text: str, file: str, form: str, include_dirs: list[str] | None =
     source = "\n".join(lines)
     check_blocks(source, file, form)  # before fparser, which backtracks for ever over unclosed blocks
     ast = _parse(source, file, form)
+    associate.rewrite(ast, file)  # ASSOCIATE names as their variables / expressions (associate.py)
     return FSource(ast=ast, file=file, text=text, form=form, directives=directives, includes=includes)
 
 

@@ -33,7 +33,11 @@ _SPECIFIC_TYPE = {"D": DOUBLE, "A": REAL, "I": INT}  # DSQRT -> double, ALOG -> 
 _CONVERT = {"REAL": REAL, "DBLE": DOUBLE, "INT": INT, "NINT": INT}
 _INQUIRY = {"SIZE", "LBOUND", "UBOUND", "SHAPE", "KIND", "LEN", "LEN_TRIM", "TRIM", "ADJUSTL",
             "ADJUSTR", "HUGE", "TINY", "EPSILON", "PRECISION", "RANGE", "DIGITS", "PRESENT",
-            "ASSOCIATED", "ALLOCATED", "SELECTED_REAL_KIND", "SELECTED_INT_KIND", "BIT_SIZE"}
+            "ASSOCIATED", "ALLOCATED", "SELECTED_REAL_KIND", "SELECTED_INT_KIND", "BIT_SIZE",
+            "COMMAND_ARGUMENT_COUNT"}
+# COMMAND_ARGUMENT_COUNT() is C's argc - 1: the arguments after the program's name. Its value is
+# the input argc the C frontend has (interp/pipeline.py argc_given: 1 + the last position given).
+ARGC = sympy.Symbol("input:argc", real=True)
 # Array intrinsics: their cost depends on the size of the array (reported, not modelled).
 ARRAY_INTRINSICS = {"SUM", "PRODUCT", "MAXVAL", "MINVAL", "DOT_PRODUCT", "MATMUL", "TRANSPOSE",
                     "RESHAPE", "COUNT", "ANY", "ALL", "MAXLOC", "MINLOC", "PACK", "UNPACK", "SPREAD",
@@ -79,6 +83,9 @@ def intrinsic_value(ex, name: str, args):
         return None if r is None else sympy.Integer(4 if r <= 9 else 8)
     if g in ("SIZE", "UBOUND", "LBOUND"):
         return inquiry_value(ex, g, args)
+    if g == "COMMAND_ARGUMENT_COUNT":
+        ex.reads_argc = True  # the unit's level-1 parse registers the input argc
+        return ARGC - 1
     vals = [ex.value(a) for a in args]
     if g == "MERGE" and len(vals) >= 3:
         t, f, c = vals[:3]

@@ -34,7 +34,7 @@ from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
 from ..msgpass import NX_NAMES, canonical, communicators_created
 from ..source import read_source
-from . import calls
+from . import associate, calls
 from . import tree as T
 from .callstmts import CallStatements
 from .control import ControlFlow
@@ -77,6 +77,13 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         self._region: list[str] = []
         self._loop_vars: list[str | None] = []
         self._loop_names: list[str | None] = []  # construct names of the enclosing DO loops
+        self._loop_top = False  # the next _block is a loop body (its IF-CYCLE on data is rewritten)
+        # GET_COMMAND_ARGUMENT(i, buf): buf -> (i, read under an IF on COMMAND_ARGUMENT_COUNT());
+        # a READ from buf is then C's atoi(argv[i]) (statements.py _s_Read_Stmt)
+        self._arg_buffers: dict[str, tuple[int | None, bool]] = {}
+        self._argc_guards = 0
+        self._argc_names: set[str] = set()  # variables assigned COMMAND_ARGUMENT_COUNT()
+        self.argv_max = 0
         self._section_names: set[str] = set()  # loop variables of array syntax (sections.py)
         self._directives = sorted(src.directives)
         self._next_directive = 0
@@ -170,6 +177,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 self._include(inc, scope)
             else:
                 scope.declare(stmt)
+        associate.declare(unit, scope)  # the variables holding ASSOCIATE's expression selectors
         for issue in scope.issues:
             self.problem("unsupported", issue.message, issue.line)
         scope.issues.clear()
@@ -258,8 +266,11 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         main.body.insert(0, Start(loc=Loc(main.loc.file, main.loc.first, main.loc.first), label=entry, function=entry))
         main.body.append(End(loc=Loc(main.loc.file, main.loc.last, main.loc.last), label=f"end of {entry}",
                              function=entry))
+        if any(scope.expr.reads_argc for _, scope, _, _ in self.units):
+            # C's argc (frontends/c/level1.py): by default the program's name and the arguments read
+            self.inputs.setdefault("argc", ExternalInput("argc", main.loc.first, "argv", self.argv_max + 1))
         for name, inp in self.inputs.items():
-            inp.critical = self.critical.is_critical(name)
+            inp.critical = self.critical.is_critical(name) or name == "argc"
         global_inits = self._global_inits(global_data)
         api = "nx" if self.info.uses_nx else "mpi" if self.info.uses_mpi else "none"
         role = "spmd"
@@ -324,7 +335,12 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         out: list[AAU] = []
         saved = self._cluster
         self._cluster = None
+        loop_top, self._loop_top = self._loop_top, False
         for k, stmt in enumerate(items):
+            if loop_top and self._cycle_on_data(stmt):
+                # IF (data) CYCLE; rest  ->  IF (.NOT. data) THEN; rest; END IF (control.py)
+                self._without_cycle(stmt, items[k + 1:], out, end_line)
+                break
             if isinstance(stmt, T.DO_STMTS):
                 # DO loops sharing a terminal label: the rest of the list is this loop's body.
                 self._statement_at(stmt, out, items[k + 1:], default_line)

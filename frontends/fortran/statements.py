@@ -30,6 +30,8 @@ class SimpleStatements:
 
     def _s_Assignment_Stmt(self, stmt, out, first, last):
         target, _, rhs = stmt.items
+        if isinstance(target, F.Name) and self._argc_guard([rhs]):
+            self._argc_names.add(self.scope.canon(str(target)))  # nargs = COMMAND_ARGUMENT_COUNT()
         if is_ref(target) and self.scope.ref_kind(ref_name(target)) != "array":
             self.problem("unsupported", f"statement function {ref_name(target)} is not modelled "
                          "(write it as a FUNCTION)", first)
@@ -186,12 +188,22 @@ class SimpleStatements:
                 for s in args_of(t):
                     self.ex.count(s, seq.counts, seq.accesses)
         count_call(seq.counts, "scanf", 1 + len(targets))
+        unit = control.items[0] if control is not None and control.items else None
+        unit = unit.items[1] if isinstance(unit, F.Io_Control_Spec) and unit.items[0] is None else unit
+        argument = self._arg_buffers.get(self.ex.target_name(unit)) if isinstance(unit, F.Name) else None
         for t in targets:
             name = self.ex.target_name(t)
             if name is None or not self.critical.is_tracked(name):
                 continue
             if isinstance(t, F.Name):
                 self._register_input(name, first)
+                if argument is not None and self.inputs[name].how in ("READ", "argv"):
+                    # READ (buf, *) n after GET_COMMAND_ARGUMENT(i, buf): C's n = atoi(argv[i])
+                    inp = self.inputs[name]
+                    index, guarded = argument
+                    inp.how = "argv"
+                    inp.index = index if inp.index is None else inp.index
+                    inp.optional = inp.optional or guarded or self._argc_guards > 0
                 self._def(seq, name, sympy.Symbol(f"input:{name}", real=True))
             else:
                 self._def(seq, name, None)
