@@ -191,6 +191,11 @@ class ChainComm:
         the machine's fitted ``circular_shift`` expression of (m, n) when it has one."""
         if send_op is None or recv_op is None or self.engine.track_payloads or self.label == "host":
             return None
+        if conditional_partner(self.aag, send_op.aau):
+            # the fitted shift is a collective of every process: a partner chosen by a condition
+            # (``rank > 0 ? rank - 1 : MPI_PROC_NULL``) makes the ring on the interior ranks only,
+            # and the end ranks' point-to-point messages would never meet the interior's shift
+            return None
         n, me = self.nprocs, self.index
         ring = ((me + 1) % n, (me - 1) % n)
         if (send_op.partner, recv_op.partner) not in (ring, ring[::-1]) or send_op.size != recv_op.size:
@@ -334,3 +339,35 @@ class ChainComm:
         if isinstance(a, Spawn):
             return Op("spawn", a, program=a.program)
         raise InputError(f"{a.loc}: {a.cls} {a.label} cannot be interpreted")
+
+
+def conditional_partner(aag, a) -> bool:
+    """Is a partner of the sendrecv ``a`` defined, directly or through the names its definition
+    reads, by a conditional (a ``Piecewise``: ``?:`` or an if)? Memoized on the AAG per AAU."""
+    memo = aag.__dict__.setdefault("_conditional_partner", {})
+    if a.id not in memo:
+        defs: dict[str, list] = aag.__dict__.get("_partner_defs")
+        if defs is None:
+            defs = {}
+            for fn in aag.functions.values():
+                for top in fn.body:
+                    for x in top.walk():
+                        for name, value in getattr(x, "defs", None) or ():
+                            defs.setdefault(name, []).append(value)
+            aag.__dict__["_partner_defs"] = defs
+        seen: set[str] = set()
+
+        def conditional(e) -> bool:
+            if e is None or isinstance(e, (int, float)):
+                return False
+            if e.has(S.sympy.Piecewise):
+                return True
+            for sym in e.free_symbols:
+                if sym.name not in seen:
+                    seen.add(sym.name)
+                    if any(conditional(v) for v in defs.get(sym.name, ())):
+                        return True
+            return False
+
+        memo[a.id] = conditional(a.partner) or conditional(a.recv_partner)
+    return memo[a.id]
