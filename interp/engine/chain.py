@@ -22,7 +22,8 @@ from interp.engine.result import AAUStats, Span
 from interp.engine.symtime import SymTime
 
 ITER_STEP = 4096  # interpreted iterations between two looks at the prediction budget
-SAMPLES = 256  # iterations interpreted of a deterministic loop whose body has no closed form
+SAMPLES = 256  # iterations interpreted of a deterministic loop whose body has no closed form...
+EXACT_UP_TO = 20_000  # ...when it has more: up to this many, every one (exact; ~1 s of trial division)
 
 
 # Control words that leave a loop, and those its enclosing bodies must see too: a return leaves
@@ -181,7 +182,7 @@ class Chain(ChainComm, Values):
                         raise NotClosed(a) from None
         except NotClosed:  # a call in the body has no closed form (a loop that returns early)
             n = self.try_eval(a.num_iters) if a.num_iters is not None else None
-            if self.engine.sampling and n is not None and n > 2 * SAMPLES and a.var is not None:
+            if self.engine.sampling and n is not None and n > max(2 * SAMPLES, EXACT_UP_TO) and a.var is not None:
                 return (yield from self.sampled(a, int(n)))
             return (yield from self.visit_IterSync(a))
         delta = self.need(closed, "loop trip count")
@@ -207,11 +208,9 @@ class Chain(ChainComm, Values):
         return None
 
     def sampled(self, a: Iter, n: int):
-        """A deterministic loop whose body has no closed form (it calls a function whose loop
-        returns early, like a trial-division primality test): SAMPLES iterations, evenly spaced
-        over the index range, are interpreted and their time scaled to the n iterations, so the
-        prediction's cost does not grow with n. Every statistic gathered in the samples is scaled
-        the same way; the note says so; --exact interprets every iteration."""
+        """A deterministic loop whose body has no closed form (a call of a function whose loop
+        returns early: trial division) and more than EXACT_UP_TO iterations: SAMPLES of them, evenly
+        spaced, are interpreted and every statistic scaled to n (the cost does not grow with n)."""
         if self.engine.no_defaults:
             raise InputError(f"{a.loc}: --strict: the loop's body has no closed form (a call whose loop ends "
                              f"early) and its {n:,} iterations would be sampled; state the loop's time with "
