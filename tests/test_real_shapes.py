@@ -1,0 +1,167 @@
+"""Program shapes of public MPI tutorial codes that fuzzing does not reach (fuzz round 3).
+
+Each either predicts, with figures derived by hand below from the iPSC/860 machine
+(sag/machines/ipsc860.yaml: paper 001 Tables 1-3; 40 MHz, so 1 clk = 25 ns; ranges [lo, hi]
+taken at their mid-point, the default bound), or is refused with one clear message (exit 2).
+Never a traceback, never a hang, never a silent wrong answer. The programs are in
+tests/data/shapes/.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.test_reliability_inputs import run_bounded
+
+SHAPES = Path(__file__).resolve().parent / "data" / "shapes"
+CLK = 25e-9
+
+
+def _run(cli, name, *args):
+    r = cli("run", SHAPES / name, "--machine", "ipsc860", *args)
+    assert "Traceback" not in r.output and "internal error" not in r.output, r.output
+    return r
+
+
+def _json(cli, name, *args):
+    r = _run(cli, name, *args, "--format", "json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def _refused(cli, name, *fragments, procs="2"):
+    r = _run(cli, name, "--procs", procs)
+    assert r.exit_code == 2, r.output
+    for f in fragments:
+        assert f in r.output, (f, r.output)
+    return r
+
+
+# -- the loop bound comes from MPI_Bcast of a value read on rank 0 ------------------------------
+
+def test_scanf_in_a_condition_makes_an_input(cli):
+    # `if (scanf("%d", &n) != 1) n = 100;` reads n (it was silently left at its initial 0, and the
+    # loop `for (i = rank; i < n; i += size)` was costed as empty).
+    r = _run(cli, "bcast_bound.c", "--procs", "2")
+    assert r.exit_code == 2, r.output
+    assert "bcast_bound.c:11, read from scanf)" in r.output
+
+
+def test_bcast_bound_loop_costs_its_iterations(cli):
+    # The loop body `sum += i * 0.5` on rank 0 (i = 0, 2, 4, ...): fetch 2 x 1 clk, store 2 clk,
+    # real_add 1 clk, real_mul mid(2, 3) = 2.5 clk, int_to_real mid(8, 14) = 11 clk, and the
+    # loop's per-iteration overhead with a step mid(10, 17) = 13.5 clk: 32 clk = 800 ns.
+    # n = 1000 gives rank 0 500 iterations, n = 10 gives 5: 495 x 800 ns = 396 us more compute.
+    small = _json(cli, "bcast_bound.c", "--procs", "2", "-D", "n=10")
+    large = _json(cli, "bcast_bound.c", "--procs", "2", "-D", "n=1000")
+    delta = large["per_process"][0]["comp"] - small["per_process"][0]["comp"]
+    assert delta == pytest.approx(495 * 32 * CLK, rel=1e-9)
+
+
+def test_assignment_in_a_condition_is_stored_before_the_test(cli):
+    # `if ((n = atoi(argv[1])) <= 0) n = 10;`: n is the input (it was "not known" before); the
+    # test reads the stored n. n = -3 takes the branch (n = 10: 5 iterations on rank 0 of 2),
+    # n = 100 does not (50 iterations): 45 x 800 ns (as above) = 36 us more, less the taken
+    # branch of n = -3 (branch_taken 1 clk + a store of n, 2 clk = 75 ns).
+    r = _run(cli, "cond_assign.c", "--procs", "2")
+    assert r.exit_code == 2 and "cond_assign.c:10, read from argv)" in r.output, r.output
+    neg = _json(cli, "cond_assign.c", "--procs", "2", "-D", "n=-3")
+    big = _json(cli, "cond_assign.c", "--procs", "2", "-D", "n=100")
+    delta = big["per_process"][0]["comp"] - neg["per_process"][0]["comp"]
+    assert delta == pytest.approx(45 * 32 * CLK - 3 * CLK, rel=1e-9)
+
+
+# -- MPI_Abort on a bad argc, exit() in a helper ------------------------------------------------
+
+def test_abort_on_bad_argc_ends_the_prediction_there(cli):
+    # Run without arguments, argc is 1: every rank calls MPI_Abort before the barrier, which the
+    # prediction therefore never reaches (it would cost the 67 us sync overhead of Table 3).
+    d = _json(cli, "abort_argc.c", "--procs", "2")
+    assert d["total_seconds"] < 67e-6
+    assert any("MPI_Abort" in n for n in d["notes"]), d["notes"]
+    assert not any("MPI_Barrier" in a["label"] and a["executions"] for a in d["aaus"])
+
+
+def test_exit_in_a_helper(cli):
+    # One process: die() calls exit(1) and rank 0 ends there (a note says so).
+    r = _run(cli, "exit_helper.c", "--procs", "1")
+    assert r.exit_code == 0 and "ends early by an ending call (exit_helper.c:4)" in r.output, r.output
+    # Two processes: the 4-byte MPI_Send costs startup 70 us + 4 B x 0.42 us/B + 1 hop x 11 us
+    # (Table 3, static buffers) = 82.68 us.
+    d = _json(cli, "exit_helper.c", "--procs", "2")
+    send = next(a for a in d["aaus"] if a["class"] == "Comm" and "MPI_Send" in a["label"])
+    assert send["total"] == pytest.approx(70e-6 + 4 * 0.42e-6 + 11e-6, rel=1e-9)
+
+
+# -- recursion, goto, switch with fallthrough, function pointers, static locals -----------------
+
+def test_recursion_without_annotation_is_refused(cli):
+    _refused(cli, "fib_mpi.c", "recursive call of fib() cannot be interpreted without an annotation",
+             "#pragma interp cost(EXPR)")
+
+
+def test_recursion_with_annotation_predicts(cli):
+    # The recursive return costs what its cost() annotation says, 2 us; main's call of fib(20)
+    # runs it once (k = 20 >= 2), plus the call, the test k < 2 and main's statements.
+    d = _json(cli, "fib_ann2.c", "--procs", "1")
+    ann = next(a for a in d["aaus"] if a["lines"] == "fib_ann2.c:7")
+    assert ann["total"] == pytest.approx(2e-6, rel=1e-12)
+    assert 2e-6 < d["total_seconds"] < 2e-6 + 20 * CLK
+
+
+def test_goto_loop_is_refused(cli):
+    _refused(cli, "goto_loop.c", "goto again is not modelled")
+
+
+def test_switch_fallthrough_is_followed(cli):
+    # for i < 100: switch (i % 4) { case 0: a += 1; case 1: b += 2; break; default: a -= 1; }
+    # Case 0 falls through into case 1: switch_break.c (a break after a += 1) runs `b += 2.0`
+    # 25 times fewer; each costs fetch 1 clk + real_add 1 clk + store 2 clk = 4 clk.
+    fall = _json(cli, "switch_fall.c", "--procs", "1")
+    brk = _json(cli, "switch_break.c", "--procs", "1")
+    assert fall["total_seconds"] - brk["total_seconds"] == pytest.approx(25 * 4 * CLK, rel=1e-9)
+
+
+def test_function_pointer_call_is_refused(cli):
+    _refused(cli, "funcptr.c", "call through function pointer op is not modelled")
+
+
+def test_static_local_feeding_a_branch_is_refused(cli):
+    _refused(cli, "static_local.c", "the branch condition depends on 'c'", "compute the condition")
+
+
+# -- deadlocks are reported, not hung on ---------------------------------------------------------
+
+@pytest.mark.parametrize("name,fragment", [
+    ("deadlock_sendsend.c", "waiting for rendezvous: rank 1 to post the matching receive"),
+    ("deadlock_recvrecv.c", "waiting for a message from rank 1 with tag 0"),
+])
+def test_deadlock_is_reported(name, fragment):
+    code, err, seconds = run_bounded("run", SHAPES / name, "--machine", "ipsc860", "--procs", "2",
+                                     timeout=60)
+    assert code != 0 and "the program hangs: 2 of 2 processes cannot finish" in err, err
+    assert fragment in err, err
+
+
+# -- defects found by fuzz seed 97 ---------------------------------------------------------------
+
+def test_fortran_do_step_the_parse_cannot_follow():
+    # `do i = rank + local, n, 0 * P` (P undeclared): the DO variable never advanced and the loop
+    # ran until the event budget (minutes). Now one message at the loop's line.
+    code, err, seconds = run_bounded("run", SHAPES / "do_step_unknown.f90", "--machine", "ipsc860",
+                                     "--procs", "4", timeout=60)
+    assert code == 2, err
+    assert "do_step_unknown.f90:13: the step of this DO loop ('0 * P') is not an expression" in err
+    assert "!$interp iters(N)" in err
+
+
+def test_bound_formula_that_is_complex(cli):
+    # --bound 'sqrt(min-max)' is the square root of a negative number for every range: a
+    # constant parameter's value was complex, and float() of it an internal error.
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    r = cli("run", samples / "trapezoid_mpi.c", "--procs", "2", "-D", "n=1000", "-D", "reps=2",
+            "--bound", "sqrt(min-max)")
+    assert r.exit_code == 2, r.output
+    assert "not a real number" in r.output and "under --bound" in r.output, r.output
