@@ -143,7 +143,7 @@ def test_a_case_is_recreated_from_kind_seed_index(kind):
 
 def test_plan_keeps_the_mix_and_the_count():
     counts = {k: 0 for k in KINDS}
-    for kind, seed, _ in plan(1100, 5):
+    for kind, seed, _ in plan(sum(MIX.values()), 5):
         counts[kind] += 1
         assert seed == 5
     assert counts == MIX
