@@ -28,6 +28,7 @@ def load_program(path: str, granularity: str = "cluster", include_dirs=(), macro
 
 
 # [ \t], not \s: \s spans lines, which made 100,000 blank lines take a minute (quadratic)
+FRONTEND_RECURSION = 6000  # frames while programs are read (load_programs)
 _DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|define|undef)\b(.*)$", re.M)
 _DEFINED = re.compile(r"[ \t]*([A-Za-z_]\w*)(\([^)]*\))?(.*)")
 _BASIC_TYPE = r"\b(?:int|long|short|unsigned|signed|char|float|double|size_t|ssize_t|u?int\d+_t)\b"
@@ -90,7 +91,23 @@ def load_programs(files, granularity="cluster", include_dirs=(), defines=None, f
     for f in files:  # before macro_names reads them: /dev/zero or a FIFO would never end
         check_source(str(f))
     macros = macro_names(files, defines or {})
-    return load_all(files, granularity, include_dirs, macros, form)
+    # The walks over a parse tree recurse once per level of an expression: a sum of 500 terms
+    # (unrolled or generated code) needs more than Python's default 1,000 frames. The limit is
+    # raised only while the programs are read, and only so far that the C stack holds.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, FRONTEND_RECURSION))
+    try:
+        return load_all(files, granularity, include_dirs, macros, form)
+    except RecursionError:
+        # The parsers have their own limits; the walks over the tree they build recurse once per
+        # level, so an expression of 100,000 terms or 400 nested ?: can pass the parse and
+        # exhaust Python's stack in a later walk.
+        names = ", ".join(map(str, files))
+        raise InputError(f"{names}: the program nests too deeply for interp to follow (an expression "
+                         "of many thousands of terms, or expressions or statements nested hundreds "
+                         "of levels deep); split it into smaller statements") from None
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def load_machine(name: str, scale=(), params=(), mode=("full", None, "")) -> SAG:

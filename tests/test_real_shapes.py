@@ -20,12 +20,12 @@ CLK = 25e-9
 
 
 def _run(cli, name, *args):
-    r = cli("run", SHAPES / name, "--machine", "ipsc860", *args)
+    r = cli("run", SHAPES / name, "--machine", "ipsc860", *args)  # SHAPES / an absolute path: that path
     assert "Traceback" not in r.output and "internal error" not in r.output, r.output
     return r
 
 
-def _json(cli, name, *args):
+def _json(cli, name, *args):  # name: in tests/data/shapes, or a path
     r = _run(cli, name, *args, "--format", "json")
     assert r.exit_code == 0, r.output
     return json.loads(r.stdout)
@@ -165,3 +165,60 @@ def test_bound_formula_that_is_complex(cli):
             "--bound", "sqrt(min-max)")
     assert r.exit_code == 2, r.output
     assert "not a real number" in r.output and "under --bound" in r.output, r.output
+
+
+# -- defects found by the new 'hostile' fuzz kind (tests/fuzz/mutate_hostile.py), seed 97 ---------
+
+MPI_PROGRAM = """#include <mpi.h>
+int main(int argc, char **argv)
+{{
+    int rank;
+    MPI_Init(&argc, &argv);
+    {stmt}
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Finalize();
+    return 0;
+}}
+"""
+
+
+def _c(tmp_path, stmt: str) -> Path:
+    path = tmp_path / "prog.c"
+    path.write_text(MPI_PROGRAM.format(stmt=stmt))
+    return path
+
+
+def test_a_long_sum_on_one_line_predicts(cli, tmp_path):
+    # 500 terms used to exhaust Python's 1,000 frames in a walk over the parse tree. Each `+ 1`
+    # is an int_add of 1 clk: 500 x 25 ns = 12.5 us, plus the store of long_ (2 clk) and the
+    # fetch of rank's address for MPI_Comm_rank (1 clk): 12.575 us in the statements' Seq.
+    d = _json(cli, _c(tmp_path, "int long_ = 0" + " + 1" * 500 + ";"), "--procs", "1")
+    assert d["total_seconds"] == pytest.approx(500 * CLK + 3 * CLK, rel=1e-9)
+
+
+@pytest.mark.parametrize("stmt", [
+    "int long_ = 0" + " + 1" * 20000 + ";",
+    "int nest_ = 1" + " ? 1 : 1" * 3000 + ";",
+])
+def test_nesting_past_the_limit_is_one_error(cli, tmp_path, stmt):
+    r = cli("run", _c(tmp_path, stmt), "--procs", "1")
+    assert r.exit_code == 2, r.output
+    assert "nests too deeply for interp to follow" in r.output and "split it" in r.output, r.output
+
+
+def test_hexadecimal_float_beyond_double_is_infinite(cli, tmp_path):
+    # 0x1p99999 is +inf as the compiler makes it (float.fromhex raised OverflowError).
+    r = cli("run", _c(tmp_path, "for (long big_ = 0; big_ < 0x1p99999; big_++) { }"), "--procs", "1")
+    assert r.exit_code == 2, r.output
+    assert "prog.c:6: the loop trip count is inf" in r.output and "not a finite number" in r.output
+
+
+def test_fortran_statement_over_255_continuation_lines_is_refused(tmp_path):
+    # 3,000 continuation lines kept fparser busy for minutes; Fortran 2008 allows 255.
+    body = "x = 0.0d0 &\n" + "  + 1.0d0 &\n" * 3000 + "  + 1.0d0\n"
+    path = tmp_path / "cont.f90"
+    path.write_text("program cont\n  implicit none\n  double precision :: x\n" + body + "end program cont\n")
+    code, err, seconds = run_bounded("run", path, "--procs", "1", timeout=60)
+    assert code == 2, err
+    assert "cont.f90:4: this statement is continued over more than 255 lines" in err, err
+    assert seconds < 30
