@@ -241,8 +241,10 @@ def refuse_unsupported(programs) -> None:
     program out of it without saying so: one message, each construct with its line."""
     bad = [p for prog in programs for p in prog.problems if p.kind == "unsupported"]
     if bad:
-        lines = [f"{p.file}:{p.line}: {p.message}" for p in bad[:10]]
-        more = f"\n  ... and {len(bad) - 10} more (interp check lists them all)" if len(bad) > 10 else ""
+        # Once each: fib(k - 1) + fib(k - 2) on one line is one thing to annotate, not two.
+        unique = list(dict.fromkeys(f"{p.file}:{p.line}: {p.message}" for p in bad))
+        lines = unique[:10]
+        more = f"\n  ... and {len(unique) - 10} more (interp check lists them all)" if len(unique) > 10 else ""
         raise InputError("cannot predict: the program uses what interp does not model:\n  "
                          + "\n  ".join(lines) + more)
 
