@@ -126,6 +126,16 @@ def test_switch_fallthrough_is_followed(cli):
     assert fall["total_seconds"] - brk["total_seconds"] == pytest.approx(25 * 4 * CLK, rel=1e-9)
 
 
+def test_struct_array_loop(cli):
+    # for step < 10: for i < NP: p[i].x += 0.1 * p[i].vx; p[i].y += 0.1 * p[i].vy; per iteration:
+    # fetch 4 x 1 clk, store 2 x 2 clk, real_add 2 x 1 clk, real_mul 2 x mid(2, 3) = 5 clk, the
+    # loop overhead without a step mid(8, 14) = 11 clk: 26 clk = 650 ns. NP = 1000 against 500:
+    # 10 x 500 more iterations = 3.25 ms.
+    big = _json(cli, "struct_array.c", "--procs", "1")
+    small = _json(cli, "struct_array_500.c", "--procs", "1")
+    assert big["total_seconds"] - small["total_seconds"] == pytest.approx(10 * 500 * 26 * CLK, rel=1e-9)
+
+
 def test_function_pointer_call_is_refused(cli):
     _refused(cli, "funcptr.c", "call through function pointer op is not modelled")
 
