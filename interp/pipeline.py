@@ -139,6 +139,9 @@ def parse_defines(defines) -> dict[str, float]:
         if problem:  # 1e400 reads as inf, and nan compares false with everything
             raise InputError(f"-D {quote(item)}: the value is {problem}; an input must be a finite number "
                              f"(at most {MAX_MAGNITUDE_TEXT} in magnitude)")
+        if name.strip() in out and out[name.strip()] != number:  # the later would silently win
+            raise InputError(f"-D {name.strip()} is given twice, as {out[name.strip()]:g} and {number:g}: "
+                             "give it once")
         out[name.strip()] = number
     return out
 

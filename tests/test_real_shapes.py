@@ -234,3 +234,12 @@ def test_fortran_statement_over_255_continuation_lines_is_refused(tmp_path):
     assert code == 2, err
     assert "cont.f90:4: this statement is continued over more than 255 lines" in err, err
     assert seconds < 30
+
+
+def test_an_input_given_twice_with_two_values_is_refused(cli):
+    # -D n=1000 -D n=10: the later value silently won; the same value twice is accepted.
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    r = cli("run", samples / "trapezoid_mpi.c", "--procs", "2", "-D", "n=1000", "-D", "n=10", "-D", "reps=2")
+    assert r.exit_code == 2 and "-D n is given twice, as 1000 and 10: give it once" in r.output, r.output
+    r = cli("run", samples / "trapezoid_mpi.c", "--procs", "2", "-D", "n=1000", "-D", "n=1e3", "-D", "reps=2")
+    assert r.exit_code == 0 and "n=1000" in r.output, r.output
