@@ -243,3 +243,13 @@ def test_an_input_given_twice_with_two_values_is_refused(cli):
     assert r.exit_code == 2 and "-D n is given twice, as 1000 and 10: give it once" in r.output, r.output
     r = cli("run", samples / "trapezoid_mpi.c", "--procs", "2", "-D", "n=1000", "-D", "n=1e3", "-D", "reps=2")
     assert r.exit_code == 0 and "n=1000" in r.output, r.output
+
+
+def test_a_file_that_includes_itself_is_one_error(tmp_path):
+    # Fuzz seed 211, c-211-195: `#include "prog.c"` inside prog.c, with no guard, kept the
+    # preprocessor busy for minutes; GCC stops at an include depth of 200, and so does interp.
+    path = _c(tmp_path, '#include "prog.c"')
+    code, err, seconds = run_bounded("run", path, "--procs", "1", timeout=60)
+    assert code == 2, err
+    assert "prog.c:6: #include" in err and "included more than 200 times" in err, err
+    assert seconds < 30
