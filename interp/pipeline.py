@@ -28,6 +28,7 @@ def load_program(path: str, granularity: str = "cluster", include_dirs=(), macro
 
 
 # [ \t], not \s: \s spans lines, which made 100,000 blank lines take a minute (quadratic)
+FRONTEND_RECURSION = 6000  # frames while programs are read (load_programs)
 _DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|define|undef)\b(.*)$", re.M)
 _DEFINED = re.compile(r"[ \t]*([A-Za-z_]\w*)(\([^)]*\))?(.*)")
 _BASIC_TYPE = r"\b(?:int|long|short|unsigned|signed|char|float|double|size_t|ssize_t|u?int\d+_t)\b"
@@ -90,7 +91,23 @@ def load_programs(files, granularity="cluster", include_dirs=(), defines=None, f
     for f in files:  # before macro_names reads them: /dev/zero or a FIFO would never end
         check_source(str(f))
     macros = macro_names(files, defines or {})
-    return load_all(files, granularity, include_dirs, macros, form)
+    # The walks over a parse tree recurse once per level of an expression: a sum of 500 terms
+    # (unrolled or generated code) needs more than Python's default 1,000 frames. The limit is
+    # raised only while the programs are read, and only so far that the C stack holds.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, FRONTEND_RECURSION))
+    try:
+        return load_all(files, granularity, include_dirs, macros, form)
+    except RecursionError:
+        # The parsers have their own limits; the walks over the tree they build recurse once per
+        # level, so an expression of 100,000 terms or 400 nested ?: can pass the parse and
+        # exhaust Python's stack in a later walk.
+        names = ", ".join(map(str, files))
+        raise InputError(f"{names}: the program nests too deeply for interp to follow (an expression "
+                         "of many thousands of terms, or expressions or statements nested hundreds "
+                         "of levels deep); split it into smaller statements") from None
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def load_machine(name: str, scale=(), params=(), mode=("full", None, "")) -> SAG:
@@ -122,6 +139,9 @@ def parse_defines(defines) -> dict[str, float]:
         if problem:  # 1e400 reads as inf, and nan compares false with everything
             raise InputError(f"-D {quote(item)}: the value is {problem}; an input must be a finite number "
                              f"(at most {MAX_MAGNITUDE_TEXT} in magnitude)")
+        if name.strip() in out and out[name.strip()] != number:  # the later would silently win
+            raise InputError(f"-D {name.strip()} is given twice, as {out[name.strip()]:g} and {number:g}: "
+                             "give it once")
         out[name.strip()] = number
     return out
 
@@ -224,8 +244,10 @@ def refuse_unsupported(programs) -> None:
     program out of it without saying so: one message, each construct with its line."""
     bad = [p for prog in programs for p in prog.problems if p.kind == "unsupported"]
     if bad:
-        lines = [f"{p.file}:{p.line}: {p.message}" for p in bad[:10]]
-        more = f"\n  ... and {len(bad) - 10} more (interp check lists them all)" if len(bad) > 10 else ""
+        # Once each: fib(k - 1) + fib(k - 2) on one line is one thing to annotate, not two.
+        unique = list(dict.fromkeys(f"{p.file}:{p.line}: {p.message}" for p in bad))
+        lines = unique[:10]
+        more = f"\n  ... and {len(unique) - 10} more (interp check lists them all)" if len(unique) > 10 else ""
         raise InputError("cannot predict: the program uses what interp does not model:\n  "
                          + "\n  ".join(lines) + more)
 

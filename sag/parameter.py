@@ -124,7 +124,10 @@ class Parameter:
             missing = expr_mod.free_names(e) - set(env)
             if missing:
                 raise ExprError(f"{self.key} needs a value for {', '.join(sorted(missing))}")
-            fn = expr_mod.compile_numeric(e, key[1])
+            try:  # a constant is evaluated here: sqrt(min-max) as the bound makes it complex
+                fn = expr_mod.compile_numeric(e, key[1])
+            except (ArithmeticError, ValueError, TypeError) as exc:
+                raise self._evaluation_error(_failure(exc), bound, env) from None
             self._numeric[key] = fn
         try:
             # Arguments as floats: a power of an integer argument then overflows at once instead
@@ -141,6 +144,8 @@ class Parameter:
         args = ", ".join(f"{k}={_show(env[k])}" for k in sorted(env) if k in self.names)
         at = f" for {args}" if args else ""
         end = f" (bound {bound})" if self.is_range else ""
+        if self.is_range and bound.kind == "formula":  # the formula of min and max can be at fault
+            end = f" under --bound {bound} (is the --bound formula finite and real for min <= max?)"
         scaled = f" scaled by {self.scale:g}" if self.scale != 1.0 else ""
         return EvaluationError(
             f"{self.key} = {quote(self.text)}{scaled} is {problem}{at}{end}; change the expression "

@@ -85,6 +85,18 @@ class CallStatements:
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
                                      args=[self._value(a) for a in args], refs=refs, arrays=arrays))
 
+    def _condition_defs(self, cond, out: list[AAU]) -> None:
+        """What a condition stores happens before its test: ``if (scanf("%d", &n) != 1)``,
+        ``if ((n = atoi(argv[1])) <= 0)``. A Seq holding those definitions goes ahead of the Condt
+        (without it n silently kept its earlier value and a loop on n ran from that)."""
+        first, last = T.lines(cond)
+        seq = Seq(loc=Loc(self.file, first, last), region=self._region[-1] if self._region else None,
+                  function=self.fn_name, label=T.label(cond))
+        self._defs(cond, seq)
+        if seq.defs:
+            self._flush(out)
+            out.append(seq)
+
     def _referenced(self, arg) -> str | None:
         """The caller's variable a pointer argument lets the callee read and store: ``&n`` (n),
         ``&grid`` (grid; ``g->n`` in the callee is ``grid.n``), a pointer ``g`` passed on (*g)."""

@@ -50,10 +50,15 @@ class ControlFlow:
         # A function called in the condition runs every time the if is reached: its Call AAU
         # comes first (issue 13: `if (isprime(n))` was costed as if the call were free).
         self._calls_first(stmt.cond, out)
+        # What the condition stores (scanf into n, n = atoi(...)) is stored ahead of it, so the test
+        # reads the stored variable: `(n = atoi(argv[1])) <= 0` is tested as `n <= 0`.
+        self._condition_defs(stmt.cond, out)
+        tested = _rebuilt(stmt.cond, {id(n): n.lvalue for n in T.walk(stmt.cond)
+                                      if isinstance(n, c_ast.Assignment) and n.op == "="})
         branches, node = [], stmt
         ctx = self.ctx
         while True:
-            cond = ctx.condition(node.cond)
+            cond = ctx.condition(tested if node is stmt else node.cond)
             body = self._sub_block(node.iftrue)
             branch = Branch(cond, body, data_dependent=cond is None, nconds=len(branches) + 1)
             ctx.count(node.cond, branch.cond_counts, [])

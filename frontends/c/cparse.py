@@ -68,6 +68,7 @@ PREDEFINED: tuple[str, ...] = (
 # Tokens all macro expansions of one file may produce: far above what real code needs (a 1 MiB
 # file of dense code counts about 800,000), low enough to stop a macro "bomb" within seconds.
 MAX_EXPANDED_TOKENS = 2_500_000
+MAX_INCLUDES_OF_ONE_FILE = 200  # GCC's limit on include depth
 
 # pycparser-fake-libc's files that interp's own headers include (types and macros).
 _FAKE_BASICS = {"_fake_defines.h", "_fake_typedefs.h"}
@@ -173,7 +174,16 @@ class _Preprocessor(Preprocessor):
             where = self.display(getattr(tok, "source", None))
             raise FrontendError(f"#include {shorten(includepath)}: {exc.message}", where,
                                 getattr(tok, "lineno", None)) from None
-        self.opened.append(os.path.abspath(includepath))
+        opened = os.path.abspath(includepath)
+        if self.opened.count(opened) >= MAX_INCLUDES_OF_ONE_FILE:
+            # A file that includes itself without a guard: pcpp nests for minutes (GCC stops at
+            # an include depth of 200 with "#include nested depth 200 exceeds maximum").
+            tok = self.lastdirective
+            raise FrontendError(f"#include {shorten(includepath)}: the file is included more than "
+                                f"{MAX_INCLUDES_OF_ONE_FILE} times (does it include itself without an "
+                                "include guard?)", self.display(getattr(tok, "source", None)),
+                                getattr(tok, "lineno", None))
+        self.opened.append(opened)
         return io.StringIO(text)
 
     def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):

@@ -124,7 +124,7 @@ class ExprContext(OpCounter):
             # the double the compiler makes of it (sympy would read all 50,000 digits of a long
             # spelling, for minutes); beyond the range of double it is +inf, as in C
             text = node.value.rstrip("fFlL")
-            return sympy.Float(float.fromhex(text) if text[:2].lower() == "0x" else float(text))
+            return sympy.Float(_hex_float(text) if text[:2].lower() == "0x" else float(text))
         if node.type == "char":
             text = node.value[1:-1]
             return sympy.Integer(ord(text.encode().decode("unicode_escape")))
@@ -256,6 +256,15 @@ class ExprContext(OpCounter):
     def condition(self, node):
         value = self.sym(node)
         return None if value is None else S.as_condition(value)
+
+
+def _hex_float(text: str) -> float:
+    """A hexadecimal floating literal (0x1p-3); beyond the range of double it is +inf as a decimal
+    one is (float.fromhex raises OverflowError where float("1e999") gives inf)."""
+    try:
+        return float.fromhex(text)
+    except OverflowError:
+        return float("inf")
 
 
 def conversions(fmt: str) -> int:

@@ -33,6 +33,34 @@ def check_blocks(text: str, file: str, form: str) -> None:
                             "END IF where its block ends", file, open_ifs[-1])
 
 
+# Fortran 2008 allows a statement at most 255 continuation lines; fparser joins them in time that
+# grows with the square of their count (3,000 lines ran for minutes), so more is refused first.
+MAX_CONTINUATIONS = 255
+
+
+def check_continuations(text: str, file: str, form: str) -> None:
+    """FrontendError at a statement continued over more than MAX_CONTINUATIONS lines."""
+    first, count, open_ = 0, 0, False
+    for k, raw in enumerate(text.split("\n"), 1):
+        if form == "fixed":
+            if not raw.strip() or raw[:1] in "Cc*!":
+                continue
+            mark = raw[1:2] if raw[:1] == "\t" else raw[5:6]
+            cont = mark not in (" ", "0", "") and (raw[:1] != "\t" or mark.isdigit())
+        else:
+            body = _code(raw).strip()
+            if not body:
+                continue
+            cont, open_ = open_, body.endswith("&")
+        if not cont:
+            first, count = k, 0
+            continue
+        count += 1
+        if count > MAX_CONTINUATIONS:
+            raise FrontendError(f"this statement is continued over more than {MAX_CONTINUATIONS} lines "
+                                "(the limit of Fortran 2008): split it into several statements", file, first)
+
+
 def logical_lines(text: str, form: str):
     """(first line number, upper-case statement text) of each statement, continuations joined."""
     first, parts = 0, []

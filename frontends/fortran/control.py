@@ -243,6 +243,11 @@ class ControlFlow:
             # The standard forbids a zero step (F2018 11.1.7.4.1); interp would step for ever.
             self.problem("unsupported", f"DO loop with a step of 0 never ends (the standard forbids it): "
                          "give it a step", first)
+        elif step_s is None and iters_ann is None:
+            # A step the parse cannot follow (it reads data or an undeclared name): the DO
+            # variable would never advance and the loop would run into the event budget.
+            self.problem("unsupported", f"the step of this DO loop ('{step_n}') is not an expression interp "
+                         f"can follow; state its trip count with '!$interp iters(N)' above line {first}", first)
         elif lo_s is not None and hi_s is not None and step_s is not None:
             # The standard's iteration count, fixed when the loop starts.
             loop.num_iters = sympy.Max(0, sympy.floor((hi_s - lo_s + step_s) / step_s))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..source import read_source
 from . import associate
-from .blocks import check_blocks
+from .blocks import check_blocks, check_continuations
 from ..errors import FrontendError, quote, shorten
 
 FIXED_EXTENSIONS = (".f", ".for", ".f77", ".ftn")
@@ -104,6 +104,7 @@ def parse_text(text: str, file: str, form: str, include_dirs: list[str] | None =
         if m:
             directives.append((k + 1, " ".join(m.group(1).split())))
     source = "\n".join(lines)
+    check_continuations(source, file, form)  # before fparser, whose time grows as their square
     check_blocks(source, file, form)  # before fparser, which backtracks for ever over unclosed blocks
     ast = _parse(source, file, form)
     associate.rewrite(ast, file)  # ASSOCIATE names as their variables / expressions (associate.py)
