@@ -183,9 +183,10 @@ def test_strict_refuses_a_branch_weighted_at_run_time(cli, tmp_path):
 
 
 def test_strict_refuses_a_sampled_loop(cli):
+    # 25,000 iterations a rank: above chain.EXACT_UP_TO (20,000), so sampled
     prog = CORPUS / "prime_count_early_return.c"
-    assert cli("run", prog, "-p", 4, "-D", "n=4000").exit_code == 0
-    r = cli("run", prog, "-p", 4, "-D", "n=4000", "--strict")
+    assert cli("run", prog, "-p", 4, "-D", "n=100000").exit_code == 0
+    r = cli("run", prog, "-p", 4, "-D", "n=100000", "--strict")
     assert r.exit_code != 0
     assert "--strict" in r.output and "sampled" in r.output
     assert "'#pragma interp cost(EXPR)' above line 37" in r.output and "--exact" in r.output
