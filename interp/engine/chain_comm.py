@@ -191,7 +191,7 @@ class ChainComm:
         the machine's fitted ``circular_shift`` expression of (m, n) when it has one."""
         if send_op is None or recv_op is None or self.engine.track_payloads or self.label == "host":
             return None
-        if conditional_partner(self.aag, send_op.aau):
+        if conditional_partner(self.engine._inner, self.aag, send_op.aau):
             # the fitted shift is a collective of every process: a partner chosen by a condition
             # (``rank > 0 ? rank - 1 : MPI_PROC_NULL``) makes the ring on the interior ranks only,
             # and the end ranks' point-to-point messages would never meet the interior's shift
@@ -341,12 +341,13 @@ class ChainComm:
         raise InputError(f"{a.loc}: {a.cls} {a.label} cannot be interpreted")
 
 
-def conditional_partner(aag, a) -> bool:
+def conditional_partner(memo: dict, aag, a) -> bool:
     """Is a partner of the sendrecv ``a`` defined, directly or through the names its definition
-    reads, by a conditional (a ``Piecewise``: ``?:`` or an if)? Memoized on the AAG per AAU."""
-    memo = aag.__dict__.setdefault("_conditional_partner", {})
-    if a.id not in memo:
-        defs: dict[str, list] = aag.__dict__.get("_partner_defs")
+    reads, by a conditional (a ``Piecewise``: ``?:`` or an if)? ``memo``: the engine's per-run
+    memo (``Engine._inner``), which keeps the answer per AAU and the program's definitions."""
+    key = ("conditional partner", a.id)
+    if key not in memo:
+        defs = memo.get(("definitions", id(aag)))
         if defs is None:
             defs = {}
             for fn in aag.functions.values():
@@ -354,7 +355,7 @@ def conditional_partner(aag, a) -> bool:
                     for x in top.walk():
                         for name, value in getattr(x, "defs", None) or ():
                             defs.setdefault(name, []).append(value)
-            aag.__dict__["_partner_defs"] = defs
+            memo[("definitions", id(aag))] = defs
         seen: set[str] = set()
 
         def conditional(e) -> bool:
@@ -369,5 +370,5 @@ def conditional_partner(aag, a) -> bool:
                         return True
             return False
 
-        memo[a.id] = conditional(a.partner) or conditional(a.recv_partner)
-    return memo[a.id]
+        memo[key] = conditional(a.partner) or conditional(a.recv_partner)
+    return memo[key]

@@ -56,11 +56,12 @@ class LoopCode:
     """What the generated code says about one source loop."""
 
     def __init__(self, cycles: float, per_pass: int, how: str, calls: list[str], where: str,
-                 divisions: list[str], osaca: float | None = None, osaca_note: str = ""):
+                 divisions: list[str], osaca: float | None = None, osaca_note: str = "",
+                 branch_free: bool = False):
         self.cycles = cycles          # llvm-mca cycles per pass of the generated loop
         self.osaca = osaca            # OSACA's cycles per pass (None: not analysed, osaca_note why)
         self.osaca_note = osaca_note
-        self.branch_free = False      # no conditional jump in the body (ifs turned into selects)
+        self.branch_free = branch_free  # no conditional jump in the body (ifs turned into selects)
         self.per_pass = per_pass      # source iterations one pass covers
         self.how = how                # how per_pass was found
         self.calls = calls            # functions the generated loop calls
@@ -198,10 +199,8 @@ class CompiledModel(RooflineModel):
             second, why = osaca_tool.cycles(best.block(), cpu).cycles, ""
         except mca.AnalysisError as exc:
             second, why = None, str(exc)
-        code = LoopCode(result.cycles, k, how, best.calls(), best.function, asm_loops.divisions(best),
-                        second, why)
-        code.branch_free = best.branch_free()
-        return code
+        return LoopCode(result.cycles, k, how, best.calls(), best.function, asm_loops.divisions(best),
+                        second, why, best.branch_free())
 
     # -- loops ----------------------------------------------------------------------------------
     def iterd(self, loop: Iter) -> sympy.Expr:
