@@ -15,7 +15,6 @@ import re
 from dataclasses import dataclass, field
 
 from ..source import read_source
-from . import associate
 from .blocks import check_blocks, check_continuations
 from ..errors import FrontendError, quote, shorten
 
@@ -107,6 +106,8 @@ def parse_text(text: str, file: str, form: str, include_dirs: list[str] | None =
     check_continuations(source, file, form)  # before fparser, whose time grows as their square
     check_blocks(source, file, form)  # before fparser, which backtracks for ever over unclosed blocks
     ast = _parse(source, file, form)
+    from . import associate  # imports fparser: only when a Fortran file is parsed
+
     associate.rewrite(ast, file)  # ASSOCIATE names as their variables / expressions (associate.py)
     return FSource(ast=ast, file=file, text=text, form=form, directives=directives, includes=includes)
 
