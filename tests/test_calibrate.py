@@ -3,7 +3,7 @@ import math
 import pytest
 
 from interp.calibrate import fit, hostinfo, levels
-from interp.calibrate.writer import HostInfo, render
+from interp.calibrate.writer import HostInfo, fmt_range, render
 from sag import Bound, loads
 
 # A recorded node_bench output (seconds per operation), as printed on a 3 GHz x86 core.
@@ -460,3 +460,26 @@ def test_a_gradual_last_level_keeps_the_buffers_above_the_halfway_rate():
     found = levels.levels(levels.parse_sweep(fit.parse_lines(text)), ["L1"])
     assert found["levels.L1.size"] == tail[1]
     assert 4.0e6 < tail[1] < 4.2e6
+
+
+def test_the_divider_spans_the_quotient_widths():
+    # node_bench times x / 1 with a 30-bit quotient ("int_div") and a 1-bit one
+    # ("int_div_narrow"); over three runs the parameter spans the narrow runs' minimum to the wide
+    # runs' maximum, mid = the mean of the two medians, and the narrow keys are not parameters.
+    runs = [{"ops.int_div": w, "ops.int_div_narrow": n, "throughput.int_div": w + 1e-10,
+             "throughput.int_div_narrow": n + 1e-10}
+            for w, n in ((8.3e-9, 4.2e-9), (8.7e-9, 4.1e-9), (8.5e-9, 4.4e-9))]
+    s = fit.over_runs(runs)
+    assert set(s) == {"ops.int_div", "throughput.int_div"}
+    d = s["ops.int_div"]
+    assert (d.lo, d.hi) == (pytest.approx(4.1e-9), pytest.approx(8.7e-9))
+    assert d.median == pytest.approx((4.2e-9 + 8.5e-9) / 2)       # medians 4.2 and 8.5 ns
+    assert d.ends == (pytest.approx(4.2e-9), pytest.approx(8.5e-9))
+    assert s["throughput.int_div"].hi == pytest.approx(8.8e-9)
+    line = fmt_range(d, lambda v: f"{v * 1e9:.4g} ns")
+    assert line.startswith("[4.1 ns, 8.7 ns]    # 1-bit quotient: median 4.2 ns; 30-bit: median 8.5 ns")
+
+
+def test_an_older_output_without_the_narrow_divider_keeps_the_runs_range():
+    s = fit.over_runs([{"ops.int_div": 8.3e-9}, {"ops.int_div": 8.5e-9}])
+    assert (s["ops.int_div"].lo, s["ops.int_div"].hi, s["ops.int_div"].ends) == (8.3e-9, 8.5e-9, None)

@@ -23,6 +23,9 @@ class Stat:
     hi: float
     median: float
     runs: int
+    # A parameter that spans operand values rather than runs (the integer divider): the medians
+    # of its two ends, written as the comment instead of one median.
+    ends: tuple[float, float] | None = None
 
     @classmethod
     def of(cls, values) -> "Stat":
@@ -97,6 +100,10 @@ def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, 
     v = {f"ops.{k}": pos(r[k]) for k in
          ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div",
           "double_add", "double_mul", "double_div")}
+    if "int_div_narrow" in r:  # older node_bench outputs time the 30-bit quotient only
+        v["ops.int_div_narrow"] = pos(r["int_div_narrow"])
+    if "tput_int_div_narrow" in r:
+        v["throughput.int_div_narrow"] = pos(r["tput_int_div_narrow"])
     # One chain does int -> float -> int; the two conversions are not separable, split evenly.
     v["ops.int_to_real"] = v["ops.real_to_int"] = pos(r["conv_roundtrip"]) / 2
     v["iter.per_iter"] = pos(r["iter_per"])
@@ -144,7 +151,26 @@ def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, 
 
 def over_runs(runs: list[dict[str, float]]) -> dict[str, Stat]:
     keys = runs[0].keys()
-    return {k: Stat.of([run[k] for run in runs if k in run]) for k in keys}
+    stats = {k: Stat.of([run[k] for run in runs if k in run]) for k in keys}
+    divider_span(stats)
+    return stats
+
+
+def divider_span(stats: dict[str, Stat]) -> None:
+    """An integer division takes longer the wider its quotient: x86 dividers (AMD Zen, Intel
+    before Ice Lake) retire a few quotient bits per cycle. Measured here (Zen 2, 2026-11-23):
+    4.18 ns for a 1-bit quotient, 6.27 ns for 16 bits, 8.66 ns for 30, linear in between. A
+    program's quotients are data the model does not see, so ``int_div`` spans the narrowest
+    quotient (node_bench's ``int_div_narrow``, best) to the widest a 32-bit int gives (``int_div``,
+    worst); mid, their middle, is a quotient of about 16 bits (docs/calibrate.md)."""
+    for key in ("ops.int_div", "throughput.int_div"):
+        narrow = stats.pop(key + "_narrow", None)
+        wide = stats.get(key)
+        if narrow is None or wide is None:
+            continue
+        stats[key] = Stat(min(narrow.lo, wide.lo), max(narrow.hi, wide.hi),
+                          (narrow.median + wide.median) / 2, min(narrow.runs, wide.runs),
+                          ends=(narrow.median, wide.median))
 
 
 # -- communication: ping-pong fit, eager/rendezvous switch, collectives ---------------------------

@@ -34,6 +34,9 @@ def fmt_range(stat: Stat, fmt) -> str:
     """``[min, max]  # median X, N runs``: a single value when every run agreed."""
     lo, hi = fmt(stat.lo), fmt(stat.hi)
     value = lo if lo == hi else f"[{lo}, {hi}]"
+    if stat.ends is not None:
+        return (f"{value}    # 1-bit quotient: median {fmt(stat.ends[0])}; 30-bit: median "
+                f"{fmt(stat.ends[1])}; {stat.runs} runs (the divider's time grows with the quotient)")
     return f"{value}    # median {fmt(stat.median)}, {stat.runs} runs"
 
 

@@ -87,6 +87,9 @@ static double t_loop(void)
 BENCH_INT(b_int_add, vi_zero, x = x + y)
 BENCH_INT(b_int_mul, vi_one * 3, x = x * y)
 BENCH_INT(b_int_div, 1000000007 * vi_one, x = x / y)
+/* The divider's time grows with the quotient's width: x / 1 with x = 1000000007 is a 30-bit
+ * quotient (the slow end), with x = 1 a 1-bit one (the fast end); fit.divider_span. */
+BENCH_INT(b_int_div_narrow, vi_one, x = x / y)
 
 #define BENCH_FP(name, T, K, one, tiny, stmt)                         \
     static double name(void) {                                        \
@@ -133,6 +136,7 @@ BENCH_FP(b_double_div, double, KEEPF, vd_one, vd_tiny, x = x / y)
 BENCH_TPUT(t_int_add, int, KEEP, vi_zero, vi_one, +)
 BENCH_TPUT(t_int_mul, int, KEEP, vi_one * 3, vi_one, *)
 BENCH_TPUT(t_int_div, int, KEEP, 1000000007 * vi_one, vi_one, /)
+BENCH_TPUT(t_int_div_narrow, int, KEEP, vi_one, vi_one, /)
 BENCH_TPUT(t_real_add, float, KEEPF, vf_one, vf_tiny, +)
 BENCH_TPUT(t_real_mul, float, KEEPF, vf_one, vf_one, *)
 BENCH_TPUT(t_real_div, float, KEEPF, vf_one, vf_one, /)
@@ -540,6 +544,7 @@ int main(int argc, char **argv)
     OP("int_add", b_int_add);
     OP("int_mul", b_int_mul);
     OP("int_div", b_int_div);
+    OP("int_div_narrow", b_int_div_narrow);
     OP("real_add", b_real_add);
     OP("real_mul", b_real_mul);
     OP("real_div", b_real_div);
@@ -552,6 +557,7 @@ int main(int argc, char **argv)
     TPUT("int_add", t_int_add);
     TPUT("int_mul", t_int_mul);
     TPUT("int_div", t_int_div);
+    TPUT("int_div_narrow", t_int_div_narrow);
     TPUT("real_add", t_real_add);
     TPUT("real_mul", t_real_mul);
     TPUT("real_div", t_real_div);
