@@ -10,6 +10,8 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from ..msgpass import is_comm_call
+from . import memcalls
+from . import tree as T
 
 
 class SimpleStatements:
@@ -57,7 +59,25 @@ class SimpleStatements:
         self._expression(stmt, out, stmt)
 
     def _s_FuncCall(self, stmt, out):
+        as_loop = memcalls.as_loop(stmt, self.ctx.ctype, self._sizeof)
+        if as_loop is not None and stmt.name.name not in self.fundefs:  # not the program's own memcpy
+            loop, note = as_loop
+            self.problem("assumption", note, stmt)
+            before = len(out)
+            self._s_For(loop, out)
+            if len(out) > before:  # the loop and its body: named as the program wrote them
+                out[-1].label = T.label(stmt)
+                for a in getattr(out[-1], "body", None) or []:
+                    a.label = T.label(stmt)
+            return
         self._expression(stmt, out, stmt)
+
+    def _sizeof(self, node) -> int | None:
+        """The bytes of a ``sizeof`` expression, or None (memcalls reads byte counts with it)."""
+        if not (isinstance(node, c_ast.UnaryOp) and node.op == "sizeof"):
+            return None
+        v = self.ctx.sym(node)
+        return int(v) if v is not None and v.is_number else None
 
     def _s_ExprList(self, stmt, out):
         for e in stmt.exprs:
