@@ -22,7 +22,7 @@ from .. import halving
 from . import halving as halving_c
 from ..memory import annotate_loop_accesses
 from . import tree as T
-from .expr import ExprContext
+from .expr import ExprContext, names_in
 
 
 class ControlFlow:
@@ -288,10 +288,11 @@ def _canonical_for(stmt: c_ast.For, ctx: ExprContext):
     cond = stmt.cond
     if not isinstance(cond, c_ast.BinaryOp) or cond.op not in ("<", "<=", ">", ">=", "!="):
         return None
-    if isinstance(cond.left, c_ast.ID) and cond.left.name == var:
-        op, hi = cond.op, cond.right
-    elif isinstance(cond.right, c_ast.ID) and cond.right.name == var:
-        op, hi = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!="}[cond.op], cond.left
+    left, right = _offset_limit(cond.left, cond.right, var), _offset_limit(cond.right, cond.left, var)
+    if left is not None:
+        op, hi = cond.op, left
+    elif right is not None:
+        op, hi = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "!=": "!="}[cond.op], right
     else:
         return None
     nxt = stmt.next
@@ -311,6 +312,21 @@ def _canonical_for(stmt: c_ast.For, ctx: ExprContext):
                 and isinstance(nxt.rvalue.left, c_ast.ID) and nxt.rvalue.left.name == var:
             step = nxt.rvalue.right if nxt.rvalue.op == "+" else c_ast.UnaryOp("-", nxt.rvalue.right)
             return var, lo, hi, op, step, True
+    return None
+
+
+def _offset_limit(side, other, var: str):
+    """The limit of ``var`` when ``side`` is ``var``, ``var + c``, ``c + var`` or ``var - c`` (c
+    not reading var) compared with ``other``: ``i + 1 < n`` is ``i < n - 1``. None otherwise."""
+    if isinstance(side, c_ast.ID) and side.name == var:
+        return other
+    if not (isinstance(side, c_ast.BinaryOp) and side.op in "+-"):
+        return None
+    is_var = lambda n: isinstance(n, c_ast.ID) and n.name == var  # noqa: E731
+    if is_var(side.left) and var not in names_in(side.right):
+        return c_ast.BinaryOp("-" if side.op == "+" else "+", other, side.right, side.coord)
+    if side.op == "+" and is_var(side.right) and var not in names_in(side.left):
+        return c_ast.BinaryOp("-", other, side.left, side.coord)
     return None
 
 

@@ -12,7 +12,7 @@ from pycparser import c_ast
 from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, critical_info
 from ..comms import QUERIES
 from ..msgpass import C_DATATYPES, CALLS, NX_NAMES
-from . import memcalls
+from . import libloops
 from .expr import buffer_name, field_path, names_in
 
 # Predefined names that are never variables, though they appear where control is decided.
@@ -98,9 +98,11 @@ class _Collector(c_ast.NodeVisitor, Facts):
         if name in CALLS:
             self.message_call(CALLS[name], args, names_in, buffer_name, node.coord.line if node.coord else 0)
             self.elements |= _element_arrays(CALLS[name], args)
-        if name in memcalls.CALLS and name not in self.functions:
-            for n in memcalls.trip_nodes(args):  # the byte count and offsets: a loop's limits
+        if (name in libloops.CALLS or name in libloops.SORTS) and name not in self.functions:
+            for n in libloops.trip_nodes(name, args):  # the byte count and offsets: a loop's limits
                 self._ctrl(n)
+            if name in libloops.SORTS:
+                self.control |= set(libloops.sort_vars(node))
         if name in QUERIES and name not in self.functions:
             self.query_call(name, args, names_in, buffer_name, node.coord.line if node.coord else 0)
             self.elements |= {args[i].name for i in QUERIES[name].arrays

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from ..msgpass import is_comm_call
-from . import memcalls
+from . import libloops
 from . import tree as T
 
 
@@ -59,7 +59,7 @@ class SimpleStatements:
         self._expression(stmt, out, stmt)
 
     def _s_FuncCall(self, stmt, out):
-        as_loop = memcalls.as_loop(stmt, self.ctx.ctype, self._sizeof)
+        as_loop = libloops.as_loop(stmt, self.ctx.ctype, self._sizeof, frozenset(self.fundefs))
         if as_loop is not None and stmt.name.name not in self.fundefs:  # not the program's own memcpy
             loop, note = as_loop
             self.problem("assumption", note, stmt)
@@ -73,7 +73,7 @@ class SimpleStatements:
         self._expression(stmt, out, stmt)
 
     def _sizeof(self, node) -> int | None:
-        """The bytes of a ``sizeof`` expression, or None (memcalls reads byte counts with it)."""
+        """The bytes of a ``sizeof`` expression, or None (libloops reads byte counts with it)."""
         if not (isinstance(node, c_ast.UnaryOp) and node.op == "sizeof"):
             return None
         v = self.ctx.sym(node)

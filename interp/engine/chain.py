@@ -159,8 +159,7 @@ class Chain(ChainComm, Values):
     def visit_Start(self, a: AAU):
         """Start and End mark a function's entry and exit: an execution, no time."""
         self.stats(a).record(self.clock + self.offset, 0.0)
-        return None
-        yield  # a generator, like every compound visit
+        return None; yield  # noqa: E702  (a generator, like every compound visit)
 
     visit_End = visit_Start
 
@@ -176,9 +175,9 @@ class Chain(ChainComm, Values):
                 try:
                     self.eval(closed, "loop trip count")
                 except Unknown as exc:
-                    # the sum still reads its own index: a callee's loop whose count is the index
-                    # and whose test reads both indices (trial division) has no closed form
-                    if exc.name == a.var:
+                    # the sum still reads its index (trial division's divisor loop), or data a
+                    # callee reads through a pointer (x->key): interpreted, that is weighted
+                    if exc.name == a.var or not exc.name.startswith("input:"):
                         raise NotClosed(a) from None
         except NotClosed:  # a call in the body has no closed form (a loop that returns early)
             n = self.try_eval(a.num_iters) if a.num_iters is not None else None
@@ -246,8 +245,8 @@ class Chain(ChainComm, Values):
             self.assign(name, None)
         self.assign(a.var, lo + n * step)
         self.engine.notes.setdefault(("sampled", a.id), (
-            f"{a.loc}: the loop's body has no closed form (a call whose loop ends early); {len(picks)} of its "
-            f"{n:,} iterations, evenly spaced, were interpreted and their time scaled (--exact interprets "
+            f"{a.loc}: the loop's body has no closed form (a call whose loop ends early, or that "
+            f"branches on data it reads through a pointer); {len(picks)} of its {n:,} iterations, evenly spaced, were interpreted and their time scaled (--exact interprets "
             f"every iteration; '{self.directive} cost(EXPR)' above line {a.loc.first} states the loop's time)"))
         return None
 
@@ -459,6 +458,8 @@ class Chain(ChainComm, Values):
                                   and not self.engine.sets_globals(a, self.aag)):
             try:
                 value = self.model.call(a)
+                if self.reads_data(value):  # interpreted, its branches on data are weighted
+                    raise NotClosed
                 delta = self.need(value, "call's interpretation function")
                 start = self.clock
                 self.compute(a, delta)

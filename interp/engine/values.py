@@ -208,6 +208,19 @@ class Values:
                         out[alias + name[len(var):]] = value
         return out
 
+    def reads_data(self, value) -> bool:
+        """The callee's closed form reads a value that is data on this process (a field read
+        through a pointer to an array element, ``x->key`` in a comparison function): no closed
+        form, but no error either, since interpreting the body weighs those branches as data (a
+        missing -D input is still the user's to give)."""
+        try:
+            self.eval(value, "call's interpretation function")
+        except Unknown as exc:
+            return not exc.name.startswith("input:")
+        except (ArithmeticError, ValueError, TypeError):
+            return False  # need() says what is wrong
+        return False
+
     def _where(self) -> str:
         a = self.current
         return f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else self.aag.file

@@ -1,4 +1,5 @@
-"""memcpy, memmove and memset as the copy and fill loops they are (issue 15, real programs).
+"""Library calls whose work grows with their arguments, as the loops they perform: memcpy,
+memmove and memset (copy and fill loops) and qsort (a merge sort's comparisons; real programs).
 
 A library call has one cost per call (``lib.NAME``, paper Table 1), whatever it is given; but
 these three move as many bytes as their third argument says, and real programs use them for the
@@ -20,7 +21,21 @@ working set fits in (the compiled model finds no loop of the generated code at t
 of the library's copy, and uses the roofline model, saying so). Elements narrower than 4 bytes
 (``char`` buffers) are moved a word at a time as the library does: 8-byte steps, the count
 divided by 8. Any other shape (a struct array, a ``void *``, a call whose result is used) keeps
-the per-call cost, and the note says that is what it is.
+the per-call cost ``lib.NAME``.
+
+``qsort(base, n, size, cmp)`` with a comparison function the program defines calls it about
+n log2 n times: glibc sorts by merging (a merge sort's worst case is n ceil(log2 n) - 2^ceil(log2
+n) + 1 comparisons; a quicksort's mean is 1.39 n log2 n). It is read as a bottom-up merge sort:
+
+    for (w = 1; w < n; w *= 2)            ceil(log2 n) merge passes
+        for (k = 0; k < n; k++) {         n elements a pass
+            cmp(&base[k], &base[k]);      one comparison
+            base[k] = base[k];            one move (arithmetic elements; a struct's is not costed)
+        }
+
+so the comparisons cost what the program's comparison function costs (its call, its loads, its
+branches) at the upper end of a merge sort's count. A comparison function the program does not
+define (a library's) keeps the per-call cost.
 """
 from __future__ import annotations
 
@@ -30,14 +45,17 @@ from pycparser.c_generator import CGenerator
 from .types import CType
 
 CALLS = {"memcpy": 2, "memmove": 2, "memset": 1}  # name -> arguments that are pointers
+SORTS = {"qsort"}
 WORD = 8  # bytes per step of a narrow-element copy (the library's word)
 _GEN = CGenerator()
 
 
-def as_loop(call: c_ast.FuncCall, ctype, sizeof) -> tuple[c_ast.For, str] | None:
+def as_loop(call: c_ast.FuncCall, ctype, sizeof, functions=frozenset()) -> tuple[c_ast.For, str] | None:
     """The loop that ``call`` (a statement) performs and the note that says so, or None when it is
-    not a memory call of a shape read as a loop. ``ctype(node)`` types an expression,
-    ``sizeof(node)`` is the byte size of a ``sizeof`` expression or None."""
+    not a call of a shape read as a loop. ``ctype(node)`` types an expression, ``sizeof(node)``
+    is the byte size of a ``sizeof`` expression or None; ``functions`` the program's own."""
+    if isinstance(call.name, c_ast.ID) and call.name.name in SORTS:
+        return _sort_loop(call, ctype, functions)
     if not (isinstance(call.name, c_ast.ID) and call.name.name in CALLS and call.args is not None
             and len(call.args.exprs) == 3):
         return None
@@ -73,9 +91,7 @@ def as_loop(call: c_ast.FuncCall, ctype, sizeof) -> tuple[c_ast.For, str] | None
     zero = c_ast.Constant("double", "0.0", coord) if dest[3] else c_ast.Constant("int", "0", coord)
     value = at(src) if src is not None else zero
     body = c_ast.Assignment("=", at(dest), value, coord)
-    decl = c_ast.Decl(name=var, quals=[], align=[], storage=[], funcspec=[],
-                      type=c_ast.TypeDecl(var, [], None, c_ast.IdentifierType(["long"]), coord),
-                      init=lo, bitsize=None, coord=coord)
+    decl = _long(var, lo, coord)
     loop = c_ast.For(c_ast.DeclList([decl], coord), c_ast.BinaryOp("<", k, hi, coord),
                      c_ast.UnaryOp("p++", k, coord), body, coord)
     what = "copy" if src is not None else "fill"
@@ -85,9 +101,12 @@ def as_loop(call: c_ast.FuncCall, ctype, sizeof) -> tuple[c_ast.For, str] | None
     return loop, note
 
 
-def trip_nodes(args) -> list:
-    """The parts of a memory call's arguments that become its loop's limits (the byte count, the
-    offsets into the arrays): critical variables, as a loop limit's names are (critical.py)."""
+def trip_nodes(name: str, args) -> list:
+    """The parts of a call's arguments that become its loop's limits (the byte count, the offsets
+    into the arrays, the number of elements sorted): critical variables, as a loop limit's names
+    are (critical.py)."""
+    if name in SORTS:
+        return [args[1]] if len(args) == 4 else []
     if len(args) != 3:
         return []
     out = [args[2]]
@@ -140,3 +159,47 @@ def _count(nbytes, size: int, sizeof, coord) -> c_ast.Node:
     if sizeof(nbytes) is not None and size == sizeof(nbytes):
         return c_ast.Constant("int", "1", coord)
     return c_ast.BinaryOp("/", nbytes, c_ast.Constant("int", str(size), coord), coord)
+
+
+def _sort_loop(call, ctype, functions) -> tuple[c_ast.For, str] | None:
+    args = call.args.exprs if call.args is not None else []
+    if len(args) != 4 or not (isinstance(args[3], c_ast.ID) and args[3].name in functions):
+        return None
+    base = args[0].expr if isinstance(args[0], c_ast.Cast) else args[0]
+    if not isinstance(base, c_ast.ID):
+        return None
+    t = ctype(base)
+    element = t.pointee if (t.kind == "ptr" and t.pointee is not None and not t.is_array) else t
+    if not (t.kind == "ptr" or t.is_array) or element is None:
+        return None
+    coord = call.coord
+    w, k = (c_ast.ID(v, coord) for v in sort_vars(call))
+    n = args[1]
+    here = c_ast.UnaryOp("&", c_ast.ArrayRef(base, k, coord), coord)
+    body = [c_ast.FuncCall(c_ast.ID(args[3].name, coord), c_ast.ExprList([here, here], coord), coord)]
+    moved = element.arithmetic and not (t.is_array and len(t.dims) > 1)
+    if moved:
+        body.append(c_ast.Assignment("=", c_ast.ArrayRef(base, k, coord), c_ast.ArrayRef(base, k, coord), coord))
+    one, zero = c_ast.Constant("int", "1", coord), c_ast.Constant("int", "0", coord)
+    inner = c_ast.For(c_ast.DeclList([_long(k.name, zero, coord)], coord), c_ast.BinaryOp("<", k, n, coord),
+                      c_ast.UnaryOp("p++", k, coord), c_ast.Compound(body, coord), coord)
+    outer = c_ast.For(c_ast.DeclList([_long(w.name, one, coord)], coord), c_ast.BinaryOp("<", w, n, coord),
+                      c_ast.Assignment("*=", w, c_ast.Constant("int", "2", coord), coord), inner, coord)
+    note = (f"qsort() is costed as a merge sort: ceil(log2 n) passes of n calls of {args[3].name}()"
+            + (" and n element moves" if moved else " (the moves of its struct elements are not costed)")
+            + ", the upper end of a merge sort's comparisons (docs/model.md)")
+    return outer, note
+
+
+def sort_vars(call) -> tuple[str, str]:
+    """The names of a sort loop's pass and element variables: critical variables (the pass loop
+    doubles its variable, so the engine follows its value; critical.py adds them)."""
+    coord = call.coord
+    tag = f"{coord.line if coord else 0}_{coord.column if coord and coord.column else 0}"
+    return f"__interp_qsort_w_{tag}", f"__interp_qsort_k_{tag}"
+
+
+def _long(name: str, init, coord) -> c_ast.Decl:
+    return c_ast.Decl(name=name, quals=[], align=[], storage=[], funcspec=[],
+                      type=c_ast.TypeDecl(name, [], None, c_ast.IdentifierType(["long"]), coord),
+                      init=init, bitsize=None, coord=coord)

@@ -1,4 +1,4 @@
-"""memcpy / memmove / memset as the loops they perform (frontends/c/memcalls.py).
+"""memcpy / memmove / memset as the loops they perform (frontends/c/libloops.py).
 
 The expected figures follow from the rule by hand: a copy of n * sizeof(double) bytes is n
 iterations of ``d[k] = s[k]``, so it must cost exactly what the same loop written out costs; a
@@ -93,3 +93,54 @@ int main(void)
     run = _run(tmp_path, text)
     assert not any("costed as the copy loop" in p.message for p in run.programs[0].problems)
     assert any(s.cls == "Call" for s in run.result.aaus.values())
+
+
+SORT = r"""#include <stdlib.h>
+typedef struct { double key; int id; } item;
+static int by_key(const void *a, const void *b)
+{
+    const item *x = a, *y = b;
+    if (x->key < y->key) return -1;
+    else if (x->key > y->key) return 1;
+    else return 0;
+}
+static int by_value(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+int main(void)
+{
+    int n = 200, m = 300;
+    item *v = malloc(n * sizeof(item));
+    int *w = malloc(m * sizeof(int));
+    qsort(v, n, sizeof(item), by_key);
+    qsort(w, m, sizeof *w, by_value);
+    return 0;
+}
+"""
+
+
+def test_qsort_is_a_merge_sort_of_the_programs_comparisons(tmp_path):
+    run = _run(tmp_path, SORT)
+    r = run.result
+    calls = {int(s.loc.rsplit(":", 1)[1].split("-")[0]): int(s.executions)
+             for s in r.aaus.values() if s.cls == "Call"}
+    # ceil(log2 200) = 8 passes of 200 comparisons; ceil(log2 300) = 9 passes of 300
+    assert calls[20] == 8 * 200 and calls[21] == 9 * 300
+    # the int elements are moved once per comparison; the struct elements are not
+    # Seqs on those lines: the pass loop's start (once), its w *= 2 (once a pass) and the body
+    # around the call (the arguments' addresses; for ints also the move: one load, one store more)
+    assert _execs_at(r, 21) == [1, 9, 2700] and _execs_at(r, 20) == [1, 8, 1600]
+    body = {int(s.loc.rsplit(":", 1)[1].split("-")[0]): s.total / s.executions
+            for s in r.aaus.values() if s.cls == "Seq" and int(s.executions) in (1600, 2700)}
+    assert body[21] > body[20]
+    notes = " ".join(p.message for p in run.programs[0].problems)
+    assert "ceil(log2 n) passes of n calls of by_key() (the moves of its struct elements are not costed)" in notes
+    assert "n calls of by_value() and n element moves" in notes
+
+
+def test_a_library_comparison_keeps_the_call_cost(tmp_path):
+    text = SORT.replace("qsort(w, m, sizeof *w, by_value);", "qsort(w, m, sizeof *w, strcmp);")
+    run = _run(tmp_path, "#include <string.h>\n" + text)
+    assert sum(1 for s in run.result.aaus.values() if s.cls == "Call") == 1   # by_key's only
