@@ -73,3 +73,54 @@ def test_cyclic_loop_trip_count_per_rank(tmp_path):
                 ["n=10", "reps=1"], interactive=False).result
     seqs = {p: s for (p, _), s in r.aaus.items() if s.cls == "Seq" and s.loc == "trapezoid_node.c:44"}
     assert {p: s.executions for p, s in seqs.items()} == {0: 3, 1: 3, 2: 2, 3: 2}
+
+
+BLOCK = r"""#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int lo = LO, hi = LO + 1000;
+    char *small = calloc(100, 1), *marked = calloc(1000, 1);
+    for (int p = 2; p <= 10; p++) {
+        if (!small[p]) {
+            int start = p * p;
+            if (start < lo)
+                start = lo + (p - lo % p) % p;
+            for (int m = start; m < hi; m += p)
+                marked[m - lo] = 1;
+        }
+    }
+    return 0;
+}
+"""
+
+
+def _block(tmp_path, lo, weighted):
+    src = BLOCK.replace("LO", str(lo))
+    if not weighted:
+        src = src.replace("if (!small[p]) {", "{")
+    path = tmp_path / f"block{lo}{weighted}.c"
+    path.write_text(src)
+    return predict([str(path)], "ipsc860", 1, [], interactive=False).result
+
+
+def test_a_value_an_inner_if_assigns_counts_in_the_weighted_branch(tmp_path):
+    # The marking loop of a sieve block starts at p*p or, below the block, at the block's first
+    # multiple of p: sum over p = 2..10 of len(range(start, hi, p)) marks, computed here as C
+    # does: 1883 for lo = 2, 1929 for lo = 1000.
+    expected = {}
+    for lo in (2, 1000):
+        expected[lo] = sum(len(range(p * p if p * p >= lo else lo + (p - lo % p) % p, lo + 1000, p))
+                           for p in range(2, 11))
+    assert expected == {2: 1883, 1000: 1929}
+    # Without the branch on data every statement is interpreted: the marks are counted exactly.
+    exact = {lo: _block(tmp_path, lo, False) for lo in (2, 1000)}
+    for lo, r in exact.items():
+        assert sum(s.executions for s in r.aau_totals() if s.cls == "Seq" and s.loc.endswith(":12")) \
+            == expected[lo]
+    # Under `if (!small[p])` (data, weight 0.5) the body is a closed form; its cost differs between
+    # the two blocks by half what the interpreted body's does (the test of small[p] costs the
+    # same in both). Before, the closed form took start = p*p whatever the inner if did, and the
+    # lo = 1000 block cost twice the lo = 2 block.
+    weighted = {lo: _block(tmp_path, lo, True) for lo in (2, 1000)}
+    assert weighted[1000].total - weighted[2].total == pytest.approx(
+        0.5 * (exact[1000].total - exact[2].total), rel=1e-9)

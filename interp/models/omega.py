@@ -261,6 +261,8 @@ class NodeModel:
                 if any(_returns(b.body) or (loop_body and continues(b.body)) for b in a.branches):
                     return total + self.condt(a, aaus[k + 1:], loop_body)
                 total += self.condt(a)
+                if k + 1 < len(aaus) and _assigns(a):
+                    return total + _after_branches(a, self.body(aaus[k + 1:], loop_body))
             elif isinstance(a, Call):
                 total += self.call(a)
             elif a.cls in ("Start", "End"):
@@ -281,6 +283,55 @@ def _after(a: Seq, rest: sympy.Expr) -> sympy.Expr:
                 raise NotClosed(a)
             rest = rest.xreplace({sym: value})
     return rest
+
+
+def _assigns(c: Condt) -> bool:
+    return any(isinstance(y, Seq) and y.defs for b in c.branches for x in b.body for y in x.walk())
+
+
+def _after_branches(c: Condt, rest: sympy.Expr) -> sympy.Expr:
+    """What follows an if whose branches assign values it reads (``start = p * p; if (start <
+    lo) start = lo + ...;`` then a loop from start): each such name becomes the value of the
+    branch taken, as a Piecewise of the decided conditions, the name itself (the value from
+    before, put in by the caller's ``_after``) when no branch is taken. A branch on data, or an
+    assignment deeper than the branch's own statements, leaves the body interpreted: before, the
+    value from before the if was used whatever the branch did (a sieve block's marks counted from
+    p * p instead of from the block's start)."""
+    assigned = {name for b in c.branches for x in b.body for y in x.walk() if isinstance(y, Seq)
+                for name, _ in y.defs}
+    subs = {}
+    for name in assigned:
+        sym = S.var(name)
+        if sym not in rest.free_symbols:
+            continue
+        value = sym
+        for b in reversed(c.branches):
+            if b.data_dependent or b.cond is None and not b.is_else:
+                raise NotClosed(c)
+            v = _branch_value(b.body, name)
+            value = v if b.is_else else sympy.Piecewise((v, b.cond), (value, True))
+        subs[sym] = value
+    return rest.xreplace(subs) if subs else rest
+
+
+def _branch_value(body: list[AAU], name: str):
+    """The value ``name`` has after a branch's statements (its own symbol when they leave it)."""
+    env: dict = {}
+    for x in body:
+        if not isinstance(x, Seq):
+            if any(isinstance(y, Seq) and any(t == name for t, _ in y.defs) for y in x.walk()):
+                raise NotClosed(x)
+            continue
+        for target, value in x.defs:
+            if value is None:
+                if target == name:
+                    raise NotClosed(x)
+                env[target] = None
+                continue
+            if any(env.get(str(f)) is None and str(f) in env for f in value.free_symbols):
+                raise NotClosed(x)
+            env[target] = value.xreplace({S.var(t): v for t, v in env.items() if v is not None})
+    return env.get(name, S.var(name))  # never None: an unknown value of ``name`` raised above
 
 
 def _returns(body: list[AAU]) -> bool:
