@@ -124,3 +124,30 @@ def test_a_value_an_inner_if_assigns_counts_in_the_weighted_branch(tmp_path):
     weighted = {lo: _block(tmp_path, lo, True) for lo in (2, 1000)}
     assert weighted[1000].total - weighted[2].total == pytest.approx(
         0.5 * (exact[1000].total - exact[2].total), rel=1e-9)
+
+
+TWO_LOOPS_CALLED = r"""double x;
+static void f(int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) k += 2;
+    for (int j = 0; j < k; j++) x = x + 1.0;
+}
+int main(void)
+{
+    for (int r = 0; r < 10; r++) f(100);
+    return 0;
+}
+"""
+
+
+def test_a_loop_after_a_loop_reads_the_value_the_first_one_leaves(tmp_path):
+    # f's closed form: the second loop runs k = 2n = 200 times after the first (effects k + 2n of
+    # k = 0). Before, it read k = 0 and ran 0 times in the closed form (and in the report).
+    r = _run(tmp_path, TWO_LOOPS_CALLED)
+    execs = {s.loc.rsplit(":", 1)[1]: s.executions for s in r.aau_totals() if s.cls == "Seq"}
+    assert execs["6"] == 10 * 200 and execs["5"] == 10 * 100
+    # time: 10 calls of [Seq k = 0 + loop 1 + loop 2] + the outer loop and the calls' overheads;
+    # loop 2 alone: fixed + 200 (per_iter + x = x + 1.0), by hand from Table 1 and 2 (mid)
+    loop2 = next(s for s in r.aau_totals() if s.cls == "IterD" and s.loc.endswith(":6"))
+    assert loop2.total == pytest.approx(10 * (FIXED + 200 * (PER_ITER + DADD + FETCH + STORE)), rel=1e-9)

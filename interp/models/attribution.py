@@ -12,7 +12,7 @@ import sympy
 from frontends.aag import symexpr as S
 from frontends.aag import Call, Condt, Iter, Seq
 from frontends.aag.bodies import continues
-from interp.models.omega import NodeModel, NotClosed, sum_over
+from interp.models.omega import NodeModel, NotClosed, sum_over, values_after
 
 
 def body_items(model: NodeModel, body, weight, depth: int = 0, loop_body: bool = False):
@@ -20,7 +20,7 @@ def body_items(model: NodeModel, body, weight, depth: int = 0, loop_body: bool =
     ``loop_body``: a closed-form loop's body, where a branch ending in continue skips the rest
     (omega.body): the statements after the if run with the weight of the other branches."""
     items = []
-    for a in body:
+    for k, a in enumerate(body):
         try:
             if isinstance(a, Seq):
                 items.append((a, weight, weight * model.seq(a)))
@@ -44,6 +44,15 @@ def body_items(model: NodeModel, body, weight, depth: int = 0, loop_body: bool =
                     items += [(c, weight * n, weight * t) for c, n, t in call_attributions(model, a, depth + 1)]
         except NotClosed:
             continue
+        after = values_after(a)
+        if after is not None and k + 1 < len(body):
+            # what follows reads the values ``a`` leaves, as omega.body costs it
+            for c, n, t in body_items(model, body[k + 1:], weight, depth, loop_body):
+                try:
+                    items.append((c, after(sympy.sympify(n)), after(sympy.sympify(t))))
+                except NotClosed:
+                    continue
+            return items
     return items
 
 

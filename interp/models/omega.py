@@ -250,11 +250,13 @@ class NodeModel:
                 if a.control == "return":
                     return total
                 if a.defs and k + 1 < len(aaus):
-                    return total + _after(a, self.body(aaus[k + 1:]))
+                    return total + after_seq(a, self.body(aaus[k + 1:]))
             elif isinstance(a, Iter):
                 if a.cls != "IterD":
                     raise NotClosed(a)
                 total += self.iterd(a)
+                if k + 1 < len(aaus) and a.clobbers:
+                    return total + after_loop(a, self.body(aaus[k + 1:], loop_body))
             elif isinstance(a, Condt):
                 if a.cls != "CondtD":
                     raise NotClosed(a)
@@ -262,7 +264,7 @@ class NodeModel:
                     return total + self.condt(a, aaus[k + 1:], loop_body)
                 total += self.condt(a)
                 if k + 1 < len(aaus) and _assigns(a):
-                    return total + _after_branches(a, self.body(aaus[k + 1:], loop_body))
+                    return total + after_branches(a, self.body(aaus[k + 1:], loop_body))
             elif isinstance(a, Call):
                 total += self.call(a)
             elif a.cls in ("Start", "End"):
@@ -272,7 +274,19 @@ class NodeModel:
         return total
 
 
-def _after(a: Seq, rest: sympy.Expr) -> sympy.Expr:
+def values_after(a: AAU):
+    """The substitution that puts into what follows ``a`` the values ``a`` leaves (after_seq,
+    after_loop, after_branches), or None when ``a`` assigns nothing that way."""
+    if isinstance(a, Seq) and a.defs:
+        return lambda rest: after_seq(a, rest)
+    if isinstance(a, Iter) and a.cls == "IterD" and a.clobbers:
+        return lambda rest: after_loop(a, rest)
+    if isinstance(a, Condt) and a.cls == "CondtD" and _assigns(a):
+        return lambda rest: after_branches(a, rest)
+    return None
+
+
+def after_seq(a: Seq, rest: sympy.Expr) -> sympy.Expr:
     """The time of what follows ``a`` with the values ``a`` assigns put in (``long lo = rank * m,
     hi = lo + m;`` then a loop from lo to hi): a callee's closed form reads its locals' values, not
     names the caller cannot know. A value the parse could not follow leaves the body interpreted."""
@@ -285,15 +299,33 @@ def _after(a: Seq, rest: sympy.Expr) -> sympy.Expr:
     return rest
 
 
+def after_loop(a: Iter, rest: sympy.Expr) -> sympy.Expr:
+    """What follows a loop with the values the loop leaves put in: ``k = 0; for (i < n) k += 2;``
+    then a loop to k costs 2n iterations (the loop's closed-form effects, aag/effects.py). A name
+    the loop assigns without a closed form, read by what follows, leaves the body interpreted.
+    Until 2026-11-23 the value from before the loop was used: the second loop of a function ran 0
+    times in the function's closed form."""
+    effects = dict(a.effects or [])
+    subs = {}
+    for name in a.clobbers:
+        sym = S.var(name)
+        if sym not in rest.free_symbols:
+            continue
+        if effects.get(name) is None:
+            raise NotClosed(a)
+        subs[sym] = effects[name]
+    return rest.xreplace(subs) if subs else rest
+
+
 def _assigns(c: Condt) -> bool:
     return any(isinstance(y, Seq) and y.defs for b in c.branches for x in b.body for y in x.walk())
 
 
-def _after_branches(c: Condt, rest: sympy.Expr) -> sympy.Expr:
+def after_branches(c: Condt, rest: sympy.Expr) -> sympy.Expr:
     """What follows an if whose branches assign values it reads (``start = p * p; if (start <
     lo) start = lo + ...;`` then a loop from start): each such name becomes the value of the
     branch taken, as a Piecewise of the decided conditions, the name itself (the value from
-    before, put in by the caller's ``_after``) when no branch is taken. A branch on data, or an
+    before, put in by the caller's ``after_seq``) when no branch is taken. A branch on data, or an
     assignment deeper than the branch's own statements, leaves the body interpreted: before, the
     value from before the if was used whatever the branch did (a sieve block's marks counted from
     p * p instead of from the block's start)."""
