@@ -56,6 +56,7 @@ class ExprContext(OpCounter):
         self.loop_step = None  # its step per iteration (a number when known)
         self.data: frozenset[str] = frozenset()  # names computed from rand(): no value before the run
         self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
+        self.returned = None  # name -> (params, value) of the program's functions (returns.py)
 
     # -- types ----------------------------------------------------------------------------
     def ctype(self, node) -> CType:
@@ -246,6 +247,14 @@ class ExprContext(OpCounter):
             if isinstance(fmt, c_ast.Constant) and fmt.type == "string":
                 return sympy.Integer(conversions(fmt.value))
             return None
+        if name in self.user_functions:
+            found = self.returned(name) if self.returned is not None else None
+            if found is None or len(found[0]) != len(args):
+                return None
+            vals = [self._sym(a) for a in args]
+            if any(v is None for v in vals):
+                return None
+            return found[1].xreplace({S.var(p): v for p, v in zip(found[0], vals)})
         if name in _SYM_FUNCS:
             vals = [self._sym(a) for a in args]
             if any(v is None for v in vals):

@@ -25,6 +25,7 @@ from .callstmts import CallStatements
 from .control import ControlFlow
 from .cparse import CSource
 from .critical import CriticalInfo, analyse
+from .returns import ReturnValues
 from .expr import ExprContext
 from .statements import SimpleStatements
 from .types import OTHER, CType, TypeTable
@@ -80,6 +81,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             self._global(e)
         self.file = src.file
         self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls)
+        self._returns = ReturnValues(self.fundefs, self._function_context)
         self._data = frozenset(self.critical.data)
         self._elements = frozenset(self.critical.elements)
         self.argv_max = 0
@@ -206,9 +208,21 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         return Function(fd.decl.name, params, body, Loc(self.file, first, last),
                         shadows=sorted(self._shadows - set(params)))
 
+    def _function_context(self, fd: c_ast.FuncDef):
+        """An ExprContext for ``fd``'s own names (its parameters; ``declare`` adds its locals), for
+        the value it returns (returns.py)."""
+        scope = _Scope(self.globals)
+        for p in fd.decl.type.args.params if fd.decl.type.args is not None else []:
+            if isinstance(p, c_ast.Decl) and p.name:
+                scope.vars[p.name] = self.types.of(p)
+        ctx = ExprContext(self.types, scope.lookup, self.constants, set(self.fundefs), self.file)
+        ctx.returned = self._returns
+        return ctx, lambda d: scope.vars.__setitem__(d.name, self.types.of(d))
+
     @property
     def ctx(self) -> ExprContext:
         ctx = ExprContext(self.types, self.scope.lookup, self.constants, set(self.fundefs), self.file)
+        ctx.returned = self._returns
         ctx.loop_var, ctx.loop_step = self._loop_vars[-1] if self._loop_vars else (None, None)
         ctx.data = self._data
         ctx.elements = self._elements
