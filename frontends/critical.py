@@ -179,6 +179,10 @@ def random_closure(facts: Facts) -> set[str]:
     return out
 
 
+def _member_of(param: str, names: set[str]) -> bool:
+    return any(n.startswith(param + ".") for n in names)
+
+
 def closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[str]:
     """Names that ``start`` depends on through assignments and user-function arguments."""
     out = set(start)
@@ -197,7 +201,8 @@ def closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[
                     changed = True
         for callee, pos, names in facts.call_args:
             plist = params.get(callee, [])
-            if pos < len(plist) and plist[pos] in out and not names <= out:
+            # a member of a parameter (c.n of a struct passed by value) needs the argument too
+            if pos < len(plist) and (plist[pos] in out or _member_of(plist[pos], out)) and not names <= out:
                 out |= names
                 changed = True
         for callee, pos, var in facts.call_refs:

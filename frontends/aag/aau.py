@@ -310,6 +310,8 @@ class Call(AAU):
     # parameter -> caller array passed by name whose elements are followed (critical.elements):
     # the callee reads and stores them as its parameter's elements
     arrays: dict[str, str] = field(default_factory=dict)
+    # parameter -> caller struct passed by value: the callee's copy starts with its members' values
+    copies: dict[str, str] = field(default_factory=dict)
     cost: sympy.Expr | None = None
     # filled by the AAG: the callee's body lives in AAG.functions[callee]
 

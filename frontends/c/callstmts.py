@@ -82,8 +82,12 @@ class CallStatements:
                         if i < len(params) and (var := self._referenced(a)) is not None}
                 arrays = {params[i]: a.name for i, a in enumerate(args) if i < len(params)
                           and isinstance(a, c_ast.ID) and a.name in self.ctx.elements and params[i] in self.ctx.elements}
+                copies = {params[i]: path for i, a in enumerate(args) if i < len(params)
+                          and self.ctx.ctype(a).kind == "struct" and not self.ctx.ctype(a).is_array
+                          and (path := field_path(a)) is not None}
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=[self._value(a) for a in args], refs=refs, arrays=arrays))
+                                     args=[self._value(a) for a in args], refs=refs, arrays=arrays,
+                                     copies=copies))
 
     def _condition_defs(self, cond, out: list[AAU]) -> None:
         """What a condition stores happens before its test: ``if (scanf("%d", &n) != 1)``,

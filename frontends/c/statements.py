@@ -7,6 +7,7 @@ control flow.
 """
 from __future__ import annotations
 
+import sympy
 from pycparser import c_ast
 
 from ..msgpass import is_comm_call
@@ -46,11 +47,35 @@ class SimpleStatements:
         if isinstance(stmt.init, c_ast.InitList):
             seq = self._seq_for(stmt, out)
             self.ctx.count(stmt.init, seq.counts, seq.accesses)
-            if self.critical.is_tracked(stmt.name):
+            if self.ctx.ctype(c_ast.ID(stmt.name)).kind == "struct":
+                seq.defs.extend(self._struct_init(stmt.name, stmt.init))
+            elif self.critical.is_tracked(stmt.name):
                 for i, e in enumerate(stmt.init.exprs):
                     seq.defs.append((f"{stmt.name}[{i}]", self._value(e)))  # MPI_INT: its bytes
             return
         self._expression(assign, out, stmt)
+
+    def _struct_init(self, name: str, init: c_ast.InitList) -> list:
+        """``struct cfg c = {4, 5}`` / ``{.n = 4, .m = 5}``: the members' values, in declaration
+        order or by designator (the members a list leaves out are 0, as C zeroes them)."""
+        t = self.ctx.ctype(c_ast.ID(name))
+        members = list(self.types.fields.get(t.tag or "", {}).items())
+        given, k = {}, 0
+        for e in init.exprs:
+            if isinstance(e, c_ast.NamedInitializer):
+                if len(e.name) != 1 or not isinstance(e.name[0], c_ast.ID):
+                    return []  # a nested designator (.a.b, [2]): not followed
+                k = next((i for i, (m, _) in enumerate(members) if m == e.name[0].name), len(members))
+                e = e.expr
+            if k < len(members):
+                given[members[k][0]] = None if isinstance(e, c_ast.InitList) else self._value(e)
+            k += 1
+        out = []
+        for member, mt in members:
+            path = f"{name}.{member}"
+            if mt.arithmetic and not mt.is_array and self.critical.is_tracked(path):
+                out.append((path, given[member] if member in given else sympy.Integer(0)))
+        return out
 
     def _s_Assignment(self, stmt, out):
         self._expression(stmt, out, stmt)

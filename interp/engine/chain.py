@@ -159,7 +159,8 @@ class Chain(ChainComm, Values):
     def visit_Start(self, a: AAU):
         """Start and End mark a function's entry and exit: an execution, no time."""
         self.stats(a).record(self.clock + self.offset, 0.0)
-        return None; yield  # noqa: E702  (a generator, like every compound visit)
+        return None
+        yield  # a generator, like every compound visit
 
     visit_End = visit_Start
 
@@ -476,13 +477,7 @@ class Chain(ChainComm, Values):
         overhead = self.model.t("call.per_call") + len(a.args) * self.model.t("call.per_arg", note=False)
         self.clock += overhead
         self.charge(a, overhead)
-        frame = {p: (self.try_eval(arg) if arg is not None else None) for p, arg in zip(fn.params, a.args)}
-        for name in fn.shadows:  # locals named as globals live in the frame, unknown until assigned
-            frame.setdefault(name, None)
-        for param, var in a.refs.items():  # what the callee reads through the pointer: n, grid.n_local
-            frame.update(self.referenced(var, f"*{param}"))
-        for param, var in a.arrays.items():  # an array passed by name: its elements, as cnt[k]
-            frame.update(self.referenced(var, param))
+        frame = self.call_frame(fn, a)
         self.frames.append(frame)
         self.forget()
         self.stack.append(s)

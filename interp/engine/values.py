@@ -208,6 +208,19 @@ class Values:
                         out[alias + name[len(var):]] = value
         return out
 
+    def call_frame(self, fn, a) -> dict:
+        """The callee's first values: its parameters' (the arguments'), what it reads through a
+        pointer (n, grid.n_local), an array's followed elements (cnt[k]), a copied struct's
+        members (c.n); locals named as globals are unknown until assigned."""
+        frame = {p: (self.try_eval(arg) if arg is not None else None) for p, arg in zip(fn.params, a.args)}
+        for name in fn.shadows:
+            frame.setdefault(name, None)
+        for param, var in a.refs.items():
+            frame.update(self.referenced(var, f"*{param}"))
+        for param, var in list(a.arrays.items()) + list(a.copies.items()):
+            frame.update(self.referenced(var, param))
+        return frame
+
     def reads_data(self, value) -> bool:
         """The callee's closed form reads a value that is data on this process (a field read
         through a pointer to an array element, ``x->key`` in a comparison function): no closed

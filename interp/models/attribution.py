@@ -12,7 +12,7 @@ import sympy
 from frontends.aag import symexpr as S
 from frontends.aag import Call, Condt, Iter, Seq
 from frontends.aag.bodies import continues
-from interp.models.omega import NodeModel, NotClosed, sum_over, values_after
+from interp.models.omega import NodeModel, NotClosed, copied_members, sum_over, values_after
 
 
 def body_items(model: NodeModel, body, weight, depth: int = 0, loop_body: bool = False):
@@ -63,7 +63,9 @@ def call_attributions(model: NodeModel, call: Call, depth: int = 0):
     subs = {S.var(p): arg for p, arg in zip(fn.params, call.args) if arg is not None}
     out = []
     for child, n, t in body_items(model, fn.body, sympy.Integer(1), depth):
-        out.append((child, sympy.sympify(n).xreplace(subs), sympy.sympify(t).xreplace(subs)))
+        n, t = sympy.sympify(n), sympy.sympify(t)
+        both = subs | copied_members(call, n.free_symbols | t.free_symbols)
+        out.append((child, n.xreplace(both), t.xreplace(both)))
     return out
 
 

@@ -234,6 +234,7 @@ class NodeModel:
                 if arg is None:
                     raise NotClosed(a)
                 subs[sym] = arg
+        subs.update(copied_members(a, body.free_symbols))
         return overhead + (body.xreplace(subs) if subs else body)
 
     def body(self, aaus: list[AAU], loop_body: bool = False) -> sympy.Expr:
@@ -272,6 +273,16 @@ class NodeModel:
             else:
                 raise NotClosed(a)
         return total
+
+
+def copied_members(a: Call, symbols) -> dict:
+    """A struct passed by value: the callee's ``c.n`` is the caller's ``cf.n`` (Call.copies)."""
+    out = {}
+    for param, var in a.copies.items():
+        for sym in symbols:
+            if str(sym).startswith((param + ".", param + "[")):
+                out[sym] = S.var(var + str(sym)[len(param):])
+    return out
 
 
 def values_after(a: AAU):
