@@ -77,6 +77,8 @@ def test_a_recursive_function_has_no_value(tmp_path):
     "static int block_size(int n, int p, int r) { int b = 0; for (int i = 0; i < n; i += p) b++; return b; }",
     # a global read: not followed (the caller's frame could hide it)
     "int g_n = 1000;\nstatic int block_size(int n, int p, int r) { return g_n / p; }",
+    # a static local: its value carries over from call to call
+    "static int block_size(int n, int p, int r) { static int b = 0; b += n / p; return b; }",
 ])
 def test_what_is_not_followed_is_still_refused(tmp_path, helpers):
     with pytest.raises(InputError, match="the loop trip count depends on 'local'"):

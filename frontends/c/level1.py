@@ -25,6 +25,7 @@ from .callstmts import CallStatements
 from .control import ControlFlow
 from .cparse import CSource
 from .critical import CriticalInfo, analyse
+from . import fnpointers
 from .returns import ReturnValues
 from .expr import ExprContext
 from .statements import SimpleStatements
@@ -71,6 +72,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                                         f"{self.fundefs[e.decl.name].coord.file}:{self.fundefs[e.decl.name].coord.line}): "
                                         "give each function of the program once", e.coord.file, e.coord.line)
                 self.fundefs[e.decl.name] = e
+        fnpointers.resolve(ext)  # calls through a pointer that holds one function: direct calls
         self._scan_apis()
         self.types = TypeTable(lp64=not self.uses_nx)
         self.constants: dict[str, int] = {}

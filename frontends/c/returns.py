@@ -23,7 +23,7 @@ The value may read only the parameters (a global is looked up in the caller's fr
 may hide it, so a function reading one has no value here).
 
 Anything else in the body (a loop, a call, a store through a pointer or into an array, a local with
-no known value) leaves the function's value unknown, as before. The value is then put in at each
+no known value, a ``static`` local, whose value carries over from call to call) leaves the function's value unknown, as before. The value is then put in at each
 call with the arguments' values (``ExprContext._sym_FuncCall``); the call is still costed as a call.
 """
 from __future__ import annotations
@@ -121,8 +121,9 @@ class _Body:
 
     def statement(self, stmt):
         if isinstance(stmt, c_ast.Decl):
-            if stmt.init is None or isinstance(stmt.type, (c_ast.ArrayDecl, c_ast.PtrDecl, c_ast.FuncDecl)):
-                raise _Unknown
+            if stmt.init is None or isinstance(stmt.type, (c_ast.ArrayDecl, c_ast.PtrDecl, c_ast.FuncDecl)) \
+                    or set(stmt.storage or ()) & {"static", "extern"}:
+                raise _Unknown  # a static local keeps its value from call to call: not this call's
             self.declare(stmt)
             self.env[S.var(stmt.name)] = self.value(stmt.init)
         elif isinstance(stmt, c_ast.DeclList):
