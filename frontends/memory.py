@@ -45,7 +45,10 @@ def annotate_loop_accesses(loop: Iter) -> None:
     reuse_distances(accesses, cyclic=True)
 
 
-def symbol_table(aag: AAG, types: dict) -> dict[str, SymbolInfo]:
+def symbol_table(aag: AAG, types: dict, extents=None) -> dict[str, SymbolInfo]:
+    """Every variable the AAG accesses. An indirect access (``Access.gathered``) gets its array's
+    extent: a declared array's length in bytes, else ``extents[(function, name)]`` (the bytes
+    C's malloc gave the array in the access's function, frontends/c/allocations.py)."""
     for fn in aag.functions.values():
         reuse_distances([acc for s in _direct_seqs(fn.body) for acc in s.accesses], cyclic=False)
     table: dict[str, SymbolInfo] = {}
@@ -59,8 +62,14 @@ def symbol_table(aag: AAG, types: dict) -> dict[str, SymbolInfo]:
                 info = table[acc.name] = SymbolInfo(
                     acc.name, t.kind if t else "other", acc.elem_size, acc.is_array,
                     t.length if t is not None and t.is_array else None)
+                info.extent = info.length * info.elem_size if info.length else None
             info.accesses += 1
             info.is_array = info.is_array or acc.is_array
             if acc.reuse is not None:
                 info.reuse.append(acc.reuse)
+    for a in aag.walk():  # an indirect access carries its array's extent (the gather model)
+        if isinstance(a, Seq):
+            for acc in a.accesses:
+                if acc.gathered:
+                    acc.extent = table[acc.name].extent or (extents or {}).get((a.function, acc.name))
     return table

@@ -58,8 +58,10 @@ class OpCounter:
     def _count_ArrayRef(self, node, counts, accesses, store):
         base, subs = _array_parts(node)
         sub_counts = OpCounts()
+        before = len(accesses)
         for sub in subs:
             self.count(sub, sub_counts, accesses)
+        loaded = any(a.is_array for a in accesses[before:])
         if len(subs) > 1:  # row-major address arithmetic of a multi-dimensional array
             sub_counts.add_op("int_mul", len(subs) - 1)
             sub_counts.add_op("int_add", len(subs) - 1)
@@ -71,6 +73,7 @@ class OpCounter:
             acc.stride = self._stride(subs, t)
             acc.index = self._flat_index(subs, t)
             acc.index_ops = dict(sub_counts.ops)
+            acc.gathered = loaded and acc.stride is None
         else:
             self.count(base, counts, accesses)
             _fetch_or_store(counts, store)

@@ -21,6 +21,7 @@ from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
 from ..msgpass import NX_NAMES, is_comm_call
 from . import tree as T
+from .allocations import Extents
 from .callstmts import CallStatements
 from .control import ControlFlow
 from .cparse import CSource
@@ -51,6 +52,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                  others: tuple = ()):
         self.src = src
         self.file = src.file
+        self.extents = Extents()  # arrays' allocations (the gather model's extents)
         # ``others``: the program's other files (helper functions, no main): one program of several
         # translation units, as `mpicc main.c solver.c` builds it (issue 13, defect 12).
         self.files = {src.file} | {o.file for o in others}
@@ -185,7 +187,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
                   api=api, role=role, regions=self.regions, global_inits=global_inits)
-        aag.symbols = symbol_table(aag, self._symbol_types)
+        aag.symbols = symbol_table(aag, self._symbol_types, self.extents.known(self.critical.is_tracked))
         return aag
 
     def _function(self, fd: c_ast.FuncDef) -> Function:

@@ -37,6 +37,7 @@ import sympy
 from frontends.aag import AAU, Access, Call, Iter, OpCounts, Seq
 
 from interp.models.omega import _FALLBACK, NodeModel
+from interp.models.gather import gathers_of
 from interp.models.working_set import Level, WorkingSet, max_of, enclosing_loops
 
 DIVIDES = frozenset({"int_div", "real_div", "double_div"})
@@ -50,6 +51,7 @@ class RooflineModel(NodeModel):
         self._hierarchy = self._levels()
         self._chains = None
         self._shares: dict[int, dict[int, sympy.Expr]] = {}
+        self._gathers = None   # (Gathers | None, what is missing), read at the first gather
 
     # -- parameters -------------------------------------------------------------------------
     def _levels(self) -> WorkingSet | None:
@@ -221,9 +223,42 @@ class RooflineModel(NodeModel):
         if self._hierarchy is not None:
             ws, rest = self._hierarchy.time(loop, self.enclosing(loop), accesses)
             kept = {id(acc) for acc in rest}
-            mem += ws - sum(self.access_time(acc) for acc in accesses
-                            if acc.is_array and id(acc) not in kept)
+            gathered = [acc for acc in rest if acc.gathered]
+            gather = self.gather_time(loop, gathered)
+            if gather is not None:
+                # The random lines and the streams are served at once (the roofline's levels
+                # overlap, working_set.py): the gathers' time or the rest's, the larger.
+                kept -= {id(acc) for acc in gathered}   # their stream cost leaves the sum below
+            mem = sympy.Float(summed) + ws - sum(self.access_time(acc) for acc in accesses
+                                                 if acc.is_array and id(acc) not in kept)
+            if gather is not None:
+                mem = max_of([mem, gather])
         return mem
+
+    def gather_time(self, loop: Iter, gathered: list[Access]):
+        """The indirect accesses' time per iteration by the gather model (interp/models/gather.py),
+        or None: none of them is costed by it (no gather values in the machine file, or no known
+        extent; a note says why), and the stream cost ``access_time`` gives them stays."""
+        if not gathered:
+            return None
+        if self._gathers is None:
+            self._gathers = gathers_of(self)
+        table, missing = self._gathers
+        why = (f"the machine file has no {missing} (calibrate again)" if table is None else
+               next((f"the size of {acc.name} is not known (neither declared nor one malloc/calloc "
+                     "in this function)" for acc in gathered if acc.extent is None), None))
+        names = ", ".join(sorted({f"{acc.name}[...]" for acc in gathered}))
+        if why is not None:
+            self.notes[("gather", loop.id)] = (f"gather model: loop at {loop.loc}: {names} read random lines "
+                                               f"(a loaded subscript) but are costed as streams: {why}")
+            return None
+        total = sum((table.time(acc.extent) for acc in gathered), sympy.Integer(0))
+        self.notes[("gather", loop.id)] = (
+            f"gather model: loop at {loop.loc}: {names} read random lines of "
+            + ", ".join(sorted({f"{acc.extent} bytes" for acc in gathered})) + ": "
+            + ", ".join(f"{lv.name} {lv.time * 1e9:.3g} ns" for lv in table.levels)
+            + " per access, weighted by the share of the lines each level holds")
+        return total
 
     def _split(self, body: list[AAU], per_iter) -> dict[int, sympy.Expr]:
         """The overlapped iteration time shared among the body's statements in proportion to
