@@ -45,10 +45,11 @@ def annotate_loop_accesses(loop: Iter) -> None:
     reuse_distances(accesses, cyclic=True)
 
 
-def symbol_table(aag: AAG, types: dict, extents=None) -> dict[str, SymbolInfo]:
+def symbol_table(aag: AAG, types: dict, extents=None, globals_: dict | None = None) -> dict[str, SymbolInfo]:
     """Every variable the AAG accesses. An indirect access (``Access.gathered``) gets its array's
     extent: a declared array's length in bytes, else ``extents[(function, name)]`` (the bytes
-    C's malloc gave the array in the access's function, frontends/c/allocations.py)."""
+    C's malloc gave the array in the access's function, frontends/c/allocations.py); ``globals_``
+    (name -> type) gives the lengths of declared global arrays."""
     for fn in aag.functions.values():
         reuse_distances([acc for s in _direct_seqs(fn.body) for acc in s.accesses], cyclic=False)
     table: dict[str, SymbolInfo] = {}
@@ -62,7 +63,9 @@ def symbol_table(aag: AAG, types: dict, extents=None) -> dict[str, SymbolInfo]:
                 info = table[acc.name] = SymbolInfo(
                     acc.name, t.kind if t else "other", acc.elem_size, acc.is_array,
                     t.length if t is not None and t.is_array else None)
-                info.extent = info.length * info.elem_size if info.length else None
+                decl = t if t is not None else (globals_ or {}).get(acc.name)
+                length = decl.length if decl is not None and decl.is_array else None
+                info.extent = length * acc.elem_size if length else None
             info.accesses += 1
             info.is_array = info.is_array or acc.is_array
             if acc.reuse is not None:

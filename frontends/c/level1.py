@@ -187,7 +187,8 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
                   api=api, role=role, regions=self.regions, global_inits=global_inits)
-        aag.symbols = symbol_table(aag, self._symbol_types, self.extents.known(self.critical.is_tracked))
+        aag.symbols = symbol_table(aag, self._symbol_types, self.extents.known(self.critical.is_tracked),
+                                   self.globals.vars)
         return aag
 
     def _function(self, fd: c_ast.FuncDef) -> Function:
