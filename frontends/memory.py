@@ -70,9 +70,18 @@ def symbol_table(aag: AAG, types: dict, extents=None, globals_: dict | None = No
             info.is_array = info.is_array or acc.is_array
             if acc.reuse is not None:
                 info.reuse.append(acc.reuse)
-    for a in aag.walk():  # an indirect access carries its array's extent (the gather model)
-        if isinstance(a, Seq):
-            for acc in a.accesses:
-                if acc.gathered:
-                    acc.extent = table[acc.name].extent or (extents or {}).get((a.function, acc.name))
+    for a in aag.walk():  # an indirect access or a probe carries its array's extent
+        reads = (a.accesses if isinstance(a, Seq) else
+                 [x for b in a.branches for x in b.cond_accesses] if isinstance(a, Condt) else [])
+        for acc in reads:
+            if acc.gathered or acc.probe:
+                declared = table[acc.name].extent if acc.name in table else None
+                acc.extent = declared or (extents or {}).get((a.function, acc.name))
+                if acc.extent is None and acc.name not in table:
+                    acc.extent = _declared(acc, types, globals_)
     return table
+
+
+def _declared(acc: Access, types: dict, globals_: dict | None):
+    t = types.get(acc.name) or (globals_ or {}).get(acc.name)
+    return t.length * acc.elem_size if t is not None and t.is_array and t.length else None

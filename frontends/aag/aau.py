@@ -106,7 +106,8 @@ class Access:
     index: object = None  # sympy.Expr | None
     index_ops: dict[str, int] = field(default_factory=dict)
     gathered: bool = False
-    extent: object = None  # a gathered access: bytes of its array (SymbolInfo.extent), None unknown
+    extent: object = None  # a gathered access or a probe: bytes of its array, None unknown
+    probe: bool = False    # a search's probe: its address depends on the comparison before it
 
 
 @dataclass
@@ -284,6 +285,7 @@ class Branch:
     data_dependent: bool = False
     nconds: int = 1  # conditions tested to reach this branch (Algorithm 3 counts each)
     cond_counts: OpCounts = field(default_factory=OpCounts)  # evaluating this branch's condition
+    cond_accesses: list[Access] = field(default_factory=list)  # the condition's reads (frontends/probes.py)
 
     @property
     def is_else(self) -> bool:

@@ -9,6 +9,7 @@ makes it wrong, as a stride's symbol would be.
 """
 from __future__ import annotations
 
+import sympy
 from pycparser import c_ast
 
 # allocator -> how its arguments make the bytes
@@ -42,6 +43,12 @@ class Extents:
 
     def __init__(self):
         self._bytes: dict[tuple[str, str], object] = {}
+        self._calls: list[tuple[str, str, list, list]] = []
+
+    def called(self, caller: str, callee: str, names: list, values: list) -> None:
+        """A call of a user function: the names of its arguments that are plain variables, and
+        their values (the caller's expressions)."""
+        self._calls.append((caller, callee, names, values))
 
     def assigned(self, function: str, stmt, sym) -> None:
         """Record ``stmt`` if it is ``name = <allocation>``."""
@@ -55,10 +62,38 @@ class Extents:
             size = None
         self._bytes[key] = size
 
-    def known(self, tracked) -> dict[tuple[str, str], object]:
-        """The extents whose variables ``tracked(name)`` says the engine follows."""
+    def known(self, tracked, params: dict[str, list[str]] | None = None) -> dict[tuple[str, str], object]:
+        """The extents whose variables ``tracked(name)`` says the engine follows; with ``params``
+        (function -> parameter names), also those of pointer parameters: a helper called with an
+        allocated array and the variables its size reads (``find(table, n, key)`` for a table of
+        ``4*n`` bytes gives ``find``'s ``a`` the extent ``4*n`` in its own ``n``), when every call
+        passes an array of a known size that its arguments give."""
         out = {}
         for key, size in self._bytes.items():
             if size is not None and all(tracked(v.name) for v in size.free_symbols):
                 out[key] = size
+        through: dict[tuple[str, str], set] = {}
+        for caller, callee, names, values in self._calls:
+            mine = (params or {}).get(callee, [])
+            for k, name in enumerate(names[:len(mine)]):
+                if name is None:
+                    continue
+                through.setdefault((callee, mine[k]), set()).add(_passed(out.get((caller, name)), values, mine, tracked))
+        for key, sizes in through.items():
+            if key not in out and len(sizes) == 1 and None not in sizes:
+                out[key] = sizes.pop()
         return out
+
+
+def _passed(size, values: list, params: list[str], tracked):
+    """A caller's extent in the callee's parameters: each variable it reads must be passed as an
+    argument (its value exactly) to a parameter the engine follows; None otherwise."""
+    if size is None:
+        return None
+    subs = {}
+    for v in size.free_symbols:
+        j = next((j for j, val in enumerate(values[:len(params)]) if val == v and tracked(params[j])), None)
+        if j is None:
+            return None
+        subs[v] = sympy.Symbol(params[j], **v.assumptions0)
+    return size.xreplace(subs)

@@ -82,8 +82,11 @@ class CallStatements:
                         if i < len(params) and (var := self._referenced(a)) is not None}
                 arrays = {params[i]: a.name for i, a in enumerate(args) if i < len(params)
                           and isinstance(a, c_ast.ID) and a.name in self.ctx.elements and params[i] in self.ctx.elements}
+                values = [self._value(a) for a in args]
+                self.extents.called(self.fn_name, n.name.name,
+                                    [a.name if isinstance(a, c_ast.ID) else None for a in args], values)
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=[self._value(a) for a in args], refs=refs, arrays=arrays))
+                                     args=values, refs=refs, arrays=arrays))
 
     def _condition_defs(self, cond, out: list[AAU]) -> None:
         """What a condition stores happens before its test: ``if (scanf("%d", &n) != 1)``,

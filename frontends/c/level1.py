@@ -19,6 +19,7 @@ from ..aag.bodies import flat, root
 from ..errors import FrontendError
 from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
+from ..probes import mark_probes
 from ..msgpass import NX_NAMES, is_comm_call
 from . import tree as T
 from .allocations import Extents
@@ -187,8 +188,9 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
                   api=api, role=role, regions=self.regions, global_inits=global_inits)
-        aag.symbols = symbol_table(aag, self._symbol_types, self.extents.known(self.critical.is_tracked),
-                                   self.globals.vars)
+        mark_probes(aag)
+        extents = self.extents.known(self.critical.is_tracked, {f.name: f.params for f in functions.values()})
+        aag.symbols = symbol_table(aag, self._symbol_types, extents, self.globals.vars)
         return aag
 
     def _function(self, fd: c_ast.FuncDef) -> Function:

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import sympy
 
-from frontends.aag import AAU, Access, Call, Iter, OpCounts, Seq
+from frontends.aag import AAU, Access, Call, Condt, Iter, OpCounts, Seq
 
 from interp.models.omega import _FALLBACK, NodeModel
 from interp.models.gather import gathers_of
+from interp.models.search import latency_levels, mean_probe
 from interp.models.working_set import Level, WorkingSet, max_of, enclosing_loops
 
 DIVIDES = frozenset({"int_div", "real_div", "double_div"})
@@ -52,6 +53,8 @@ class RooflineModel(NodeModel):
         self._chains = None
         self._shares: dict[int, dict[int, sympy.Expr]] = {}
         self._gathers = None   # (Gathers | None, what is missing), read at the first gather
+        self._latencies = None  # (latency levels | None, what is missing), at the first probe
+        self._probes: dict[int, sympy.Expr] = {}
 
     # -- parameters -------------------------------------------------------------------------
     def _levels(self) -> WorkingSet | None:
@@ -80,7 +83,10 @@ class RooflineModel(NodeModel):
         return self._hierarchy is not None and isinstance(expr, sympy.Basic) and expr.has(sympy.Piecewise)
 
     def op_time(self, op: str) -> float:
-        """Reciprocal throughput of one operation; the latency ``ops.op`` when none is given."""
+        """Reciprocal throughput of one operation; the latency ``ops.op`` when none is given. A
+        division by a constant power of two (``int_shift``) is a shift: the int add's."""
+        if op == "int_shift":
+            return self.op_time("int_add")
         for name in (op, _FALLBACK.get(op)):
             if name and self.has(f"throughput.{name}"):
                 return self.t(f"throughput.{name}")
@@ -234,6 +240,35 @@ class RooflineModel(NodeModel):
             if gather is not None:
                 mem = max_of([mem, gather])
         return mem
+
+    def condt(self, c: Condt, rest: list[AAU] | None = None, loop_body: bool = False) -> sympy.Expr:
+        """Algorithm 3 as in the opcount model, plus the latency chain of a search's probes read
+        in the conditions (interp/models/search.py)."""
+        base = super().condt(c, rest, loop_body)
+        if c.id not in self._probes:
+            self._probes[c.id] = self.probe_time(c)
+        return base + self._probes[c.id]
+
+    def probe_time(self, c: Condt):
+        probes = [acc for b in c.branches for acc in b.cond_accesses if acc.probe]
+        if not probes:
+            return sympy.Integer(0)
+        if self._latencies is None:
+            self._latencies = latency_levels(self)
+        levels, missing = self._latencies
+        names = ", ".join(sorted({f"{acc.name}[...]" for acc in probes}))
+        why = (f"the machine file has no {missing}" if levels is None else
+               next((f"the size of {acc.name} is not known" for acc in probes if acc.extent is None), None))
+        if why is not None:
+            self.notes[("search", c.id)] = (f"search model: {c.loc}: {names} is a search's probe (its address "
+                                           f"depends on the comparison before it) but costs no latency: {why}")
+            return sympy.Integer(0)
+        line = self.t("cache.block", "memory")
+        self.notes[("search", c.id)] = (
+            f"search model: {c.loc}: {names} is a search's probe: each costs the mean over the search's "
+            "depths of the latency of the level holding the lines probed at that depth ("
+            + ", ".join(f"{lv.name} {lv.latency * 1e9:.3g} ns" for lv in levels) + ")")
+        return sum((mean_probe(levels, acc.extent, acc.elem_size, line) for acc in probes), sympy.Integer(0))
 
     def gather_time(self, loop: Iter, gathered: list[Access]):
         """The indirect accesses' time per iteration by the gather model (interp/models/gather.py),
