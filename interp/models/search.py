@@ -5,8 +5,9 @@ decided, so no two probes of one search overlap: each costs the latency of the l
 comes from. Over all searches of an array the probes at depth d = 0..D-1 (D = log2 of its
 elements) touch at most 2^d distinct lines: the top of the implicit tree stays in the caches, the
 deep probes miss. A probe at depth d costs the pointer-chase latency (``levels.<name>.latency``,
-``main.fetch``) of the smallest level whose capacity for random lines (``random_size``, else
-``size``) holds min(2^d, L) lines, L the lines of the array. The model charges every probe the
+``main.fetch``) of the smallest level whose capacity for random lines (``random_size``: the
+streaming ``size`` overstates it many times for L1 and L2) holds min(2^d, L) lines, L the lines
+of the array. The model charges every probe the
 mean over the D depths, so a search of D probes costs the whole chain: the search loop is
 interpreted iteration by iteration, and its depth is not known at each probe (docs/model.md,
 "Searches").
@@ -56,11 +57,11 @@ def latency_levels(model) -> tuple[list[LatencyLevel] | None, str]:
     names = sorted({k.split(".")[1] for k in model.mem if k.startswith("levels.")})
     out, missing = [], []
     for name in names:
-        size = next((k for k in (f"levels.{name}.random_size", f"levels.{name}.size") if model.has(k, "memory")), None)
-        if size is None or not model.has(f"levels.{name}.latency", "memory"):
-            missing.append(f"levels.{name}.latency")
+        keys = (f"levels.{name}.random_size", f"levels.{name}.latency")
+        if not all(model.has(k, "memory") for k in keys):
+            missing += [k for k in keys if not model.has(k, "memory")]
             continue
-        out.append(LatencyLevel(name, model.t(size, "memory") / line, model.t(f"levels.{name}.latency", "memory")))
+        out.append(LatencyLevel(name, model.t(keys[0], "memory") / line, model.t(keys[1], "memory")))
     if not model.has("main.fetch", "memory"):
         missing.append("main.fetch")
     if missing or not out:
