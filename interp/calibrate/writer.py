@@ -231,7 +231,7 @@ def _levels(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
     chase). A level without a sweep result keeps its latency; the roofline model skips it."""
     names = sorted({k.split(".")[1] for k in node if k.startswith("levels.")})
     out = [f"{ind}levels:    # bandwidth sweep split into plateaus (roofline model), pointer-chase "
-           "latency (not used by the models), random gathers (indirect access); docs/calibrate.md"] if names else []
+           "latency (searches), random gathers (indirect access); docs/calibrate.md"] if names else []
     for name in names:
         sys_size = info.caches.get(name, info.caches.get(name + "d", {})).get("size")
         out.append(f"{ind}  {name}:")

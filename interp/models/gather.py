@@ -3,8 +3,8 @@
 The working-set rule (working_set.py) follows affine subscripts; a subscript that is loaded data
 (``Access.gathered``) has no stride and no reuse distance, and costing it as a stream, as the
 roofline model's miss-ratio rule does, takes a random line for the next element of a stream:
-on the Zen 2 VM a gather over a 16 MB table ran at 7.6 ns an access and over 256 MB at 29 ns,
-where the stream's figures gave 2 ns (docs/validation.md). Its loads do not depend on each other,
+on the Zen 2 VM a gather over a 16 MB table ran at 6.6-7.6 ns an access and over 256 MB at
+19-29 ns, where the stream's figures gave about 2 ns (docs/validation.md). Its loads do not depend on each other,
 so the core keeps many misses in flight: the time per access is not the pointer chase's latency
 but a throughput under memory-level parallelism, which ``interp calibrate`` measures per cache
 level (``levels.<name>.gather``, ``main.gather``: node_bench's gather, independent loads of
