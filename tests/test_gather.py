@@ -249,3 +249,29 @@ def test_written_file_has_gather_values_and_loads():
     assert mem["levels.L3.random_size"].value(mid) == 8388608
     mem_main = loads(text, "host.yaml").find("SAU-001").effective("memory")
     assert mem_main["main.gather"].value(mid) == pytest.approx(2.718e-8)
+
+
+def test_one_calibration_run_gathers_at_the_sizes_its_sweep_gives(monkeypatch):
+    """driver._node_run: node_bench, its chase, then its gather at levels.gather_sizes; the
+    asked sizes are those the values are read back at."""
+    from interp.calibrate import driver
+    from tests.test_calibrate import NODE_OUT
+    from tests.test_working_set import SWEEP as SWEEP_OUT
+
+    asked = []
+
+    def run(cmd, timeout=None):
+        if cmd[1] == "gather":
+            asked.append([int(x) for x in cmd[3:]])
+            return "".join(f"gather_{b} {1e-9 * (k + 1):.6e}\n" for k, b in enumerate(cmd[3:]))
+        if cmd[1] == "chase":
+            return "".join(f"chase_{int(b)} 1e-9\n" for b in cmd[3:])
+        return NODE_OUT + SWEEP_OUT
+
+    monkeypatch.setattr(driver.tools, "run", run)
+    values = driver._node_run("node_bench", 1.0, 16 << 20, 32 << 10, 512 << 10, CACHES)
+    sizes = levels.gather_sizes(values, CACHES, values["chase_bytes"])
+    assert asked == [sorted(set(sizes.values()))]
+    # the k-th size asked (ascending) was answered (k + 1) ns: L1 < L2 < L3 < main
+    assert [values[f"levels.{n}.gather"] for n in ("L1", "L2", "L3")] == pytest.approx([1e-9, 2e-9, 3e-9])
+    assert values["main.gather"] == pytest.approx(4e-9)
