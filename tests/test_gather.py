@@ -275,3 +275,29 @@ def test_one_calibration_run_gathers_at_the_sizes_its_sweep_gives(monkeypatch):
     # the k-th size asked (ascending) was answered (k + 1) ns: L1 < L2 < L3 < main
     assert [values[f"levels.{n}.gather"] for n in ("L1", "L2", "L3")] == pytest.approx([1e-9, 2e-9, 3e-9])
     assert values["main.gather"] == pytest.approx(4e-9)
+
+
+def test_fortran_gather_of_a_declared_array(tmp_path):
+    from frontends.load import load_program
+
+    f = tmp_path / "g.f90"
+    f.write_text("""program g
+  implicit none
+  integer, parameter :: n = 1000
+  double precision :: x(n), s
+  integer :: idx(n), i
+  do i = 1, n
+    idx(i) = mod(i * 7, n) + 1
+  end do
+  s = 0
+  do i = 1, n
+    s = s + x(idx(i)) + x(i)
+  end do
+  print *, s
+end program
+""")
+    prog = load_program(str(f))
+    reads = [acc for fn in prog.functions.values() for a in fn.body for x in a.walk() if isinstance(x, Seq)
+             for acc in x.accesses if acc.name == "x"]
+    # x(idx(i)): 1000 doubles declared, 8000 B; x(i) is a stream
+    assert [(acc.gathered, acc.extent) for acc in reads] == [(True, 8000), (False, None)]
