@@ -280,8 +280,9 @@ class RooflineModel(NodeModel):
             self._gathers = gathers_of(self)
         table, missing = self._gathers
         why = (f"the machine file has no {missing} (calibrate again)" if table is None else
-               next((f"the size of {acc.name} is not known (neither declared nor one malloc/calloc "
-                     "in this function)" for acc in gathered if acc.extent is None), None))
+               next((f"the size of {acc.name} is not known (not declared, nor one malloc/calloc in this "
+                     "function or passed by its callers, of variables the engine follows)"
+                     for acc in gathered if acc.extent is None), None))
         names = ", ".join(sorted({f"{acc.name}[...]" for acc in gathered}))
         if why is not None:
             self.notes[("gather", loop.id)] = (f"gather model: loop at {loop.loc}: {names} read random lines "
