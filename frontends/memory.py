@@ -45,7 +45,11 @@ def annotate_loop_accesses(loop: Iter) -> None:
     reuse_distances(accesses, cyclic=True)
 
 
-def symbol_table(aag: AAG, types: dict) -> dict[str, SymbolInfo]:
+def symbol_table(aag: AAG, types: dict, extents=None, globals_: dict | None = None) -> dict[str, SymbolInfo]:
+    """Every variable the AAG accesses. An indirect access (``Access.gathered``) gets its array's
+    extent: a declared array's length in bytes, else ``extents[(function, name)]`` (the bytes
+    C's malloc gave the array in the access's function, frontends/c/allocations.py); ``globals_``
+    (name -> type) gives the lengths of declared global arrays."""
     for fn in aag.functions.values():
         reuse_distances([acc for s in _direct_seqs(fn.body) for acc in s.accesses], cyclic=False)
     table: dict[str, SymbolInfo] = {}
@@ -59,8 +63,25 @@ def symbol_table(aag: AAG, types: dict) -> dict[str, SymbolInfo]:
                 info = table[acc.name] = SymbolInfo(
                     acc.name, t.kind if t else "other", acc.elem_size, acc.is_array,
                     t.length if t is not None and t.is_array else None)
+                decl = t if t is not None else (globals_ or {}).get(acc.name)
+                length = decl.length if decl is not None and decl.is_array else None
+                info.extent = length * acc.elem_size if length else None
             info.accesses += 1
             info.is_array = info.is_array or acc.is_array
             if acc.reuse is not None:
                 info.reuse.append(acc.reuse)
+    for a in aag.walk():  # an indirect access or a probe carries its array's extent
+        reads = (a.accesses if isinstance(a, Seq) else
+                 [x for b in a.branches for x in b.cond_accesses] if isinstance(a, Condt) else [])
+        for acc in reads:
+            if acc.gathered or acc.probe:
+                declared = table[acc.name].extent if acc.name in table else None
+                acc.extent = declared or (extents or {}).get((a.function, acc.name))
+                if acc.extent is None and acc.name not in table:
+                    acc.extent = _declared(acc, types, globals_)
     return table
+
+
+def _declared(acc: Access, types: dict, globals_: dict | None):
+    t = types.get(acc.name) or (globals_ or {}).get(acc.name)
+    return t.length * acc.elem_size if t is not None and t.is_array and t.length else None

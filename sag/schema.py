@@ -64,10 +64,13 @@ MEMORY = {
     "icache": {"size": SIZE, "block": SIZE, "assoc": COUNT},
     # Data-cache levels by name (L1, L2, L3), for the roofline model's working-set rule: the
     # capacity that delivers the level's streaming read / write bandwidth (interp calibrate).
-    # ``latency``: a dependent load within the level (pointer chase); no model uses it yet.
-    "levels": {"*": {"size": SIZE, "bandwidth": RATE, "write_bandwidth": RATE, "latency": TIME}},
+    # ``latency``: a dependent load within the level (pointer chase): a search's probes.
+    # ``gather``: an independent load of a random line within the level, many in flight, and
+    # ``random_size`` the capacity that holds random lines (the gather model, docs/model.md).
+    "levels": {"*": {"size": SIZE, "bandwidth": RATE, "write_bandwidth": RATE, "latency": TIME,
+                     "gather": TIME, "random_size": SIZE}},
     "main": {"size": SIZE, "page": SIZE, "fetch": TIME, "store": TIME, "bandwidth": RATE,
-             "write_bandwidth": RATE},
+             "write_bandwidth": RATE, "gather": TIME},
     "fetch": TIME,
     "fetch_miss": TIME,
     "store": TIME,

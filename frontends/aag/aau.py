@@ -92,6 +92,9 @@ class Access:
     the element offset from the array's start as an expression of program variables (row-major for
     a multi-dimensional array; None when unknown), and ``index_ops`` the operations its subscripts
     count in the Seq: the roofline model's working-set rule and strength reduction use them.
+    ``gathered``: the subscript reads array elements (``x[idx[i]]``) and does not advance by a
+    known stride: the access touches random lines of ``x`` (the gather model, docs/model.md), of
+    the ``extent`` bytes ``x`` spans.
     """
 
     name: str
@@ -102,6 +105,9 @@ class Access:
     stride: int | None = None
     index: object = None  # sympy.Expr | None
     index_ops: dict[str, int] = field(default_factory=dict)
+    gathered: bool = False
+    extent: object = None  # a gathered access or a probe: bytes of its array, None unknown
+    probe: bool = False    # a search's probe: its address depends on the comparison before it
 
 
 @dataclass
@@ -279,6 +285,7 @@ class Branch:
     data_dependent: bool = False
     nconds: int = 1  # conditions tested to reach this branch (Algorithm 3 counts each)
     cond_counts: OpCounts = field(default_factory=OpCounts)  # evaluating this branch's condition
+    cond_accesses: list[Access] = field(default_factory=list)  # the condition's reads (frontends/probes.py)
 
     @property
     def is_else(self) -> bool:
@@ -396,6 +403,7 @@ class SymbolInfo:
     is_array: bool = False
     length: int | None = None
     accesses: int = 0
+    extent: object = None  # bytes a declared array spans (length x element); None: not declared
     reuse: list[int] = field(default_factory=list)  # distinct accesses between successive accesses
 
     @property

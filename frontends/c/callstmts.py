@@ -85,9 +85,11 @@ class CallStatements:
                 copies = {params[i]: path for i, a in enumerate(args) if i < len(params)
                           and self.ctx.ctype(a).kind == "struct" and not self.ctx.ctype(a).is_array
                           and (path := field_path(a)) is not None}
+                values = [self._value(a) for a in args]
+                self.extents.called(self.fn_name, n.name.name,
+                                    [a.name if isinstance(a, c_ast.ID) else None for a in args], values)
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=[self._value(a) for a in args], refs=refs, arrays=arrays,
-                                     copies=copies))
+                                     args=values, refs=refs, arrays=arrays, copies=copies))
 
     def _condition_defs(self, cond, out: list[AAU]) -> None:
         """What a condition stores happens before its test: ``if (scanf("%d", &n) != 1)``,

@@ -61,7 +61,7 @@ class ControlFlow:
             cond = ctx.condition(tested if node is stmt else node.cond)
             body = self._sub_block(node.iftrue)
             branch = Branch(cond, body, data_dependent=cond is None, nconds=len(branches) + 1)
-            ctx.count(node.cond, branch.cond_counts, [])
+            ctx.count(node.cond, branch.cond_counts, branch.cond_accesses)
             branches.append(branch)
             if isinstance(node.iffalse, c_ast.If):
                 if self._user_calls(node.iffalse.cond):

@@ -16,7 +16,7 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from ..msgpass import count_call
-from .types import OTHER, CType, promote
+from .types import OTHER, CType, integer_literal, promote
 
 _ARITH = {"+": "add", "-": "add", "*": "mul", "/": "div", "%": "div"}
 _COMPARE = {"<", ">", "<=", ">=", "==", "!="}
@@ -25,6 +25,19 @@ _OPCLASS = {"int": "int", "real": "real", "double": "double"}
 
 def op_name(kind: str, op: str) -> str:
     return f"{_OPCLASS.get(kind, 'int')}_{op}"
+
+
+def _arith(kind: str, op: str, right) -> str:
+    """The operation class of an arithmetic operator; an integer division or remainder by a
+    constant power of two is ``int_shift``: compilers emit a shift or a mask (and a sign fix-up
+    for a signed operand), not the divider. The paper's model costs it as ``int_div`` (Table 1
+    has no shift class: omega's fallback), the roofline and compiled models at the int add's
+    throughput (docs/model.md)."""
+    if op in ("/", "%") and _OPCLASS.get(kind, "int") == "int":
+        value = integer_literal(right) if isinstance(right, c_ast.Constant) else None
+        if value is not None and value > 0 and value & (value - 1) == 0:
+            return "int_shift"
+    return op_name(kind, _ARITH[op])
 
 
 def _fetch_or_store(counts: OpCounts, store: bool) -> None:
@@ -58,8 +71,10 @@ class OpCounter:
     def _count_ArrayRef(self, node, counts, accesses, store):
         base, subs = _array_parts(node)
         sub_counts = OpCounts()
+        before = len(accesses)
         for sub in subs:
             self.count(sub, sub_counts, accesses)
+        loaded = any(a.is_array for a in accesses[before:])
         if len(subs) > 1:  # row-major address arithmetic of a multi-dimensional array
             sub_counts.add_op("int_mul", len(subs) - 1)
             sub_counts.add_op("int_add", len(subs) - 1)
@@ -71,6 +86,7 @@ class OpCounter:
             acc.stride = self._stride(subs, t)
             acc.index = self._flat_index(subs, t)
             acc.index_ops = dict(sub_counts.ops)
+            acc.gathered = loaded and acc.stride is None
         else:
             self.count(base, counts, accesses)
             _fetch_or_store(counts, store)
@@ -86,7 +102,7 @@ class OpCounter:
         lt, rt = self.ctype(node.left), self.ctype(node.right)
         kind = promote(lt, rt).kind
         if node.op in _ARITH:
-            counts.add_op(op_name(kind, _ARITH[node.op]))
+            counts.add_op(_arith(kind, node.op, node.right))
         elif node.op in _COMPARE:
             counts.add_op(op_name(kind, "add"))
         else:  # && || & | ^ << >>
@@ -130,7 +146,7 @@ class OpCounter:
             self.count(node.lvalue, counts, accesses)
             op = node.op[:-1]
             kind = promote(lt, rt).kind
-            counts.add_op(op_name(kind, _ARITH.get(op, "add")))
+            counts.add_op(_arith(kind, op, node.rvalue) if op in _ARITH else op_name(kind, "add"))
         self.convert(rt, lt, counts)
         self.count(node.lvalue, counts, accesses, store=True)
 

@@ -19,8 +19,10 @@ from ..aag.bodies import flat, root
 from ..errors import FrontendError
 from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
+from ..probes import mark_probes
 from ..msgpass import NX_NAMES, is_comm_call
 from . import tree as T
+from .allocations import Extents
 from .callstmts import CallStatements
 from .control import ControlFlow
 from .cparse import CSource
@@ -53,6 +55,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                  others: tuple = ()):
         self.src = src
         self.file = src.file
+        self.extents = Extents()  # arrays' allocations (the gather model's extents)
         # ``others``: the program's other files (helper functions, no main): one program of several
         # translation units, as `mpicc main.c solver.c` builds it (issue 13, defect 12).
         self.files = {src.file} | {o.file for o in others}
@@ -189,7 +192,9 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
                   api=api, role=role, regions=self.regions, global_inits=global_inits)
-        aag.symbols = symbol_table(aag, self._symbol_types)
+        mark_probes(aag)
+        extents = self.extents.known(self.critical.is_tracked, {f.name: f.params for f in functions.values()})
+        aag.symbols = symbol_table(aag, self._symbol_types, extents, self.globals.vars)
         return aag
 
     def _function(self, fd: c_ast.FuncDef) -> Function:

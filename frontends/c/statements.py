@@ -53,6 +53,7 @@ class SimpleStatements:
                 for i, e in enumerate(stmt.init.exprs):
                     seq.defs.append((f"{stmt.name}[{i}]", self._value(e)))  # MPI_INT: its bytes
             return
+        self.extents.assigned(self.fn_name, assign, self.ctx.sym)
         self._expression(assign, out, stmt)
 
     def _struct_init(self, name: str, init: c_ast.InitList) -> list:
@@ -78,6 +79,7 @@ class SimpleStatements:
         return out
 
     def _s_Assignment(self, stmt, out):
+        self.extents.assigned(self.fn_name, stmt, self.ctx.sym)
         self._expression(stmt, out, stmt)
 
     def _s_UnaryOp(self, stmt, out):

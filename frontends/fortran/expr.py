@@ -356,6 +356,7 @@ class FExpr:
 
     def _count_element(self, name, args, counts, accesses, store) -> None:
         t = self.scope.var_type(name) or OTHER
+        before = len(accesses)
         for a in args:
             if isinstance(a, F.Subscript_Triplet):
                 for part in a.items:
@@ -372,8 +373,10 @@ class FExpr:
                     continue  # a constant extent is an immediate
                 field = ext.name if isinstance(ext, sympy.Symbol) else f"{self.scope.canon(name)}%extent{k + 1}"
                 self.access(field, INT, counts, accesses, False, is_array=False)
+        loaded = any(x.is_array for x in accesses[before:])
         acc = self.access(self.scope.canon(name), t, counts, accesses, store, is_array=True)
         acc.stride = self._stride(args, t)
+        acc.gathered = loaded and acc.stride is None  # x(idx(i)): random elements of x
 
     def _stride(self, args, t: FType) -> int | None:
         """Elements between successive accesses as the innermost DO variable steps by one.

@@ -100,14 +100,17 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
 
 
 def _node_run(exe, scale: float, llc: int, l1: int, mid: int, caches: dict) -> dict[str, float]:
-    """One run of node_bench, then its chase of each cache level at the sizes its sweep found."""
+    """One run of node_bench, then its chase and its gather in each cache level at the sizes its
+    sweep found (and the gather beyond the caches)."""
     parsed = fit.parse_node(tools.run([exe, scale, llc, l1, mid], timeout=300))
     values = fit.node_values(parsed, levels.cache_names(caches)) | {"chase_bytes": parsed["chase_bytes"]}
     sizes = levels.chase_sizes(values, caches, parsed["chase_bytes"])
     if sizes:
         chase = fit.parse_chase(tools.run([exe, "chase", scale, *sizes.values()], timeout=300))
         values |= levels.latencies(chase, sizes)
-    return values
+    spans = levels.gather_sizes(values, caches, parsed["chase_bytes"])
+    gathered = fit.parse_gather(tools.run([exe, "gather", scale, *sorted(set(spans.values()))], timeout=300))
+    return values | levels.gathers(gathered, spans, values, caches)
 
 
 def _measure_caches(exe, scale: float, count: int | None, line: int) -> dict[str, dict]:

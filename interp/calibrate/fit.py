@@ -67,6 +67,12 @@ def parse_chase(text: str) -> dict[int, float]:
     return out
 
 
+def parse_gather(text: str) -> dict[int, float]:
+    """``node_bench gather`` output: "gather_<bytes> seconds" lines -> bytes -> seconds per load."""
+    return {int(name[7:]): value for name, value in parse_lines(text).items()
+            if name.startswith("gather_") and name[7:].isdigit()}
+
+
 def parse_mpi(text: str, pingpong: bool = True) -> dict[str, list[tuple[float, float]]]:
     """mpi_bench output: "kind bytes seconds" lines -> kind -> [(bytes, seconds), ...]; a run
     without ``pingpong`` lines (``mpi_bench SCALE coll``) must have the collectives."""

@@ -166,3 +166,61 @@ def latencies(chase: dict[int, float], sizes: dict[str, int]) -> dict[str, float
             out[f"levels.{name}.latency"] = max(0.0, chase[size])
             out[f"chase.{name}"] = float(size)
     return out
+
+
+def random_capacity(name: str, values: dict[str, float], caches: dict[str, dict]) -> float | None:
+    """The capacity of a cache level for random lines (a gather's, ``levels.<name>.random_size``):
+    the size /sys lists, at most half the capacity that delivered the level's streaming bandwidth
+    in the sweep. Half, because a stream's prefetching hides partial misses that random lines pay
+    (chase_sizes): on the Zen 2 VM of docs/calibrate.md random loads ran at 2.6 ns up to 4 MiB,
+    7.9 ns at 8 MiB and 14-19 ns at 16 MiB, where the sweep's plateau ended at 16 MiB; a linear
+    mix of 2.6 ns and main memory's 28 ns gives 14 ns at 16 MiB for a capacity of 8 MiB. The
+    smaller levels' plateaus run far past their /sys sizes (prefetching from the next level
+    keeps a stream at L1 rates up to several MiB), so there the /sys size decides."""
+    listed = caches.get(f"{name}d", caches.get(name, {})).get("size")
+    found = values.get(f"levels.{name}.size")
+    sizes = [s for s in (listed, found / 2 if found else None) if s]
+    return float(min(sizes)) if sizes else None
+
+
+def gather_sizes(values: dict[str, float], caches: dict[str, dict], chase_bytes: float) -> dict[str, int]:
+    """The buffer (bytes, a power of two) in which node_bench gathers for each cache level, half
+    its random-line capacity (most lines hit there, few conflict), and for main memory (key
+    ``main``): at least the chase buffer and 32 x the last level's capacity, rounded up to a power
+    of two, so that at most 1/32 of the lines hit a cache and a random line's page misses the TLB
+    as it does in a large table (on the Zen 2 VM, 4 KiB pages: 14.7 ns a load within 64 MiB,
+    16 ns within 128 MiB, 18.7 ns within 256 MiB; a gather over a 256 MB table ran at 19 ns)."""
+    out, top = {}, 0.0
+    for key in sorted(k for k in caches if not k.endswith("i")):
+        name = key.rstrip("d")
+        cap = random_capacity(name, values, caches)
+        if cap:
+            out[name] = _pow2_below(cap / 2)
+            top = max(top, cap)
+    out["main"] = _pow2_below(max(chase_bytes, 32 * top) * 2 - 1)
+    return out
+
+
+def _pow2_below(nbytes: float) -> int:
+    """The largest power of two (at least 128) not above ``nbytes``: node_bench's gather rounds
+    its buffer so (its line indices are masked), so the sizes asked are the sizes measured."""
+    p = 128
+    while 2 * p <= nbytes:
+        p *= 2
+    return p
+
+
+def gathers(times: dict[int, float], sizes: dict[str, int], values: dict[str, float],
+            caches: dict[str, dict]) -> dict[str, float]:
+    """``levels.<name>.gather``, ``levels.<name>.random_size``, ``main.gather`` from the gather
+    times, and ``gather.<name>`` (bytes, for the comment)."""
+    out = {}
+    for name, size in sizes.items():
+        if size not in times or times[size] <= 0:
+            continue
+        key = "main" if name == "main" else f"levels.{name}"
+        out[f"{key}.gather"] = times[size]
+        out[f"gather.{name}"] = float(size)
+        if name != "main":
+            out[f"{key}.random_size"] = random_capacity(name, values, caches)
+    return out

@@ -98,6 +98,8 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
         f"              bandwidth: {fmt_range(node['main.bandwidth'], fmt_rate)}    # streaming read",
         *([f"              write_bandwidth: {fmt_range(node['main.write_bandwidth'], fmt_rate)}    "
            "# streaming write, last plateau of the sweep"] if "main.write_bandwidth" in node else []),
+        *([f"              gather: {fmt_range(node['main.gather'], fmt_time)}    # {_gather_note(node.get('gather.main'))}"]
+          if "main.gather" in node else []),
         "    # The host of a host-node (NX/2) program runs as one more process on the same cores",
         "    # (interp validate's NX/2-on-MPI shim); it has the compute units' processing costs.",
         "    - id: SAU-01",
@@ -232,7 +234,7 @@ def _levels(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
     chase). A level without a sweep result keeps its latency; the roofline model skips it."""
     names = sorted({k.split(".")[1] for k in node if k.startswith("levels.")})
     out = [f"{ind}levels:    # bandwidth sweep split into plateaus (roofline model), pointer-chase "
-           "latency (not used by the models); docs/calibrate.md"] if names else []
+           "latency (searches), random gathers (indirect access); docs/calibrate.md"] if names else []
     for name in names:
         sys_size = info.caches.get(name, info.caches.get(name + "d", {})).get("size")
         out.append(f"{ind}  {name}:")
@@ -241,7 +243,10 @@ def _levels(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
                  + (fmt_size(sys_size) if sys_size else "?")),
                 ("bandwidth", fmt_rate, "streaming read"),
                 ("write_bandwidth", fmt_rate, "streaming write"),
-                ("latency", fmt_time, _chase_note(node.get(f"chase.{name}")))):
+                ("latency", fmt_time, _chase_note(node.get(f"chase.{name}"))),
+                ("gather", fmt_time, _gather_note(node.get(f"gather.{name}"))),
+                ("random_size", fmt_size, "capacity for random lines (gather model): the listed size, "
+                 "at most half the size above")):
             if f"levels.{name}.{key}" in node:
                 out.append(f"{ind}    {key}: {fmt_range(node[f'levels.{name}.{key}'], fmt)}    # {note}")
     return out
@@ -252,6 +257,13 @@ def _chase_note(size: Stat | None) -> str:
         return "pointer chase"
     span = _approx_size(size.lo) + ("" if size.lo == size.hi else f" to {_approx_size(size.hi)}")
     return f"pointer chase within {span}, random 64 B lines, 2 MiB pages if granted"
+
+
+def _gather_note(size: Stat | None) -> str:
+    if size is None:
+        return "independent random-line loads"
+    span = _approx_size(size.lo) + ("" if size.lo == size.hi else f" to {_approx_size(size.hi)}")
+    return f"independent loads of random 64 B lines within {span} (node_bench gather), 4 KiB pages, per load"
 
 
 def _approx_size(nbytes: float) -> str:

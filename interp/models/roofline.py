@@ -34,9 +34,11 @@ from __future__ import annotations
 
 import sympy
 
-from frontends.aag import AAU, Access, Call, Iter, OpCounts, Seq
+from frontends.aag import AAU, Access, Call, Condt, Iter, OpCounts, Seq
 
 from interp.models.omega import _FALLBACK, NodeModel
+from interp.models.gather import gathers_of
+from interp.models.search import latency_levels, mean_probe
 from interp.models.working_set import Level, WorkingSet, max_of, enclosing_loops
 
 DIVIDES = frozenset({"int_div", "real_div", "double_div"})
@@ -50,6 +52,9 @@ class RooflineModel(NodeModel):
         self._hierarchy = self._levels()
         self._chains = None
         self._shares: dict[int, dict[int, sympy.Expr]] = {}
+        self._gathers = None   # (Gathers | None, what is missing), read at the first gather
+        self._latencies = None  # (latency levels | None, what is missing), at the first probe
+        self._probes: dict[int, sympy.Expr] = {}
 
     # -- parameters -------------------------------------------------------------------------
     def _levels(self) -> WorkingSet | None:
@@ -78,7 +83,10 @@ class RooflineModel(NodeModel):
         return self._hierarchy is not None and isinstance(expr, sympy.Basic) and expr.has(sympy.Piecewise)
 
     def op_time(self, op: str) -> float:
-        """Reciprocal throughput of one operation; the latency ``ops.op`` when none is given."""
+        """Reciprocal throughput of one operation; the latency ``ops.op`` when none is given. A
+        division by a constant power of two (``int_shift``) is a shift: the int add's."""
+        if op == "int_shift":
+            return self.op_time("int_add")
         for name in (op, _FALLBACK.get(op)):
             if name and self.has(f"throughput.{name}"):
                 return self.t(f"throughput.{name}")
@@ -221,9 +229,72 @@ class RooflineModel(NodeModel):
         if self._hierarchy is not None:
             ws, rest = self._hierarchy.time(loop, self.enclosing(loop), accesses)
             kept = {id(acc) for acc in rest}
-            mem += ws - sum(self.access_time(acc) for acc in accesses
-                            if acc.is_array and id(acc) not in kept)
+            gathered = [acc for acc in rest if acc.gathered]
+            gather = self.gather_time(loop, gathered)
+            if gather is not None:
+                # The random lines and the streams are served at once (the roofline's levels
+                # overlap, working_set.py): the gathers' time or the rest's, the larger.
+                kept -= {id(acc) for acc in gathered}   # their stream cost leaves the sum below
+            mem = sympy.Float(summed) + ws - sum(self.access_time(acc) for acc in accesses
+                                                 if acc.is_array and id(acc) not in kept)
+            if gather is not None:
+                mem = max_of([mem, gather])
         return mem
+
+    def condt(self, c: Condt, rest: list[AAU] | None = None, loop_body: bool = False) -> sympy.Expr:
+        """Algorithm 3 as in the opcount model, plus the latency chain of a search's probes read
+        in the conditions (interp/models/search.py)."""
+        base = super().condt(c, rest, loop_body)
+        if c.id not in self._probes:
+            self._probes[c.id] = self.probe_time(c)
+        return base + self._probes[c.id]
+
+    def probe_time(self, c: Condt):
+        probes = [acc for b in c.branches for acc in b.cond_accesses if acc.probe]
+        if not probes:
+            return sympy.Integer(0)
+        if self._latencies is None:
+            self._latencies = latency_levels(self)
+        levels, missing = self._latencies
+        names = ", ".join(sorted({f"{acc.name}[...]" for acc in probes}))
+        why = (f"the machine file has no {missing}" if levels is None else
+               next((f"the size of {acc.name} is not known" for acc in probes if acc.extent is None), None))
+        if why is not None:
+            self.notes[("search", c.id)] = (f"search model: {c.loc}: {names} is a search's probe (its address "
+                                           f"depends on the comparison before it) but costs no latency: {why}")
+            return sympy.Integer(0)
+        line = self.t("cache.block", "memory")
+        self.notes[("search", c.id)] = (
+            f"search model: {c.loc}: {names} is a search's probe: each costs the mean over the search's "
+            "depths of the latency of the level holding the lines probed at that depth ("
+            + ", ".join(f"{lv.name} {lv.latency * 1e9:.3g} ns" for lv in levels) + ")")
+        return sum((mean_probe(levels, acc.extent, acc.elem_size, line) for acc in probes), sympy.Integer(0))
+
+    def gather_time(self, loop: Iter, gathered: list[Access]):
+        """The indirect accesses' time per iteration by the gather model (interp/models/gather.py),
+        or None: none of them is costed by it (no gather values in the machine file, or no known
+        extent; a note says why), and the stream cost ``access_time`` gives them stays."""
+        if not gathered:
+            return None
+        if self._gathers is None:
+            self._gathers = gathers_of(self)
+        table, missing = self._gathers
+        why = (f"the machine file has no {missing} (calibrate again)" if table is None else
+               next((f"the size of {acc.name} is not known (not declared, nor one malloc/calloc in this "
+                     "function or passed by its callers, of variables the engine follows)"
+                     for acc in gathered if acc.extent is None), None))
+        names = ", ".join(sorted({f"{acc.name}[...]" for acc in gathered}))
+        if why is not None:
+            self.notes[("gather", loop.id)] = (f"gather model: loop at {loop.loc}: {names} read random lines "
+                                               f"(a loaded subscript) but are costed as streams: {why}")
+            return None
+        total = sum((table.time(acc.extent) for acc in gathered), sympy.Integer(0))
+        self.notes[("gather", loop.id)] = (
+            f"gather model: loop at {loop.loc}: {names} read random lines of "
+            + ", ".join(sorted({f"{acc.extent} bytes" for acc in gathered})) + ": "
+            + ", ".join(f"{lv.name} {lv.time * 1e9:.3g} ns" for lv in table.levels)
+            + " per access, weighted by the share of the lines each level holds")
+        return total
 
     def _split(self, body: list[AAU], per_iter) -> dict[int, sympy.Expr]:
         """The overlapped iteration time shared among the body's statements in proportion to

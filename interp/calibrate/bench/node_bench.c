@@ -3,9 +3,12 @@
  *
  * Usage: node_bench SCALE [LLC_BYTES [L1D_BYTES [L2_BYTES]]]
  *        node_bench chase SCALE BYTES...
+ *        node_bench gather SCALE BYTES...
  * Prints one line per measurement, "name seconds_per_operation". The second form only
  * pointer-chases within buffers of the given sizes ("chase_BYTES seconds_per_load"): the
- * Python side picks one size per cache level from the first form's bandwidth sweep.
+ * Python side picks one size per cache level from the first form's bandwidth sweep. The third
+ * times independent loads of random lines within buffers of the given sizes ("gather_BYTES
+ * seconds_per_load", the buffer rounded down to a power of two): the cost of `s += x[idx[i]]`.
  * Each benchmark is run REPS times inside this process and the mean is printed
  * (MEAN_OF): a program that runs for seconds meets the machine's slow moments
  * (another job on the core's sibling, a neighbour on a shared cache) in
@@ -527,9 +530,64 @@ static int chase_levels(int argc, char **argv)
     return 0;
 }
 
+/* Independent loads of random lines within a buffer of `bytes` (a power of two), as a gather
+ * `s += x[idx[i]]` makes them: no load's address depends on another load's value, so the core
+ * keeps as many misses in flight as it has fill buffers (memory-level parallelism); the time per
+ * load is far below the pointer chase's latency beyond L1. The line indices come from a table of
+ * 4096 random lines (16 KiB, in L1 like the idx stream's current lines), XORed with a new random
+ * line number on every pass (a random line XOR a line number is a line of the buffer), so that over the passes every line of the buffer is touched, not only 4096 of
+ * them. Ordinary pages (malloc), as the programs' tables have: a random line of a large table
+ * also misses the TLB, and the programs pay that too. Four accumulators: the adds are no chain. */
+static double b_gather(size_t bytes, long steps)
+{
+    size_t lines = 1;
+    while (2 * lines * 64 <= bytes) lines *= 2;
+    size_t n = lines * 8, mask = lines - 1;
+    long *a = malloc(n * sizeof(long));
+    unsigned *idx = malloc(4096 * sizeof(unsigned));
+    if (!a || !idx) return -1;
+    for (size_t i = 0; i < n; i++) a[i] = (long) i;
+    srand(4242);
+    for (int i = 0; i < 4096; i++) idx[i] = (unsigned) (((size_t) rand() * 32768u + rand()) & mask);
+    long passes = steps / 4096 + 1;
+    double mean = 0;
+    for (int r = 0; r < REPS; r++) {
+        long s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        unsigned off = 0;
+        for (long p = 0; p < passes / 8 + 1; p++, off = (off + 2654435761u) & mask)   /* warm up */
+            for (int i = 0; i < 4096; i += 4) s0 += a[(size_t) (idx[i] ^ off) * 8];
+        double t = now();
+        for (long p = 0; p < passes; p++, off = (off + 2654435761u) & mask)
+            for (int i = 0; i < 4096; i += 4) {
+                s0 += a[(size_t) (idx[i] ^ off) * 8];
+                s1 += a[(size_t) (idx[i + 1] ^ off) * 8];
+                s2 += a[(size_t) (idx[i + 2] ^ off) * 8];
+                s3 += a[(size_t) (idx[i + 3] ^ off) * 8];
+            }
+        t = now() - t;
+        sinkl = s0 + s1 + s2 + s3;
+        MEAN_OF(mean, t);
+    }
+    free(a); free(idx);
+    return mean / (passes * 4096.0);
+}
+
+/* Random-gather time of each cache level and of main memory: each given buffer size. */
+static int gather_levels(int argc, char **argv)
+{
+    double scale = argc > 2 ? atof(argv[2]) : 1.0;
+    long steps = (long) (2000000 * scale) + 10000;
+    for (int i = 3; i < argc; i++) {
+        size_t bytes = (size_t) atof(argv[i]);
+        if (bytes >= 128) printf("gather_%zu %.6e\n", bytes, b_gather(bytes, steps));
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "chase") == 0) return chase_levels(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "gather") == 0) return gather_levels(argc, argv);
     double scale = argc > 1 ? atof(argv[1]) : 1.0;
     size_t llc = argc > 2 ? (size_t) atof(argv[2]) : (size_t) 32 << 20;
     size_t l1 = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 32 << 10;
