@@ -177,7 +177,8 @@ class ControlFlow:
         """``if (c) continue; rest`` -> ``if (!c) { rest }`` (the weighting of Algorithm 3 for
         that if: a stated prob(p) of c becomes 1 - p); ``if (c) { A; continue; } rest`` ->
         ``if (c) { A } else { rest }``. New nodes: the parsed tree may be cached."""
-        body = stmt.iftrue.block_items[:-1] if isinstance(stmt.iftrue, c_ast.Compound) else []
+        body = [x for x in stmt.iftrue.block_items[:-1] if id(x) not in self._inserted_next] \
+            if isinstance(stmt.iftrue, c_ast.Compound) else []  # the rest's end runs the loop's update
         rest_block = c_ast.Compound(list(rest), stmt.coord)
         if body:
             return c_ast.If(stmt.cond, c_ast.Compound(body, stmt.iftrue.coord), rest_block, stmt.coord)
@@ -186,6 +187,17 @@ class ControlFlow:
             self._pending["prob"] = dataclasses.replace(prob, value=[1.0 - prob.value[0]])
         return c_ast.If(c_ast.UnaryOp("!", stmt.cond, stmt.cond.coord), rest_block, None, stmt.coord)
 
+    def _next_on_continue(self, body, nexts: list):
+        """The loop body with what ends every pass run before each of its ``continue``s too (a
+        continue goes to the loop's test: ``while (n--)``'s decrement, a ``for``'s next). The
+        rotated loop puts them at the end of the body, which a continue skips: ``while (n--) { if
+        (n % 4 == 1) continue; ... }`` never ended. A copy: the parsed tree may be cached."""
+        if not nexts or not _own_continue(body):
+            return body
+        body = copy.deepcopy(body)
+        _insert_before_continue(body, nexts, self._inserted_next)
+        return body
+
     def _s_While(self, stmt, out):
         self._flush(out)
         iters_ann = self._take("iters")
@@ -193,7 +205,7 @@ class ControlFlow:
         body_node = stmt.stmt
         if iters_ann is None and (search := self._binary_search(stmt)) is not None:
             iters_ann, body_node = search
-        body = self._loop_body(body_node, None)
+        body = self._loop_body(self._next_on_continue(body_node, updates), None)
         if self._user_calls(stmt.cond):  # the condition's calls: once before, then after each pass
             self._calls_first(stmt.cond, out)
             self._calls_first(stmt.cond, body)
@@ -223,7 +235,7 @@ class ControlFlow:
         self._flush(out)
         iters_ann = self._take("iters")
         cond, updates = counted_condition(stmt.cond)
-        body = self._loop_body(stmt.stmt, None)
+        body = self._loop_body(self._next_on_continue(stmt.stmt, updates), None)
         if self._user_calls(stmt.cond):  # tested after each pass
             self._calls_first(stmt.cond, body)
         self._updates(updates, body)  # do { } while (--count): the update ends each pass
@@ -249,7 +261,7 @@ class ControlFlow:
         calls = self._user_calls(stmt.cond)
         if calls:
             self._calls_first(stmt.cond, out)
-        body = self._loop_body(stmt.stmt, None)
+        body = self._loop_body(self._next_on_continue(stmt.stmt, [stmt.next] if stmt.next is not None else []), None)
         if stmt.next is not None:
             saved = self._cluster
             self._cluster = None
@@ -346,6 +358,34 @@ def _trip_count(lo, hi, step, op: str):
     else:  # !=
         n = (hi - lo) / step
     return sympy.Max(0, n)
+
+
+_LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
+
+
+def _own_continue(node) -> bool:
+    """A ``continue`` of this loop (not of a loop nested in it)."""
+    if isinstance(node, c_ast.Continue):
+        return True
+    return not isinstance(node, _LOOPS) and any(_own_continue(c) for _, c in node.children())
+
+
+def _insert_before_continue(node, nexts: list, inserted: set) -> None:
+    """In place (on a copy): each continue of this loop becomes ``{ next...; continue; }``."""
+    for name, child in node.children():
+        if isinstance(child, _LOOPS):
+            continue
+        if isinstance(child, c_ast.Continue):
+            copies = [copy.deepcopy(n) for n in nexts]
+            inserted.update(id(c) for c in copies)
+            block = c_ast.Compound(copies + [child], child.coord)
+            if "[" in name:
+                attr, k = name[:-1].split("[")
+                getattr(node, attr)[int(k)] = block
+            else:
+                setattr(node, name, block)
+        else:
+            _insert_before_continue(child, nexts, inserted)
 
 
 def _ends_with_continue(stmt) -> bool:

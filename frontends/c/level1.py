@@ -96,6 +96,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self._loop_vars: list[tuple] = []  # (index variable, step value) of the enclosing loops
         self._loop_top = False  # the next _sub_block is a loop body (its if-continue is rewritten)
         self._found_probs: dict[int, list] = {}  # ifs of binary searches that leave when the key is found
+        self._inserted_next: set[int] = set()  # loop updates copied before a continue (control.py)
 
     def _mine(self, node) -> bool:
         return node.coord is not None and node.coord.file in self.files
