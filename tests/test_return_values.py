@@ -81,5 +81,7 @@ def test_a_recursive_function_has_no_value(tmp_path):
     "static int block_size(int n, int p, int r) { static int b = 0; b += n / p; return b; }",
 ])
 def test_what_is_not_followed_is_still_refused(tmp_path, helpers):
-    with pytest.raises(InputError, match="the loop trip count depends on 'local'"):
+    # the error names the function whose value is not followed, not "data"
+    with pytest.raises(InputError, match="the loop trip count depends on 'local', the value block_size"
+                                         r"\(\) returns, which interp does not follow"):
         _run(tmp_path, helpers)

@@ -373,6 +373,9 @@ class AAG:
     functions: dict[str, Function]
     inputs: dict[str, ExternalInput] = field(default_factory=dict)
     critical: dict[str, list[int]] = field(default_factory=dict)  # name -> definition lines
+    # name -> the program's function whose return value it was assigned and not followed
+    # (frontends/c/returns.py follows straight-line functions only): named in the engine's error
+    returned_from: dict[str, str] = field(default_factory=dict)
     symbols: dict[str, "SymbolInfo"] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     api: str = "mpi"  # mpi | nx | none

@@ -194,6 +194,9 @@ class CallStatements:
                     seq.defs.extend(self._struct_copy(n.lvalue, n.rvalue))
                     continue
                 value = self._input_value(n.rvalue, target) or _mpi_result(n.rvalue) or self._value(n.rvalue)
+                if value is None and isinstance(n.rvalue, c_ast.FuncCall) and isinstance(n.rvalue.name, c_ast.ID) \
+                        and n.rvalue.name.name in self.fundefs:
+                    self.returned_from[target] = n.rvalue.name.name
                 if value is not None and n.op != "=":
                     op = n.op[:-1]
                     cur = S.var(target)

@@ -97,6 +97,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self._loop_top = False  # the next _sub_block is a loop body (its if-continue is rewritten)
         self._found_probs: dict[int, list] = {}  # ifs of binary searches that leave when the key is found
         self._inserted_next: set[int] = set()  # loop updates copied before a continue (control.py)
+        self.returned_from: dict[str, str] = {}  # name -> function whose return value it was not given
 
     def _mine(self, node) -> bool:
         return node.coord is not None and node.coord.file in self.files
@@ -192,6 +193,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             role = "host" if has_load else "node"
         aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
+                  returned_from=dict(self.returned_from),
                   api=api, role=role, regions=self.regions, global_inits=global_inits)
         mark_probes(aag)
         extents = self.extents.known(self.critical.is_tracked, {f.name: f.params for f in functions.values()})

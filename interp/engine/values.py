@@ -261,6 +261,11 @@ class Values:
         if name == "?":  # the parse found no expression for it: it reads data (rand(), a file)
             raise InputError(f"{self._where()}: the {what} depends on data the parse cannot know (a value from "
                              f"rand(), a file or a received message); {self._remedy(what)}") from None
+        fn = getattr(self.aag, "returned_from", {}).get(name)
+        if fn is not None:
+            raise InputError(f"{self._where()}: the {what} depends on {name!r}, the value {fn}() returns, which "
+                             f"interp does not follow ({fn} is not straight-line code: a loop, a call, a store or a "
+                             f"static local; docs/model.md); {self._remedy(what)}") from None
         lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
         defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
         raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
