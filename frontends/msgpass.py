@@ -79,7 +79,7 @@ CONTROL_ROLES = ("count", "send_count", "recv_count", "counts", "rcounts", "part
 # The arguments a new communicator is made of (MPI_Comm_split, MPI_Cart_create, ...).
 CREATOR_ROLES = ("comm", "color", "key", "ndims", "dims", "periods", "remain", "group")
 # Roles the model never reads (a status, NX/2's process id and work arrays, ...).
-_UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt", "displs", "rdispls"}
+_UNREAD_ROLES = {"status", "statuses", "indices", "pid", "work", "result", "ybuf", "ylen", "ncnt", "displs", "rdispls"}
 # Array arguments read element by element (their elements are followed: critical.CriticalInfo).
 ARRAY_ROLES = ("counts", "rcounts")
 
@@ -142,6 +142,18 @@ class MsgCall:
         return None
 
 
+# Completion calls whose outcome the engine's clock decides (docs/model.md, "Completion calls"):
+# the values they return (flag, index, outcount) are assigned by the engine when it interprets them.
+_COMPLETION_ROWS = (
+    ("MPI_Waitany", "Comm", "waitany", "standard", "count requests index status"),
+    ("MPI_Waitsome", "Comm", "waitsome", "standard", "count requests outcount indices statuses"),
+    ("MPI_Test", "Comm", "test", "standard", "request flag status"),
+    ("MPI_Testall", "Comm", "testall", "standard", "count requests flag statuses"),
+    ("MPI_Testany", "Comm", "testany", "standard", "count requests index flag status"),
+    ("MPI_Testsome", "Comm", "testsome", "standard", "count requests outcount indices statuses"),
+)
+
+
 def _rows() -> list[MsgCall]:
     p2p = "buf count datatype partner tag comm"
     rows = [
@@ -156,6 +168,7 @@ def _rows() -> list[MsgCall]:
         ("MPI_Irecv", "Comm", "irecv", "standard", p2p + " request"),
         ("MPI_Wait", "Comm", "wait", "standard", "request status"),
         ("MPI_Waitall", "Comm", "waitall", "standard", "count requests statuses"),
+        *_COMPLETION_ROWS,
         ("MPI_Sendrecv", "Comm", "sendrecv", "standard", "buf count datatype partner tag recv_buf "
          "recv_count recv_datatype recv_partner recv_tag comm status"),
         # One buffer, count and datatype for both directions.
@@ -323,6 +336,9 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
 
 
 _COUNT_ROLES = {"count", "send_count", "recv_count"}
+# What a completion call returns, assigned by the engine (Comm.results): whether it completed,
+# which request (a run-time value interp does not follow: data), how many.
+RESULT_ROLES = ("flag", "index", "outcount")
 
 
 class _Reader:
@@ -401,9 +417,12 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["request"] = a.request("request")
     elif call.op in ("isend", "irecv"):
         kw["request"] = assigned_to  # NX/2: the message id is the call's result
-    if call.op == "waitall":
+    if call.at("requests") is not None:  # waitall and the completion calls on an array
         reqs = a.request("requests")
         kw["requests"] = [f"{reqs.rstrip('[]')}[]"] if reqs else None
+    results = tuple((role, a.target(role)) for role in RESULT_ROLES if call.at(role) is not None)
+    if results:
+        kw["results"] = tuple((role, name) for role, name in results if name)
     if call.op == "sendrecv":
         kw.update(recv_size=a.bytes(("recv_count", "count"), ("recv_datatype", "datatype")),
                   recv_partner=a.value("recv_partner"), recv_tag=a.value("recv_tag"),

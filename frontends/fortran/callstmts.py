@@ -254,6 +254,8 @@ class CallStatements:
         elif getattr(aau, "status", None):
             # STATUS(MPI_SOURCE), STATUS(MPI_TAG): elements of an array indexed from 1, named from 0
             aau.status_names = tuple(f"{aau.status}[{calls.MPI_CONSTANTS[k] - 1}]" for k in ("MPI_SOURCE", "MPI_TAG"))
+        if getattr(aau, "results", None):  # the flag, index, outcount the program reads
+            aau.results = tuple((r, n) for r, n in aau.results if self.critical.is_tracked(n)) or None
         for attr in msgpass.undetermined(aau):
             self.problem("data-dependent", self.undetermined_message(name, attr, aau), first)
         out.append(aau)

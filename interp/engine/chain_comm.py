@@ -11,7 +11,7 @@ import heapq
 from dataclasses import replace
 
 from frontends.aag import symexpr as S
-from frontends.aag import Comm, Spawn, Sync, SyncSeq
+from frontends.aag import COMPLETION_OPS, Comm, Spawn, Sync, SyncSeq
 
 from interp.errors import InputError
 from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES, TAG_SPACE
@@ -98,6 +98,9 @@ class ChainComm:
                 self.status_fields(a)
             if a.op == "recv":
                 self.deliver(a.buffer, done.payload)
+            elif a.results:  # MPI_Test's flag, MPI_Waitany's index, ... (engine/completion.py)
+                for role, name in a.results:
+                    self.assign(name, done.payload.get(role))
         elif a.cls == "SyncSeq" and a.op == "bcast":
             self.deliver(a.buffer, done.payload)
 
@@ -318,8 +321,8 @@ class ChainComm:
                 return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request)
             if a.op == "wait":
                 return Op("wait", a, request=a.request)
-            if a.op == "waitall":
-                return Op("waitall", a, request=(a.requests or [None])[0])
+            if a.op == "waitall" or a.op in COMPLETION_OPS:  # an array's requests (reqs[]) or one
+                return Op(a.op, a, request=(a.requests or [a.request])[0])
         if isinstance(a, Sync):
             return Op("barrier", a, comm=self.comm_of(a))
         if isinstance(a, SyncSeq):

@@ -327,10 +327,10 @@ class PointToPoint:
         req.waiter = None
         if wop.kind == "wait":
             self.resume(wp, self._wait_done(wt, req))
-        else:
-            done = self.waitall(wp, wop, wt)
-            if done is not None:
-                self.resume(wp, done)
+        elif wop.kind != "waitall":  # waitany, waitsome: looked at again at its completion
+            self.engine.completions.woken(wp, wop, req)
+        elif (done := self.waitall(wp, wop, wt)) is not None:
+            self.resume(wp, done)
 
     def _recv_timing(self, dst: int, rop: Op, t_post: float, msg: Transfer) -> Completion:
         if rop.size and msg.size > rop.size and not rop.internal:
