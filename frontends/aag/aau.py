@@ -284,6 +284,7 @@ class Branch:
     body: list[AAU]
     prob: float | None = None  # #pragma interp prob(p) for data-dependent conditions
     data_dependent: bool = False
+    stated: bool = False  # prob came from the user's prob(), not the default 0.5
     nconds: int = 1  # conditions tested to reach this branch (Algorithm 3 counts each)
     cond_counts: OpCounts = field(default_factory=OpCounts)  # evaluating this branch's condition
 
