@@ -34,6 +34,7 @@ from .aag import Comm, Loc, Spawn, Sync, SyncSeq
 from .aag.communicators import CommTag, WorldRank
 from .comms import CallError, communicator as _communicator, creator as _creator
 from .refusals import REFUSED, refusal, unknown
+from .completion_calls import COMPLETION_ROWS as _COMPLETION_ROWS, RESULT_ROLES
 
 # The predefined datatypes and reduction operations (frontends/mpitypes.py), read by both frontends.
 from .mpitypes import C_DATATYPES, DATATYPES, FORTRAN_DATATYPES, MPI_OPS  # noqa: F401
@@ -140,18 +141,6 @@ class MsgCall:
         if self.op == "sendrecv":
             return self.at("recv_buf", "buf")
         return None
-
-
-# Completion calls whose outcome the engine's clock decides (docs/model.md, "Completion calls"):
-# the values they return (flag, index, outcount) are assigned by the engine when it interprets them.
-_COMPLETION_ROWS = (
-    ("MPI_Waitany", "Comm", "waitany", "standard", "count requests index status"),
-    ("MPI_Waitsome", "Comm", "waitsome", "standard", "count requests outcount indices statuses"),
-    ("MPI_Test", "Comm", "test", "standard", "request flag status"),
-    ("MPI_Testall", "Comm", "testall", "standard", "count requests flag statuses"),
-    ("MPI_Testany", "Comm", "testany", "standard", "count requests index flag status"),
-    ("MPI_Testsome", "Comm", "testsome", "standard", "count requests outcount indices statuses"),
-)
 
 
 def _rows() -> list[MsgCall]:
@@ -288,7 +277,8 @@ class CallArgs:
 
     def __init__(self, n: int, value: Callable, name: Callable, buffer: Callable, request: Callable,
                  string: Callable, language: str, int_bytes: int, creates_comms: bool = True,
-                 cart_ndims: int | None = None, target: Callable | None = None):
+                 cart_ndims: int | None = None, target: Callable | None = None,
+                 subscript: Callable | None = None):
         self.n = n
         self.value, self.name, self.buffer, self.request, self.string = value, name, buffer, request, string
         self.datatypes = DATATYPES[language]
@@ -298,6 +288,8 @@ class CallArgs:
         self.cart_ndims = cart_ndims  # the program's one constant number of Cartesian dimensions
         self.target = target  # the variable an output argument stores to (``&comms[1]``: comms[1])
         self.count = None  # stated by ``size(EXPR)`` (frontends/annotations.py): the count arguments
+        # the subscript of a request of an array (``&reqs[k]``, ``REQS(K)``): the index MPI_Waitany returns
+        self.subscript = subscript or (lambda i: None)
 
 
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
@@ -336,9 +328,6 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
 
 
 _COUNT_ROLES = {"count", "send_count", "recv_count"}
-# What a completion call returns, assigned by the engine (Comm.results): whether it completed,
-# which request (a run-time value interp does not follow: data), how many.
-RESULT_ROLES = ("flag", "index", "outcount")
 
 
 class _Reader:
@@ -371,6 +360,9 @@ class _Reader:
 
     def string(self, *roles):
         return self._get(self.args.string, roles)
+
+    def subscript(self, *roles):
+        return self._get(self.args.subscript, roles)
 
     def datatype(self, *roles) -> tuple[object, str]:
         """(bytes, element operation class) of the datatype argument; CallError if unknown.
@@ -410,11 +402,13 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["tag"] = a.value("tag")
     if call.op in ("send", "isend", "recv", "irecv", "sendrecv"):
         kw["buffer"] = a.buffer("buf")
-    status = a.buffer("status") if call.op in ("recv", "probe", "sendrecv") else None
+    status = a.buffer("status") if call.op in ("recv", "probe", "sendrecv", "waitany", "test", "testany") else None
     if status and not status.upper().startswith("MPI_"):
         kw["status"] = status  # MPI_Get_count reads the matched message's bytes from it
     if call.at("request") is not None:
         kw["request"] = a.request("request")
+        if call.op in ("isend", "irecv"):  # which element of an array of requests (the index
+            kw["request_index"] = a.subscript("request")  # MPI_Waitany and kin return)
     elif call.op in ("isend", "irecv"):
         kw["request"] = assigned_to  # NX/2: the message id is the call's result
     if call.at("requests") is not None:  # waitall and the completion calls on an array

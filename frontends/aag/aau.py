@@ -185,8 +185,9 @@ class Comm(AAU):
     request: str | None = None  # variable holding the request / message id
     requests: list[str] | None = None  # waitall and the completion calls on an array
     # what a completion call returns, assigned by the engine: ((role, variable), ...) with role
-    # flag | index | outcount (msgpass.RESULT_ROLES)
+    # flag | index | outcount | indices (msgpass.RESULT_ROLES)
     results: tuple | None = None
+    request_index: sympy.Expr | None = None  # isend, irecv into an array of requests: the subscript
     buffer: str | None = None  # base variable of the (send) buffer: tracked values travel with it
     recv_buffer: str | None = None  # sendrecv: base variable of the receive buffer
     status: str | None = None  # recv, probe, sendrecv: the status variable MPI_Get_count reads

@@ -72,6 +72,10 @@ class ChainComm:
                     out[key[len(buffer):]] = value
         return out
 
+    def element(self, a):
+        """The element of an array of requests an isend or irecv stores to (None: unknown)."""
+        return self.try_eval(a.request_index) if a.request_index is not None else None
+
     def deliver(self, buffer: str | None, payload: dict | None) -> None:
         if buffer and payload:
             for suffix, value in payload.items():
@@ -100,7 +104,11 @@ class ChainComm:
                 self.deliver(a.buffer, done.payload)
             elif a.results:  # MPI_Test's flag, MPI_Waitany's index, ... (engine/completion.py)
                 for role, name in a.results:
-                    self.assign(name, done.payload.get(role))
+                    value = done.payload.get(role)
+                    if role != "indices":
+                        self.assign(name, value)
+                    for k, v in enumerate(value if role == "indices" else ()):  # MPI_Waitsome's
+                        self.assign(S.element_name(name, k), v)
         elif a.cls == "SyncSeq" and a.op == "bcast":
             self.deliver(a.buffer, done.payload)
 
@@ -312,13 +320,13 @@ class ChainComm:
                 if partner is None:
                     return None
                 return Op(a.op, a, partner, self.tag(a.tag), self.need(a.size, "message size"), a.mode,
-                          request=a.request, payload=self.payload(a.buffer))
+                          request=a.request, payload=self.payload(a.buffer), request_index=self.element(a))
             if a.op in ("recv", "irecv", "probe"):
                 partner = self.partner(a.partner, True)
                 if partner is None:
                     return None
                 size = self.need(a.size, "message size") if a.size is not None else 0.0
-                return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request)
+                return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request, request_index=self.element(a))
             if a.op == "wait":
                 return Op("wait", a, request=a.request)
             if a.op == "waitall" or a.op in COMPLETION_OPS:  # an array's requests (reqs[]) or one

@@ -8,9 +8,12 @@ taken from the global-time queue (like a receive, unlike MPI_Wait): only once ev
 every process before its time has been interpreted is every request that completes by then known
 to be complete (a message's arrival is fixed when its send is interpreted, before the arrival).
 
-Requests of an array (``reqs[k]``) are one FIFO list per array in the chain (p2p.py): which
-element completed is a value interp does not follow, so ``index`` (and the ``indices`` array) are
-data; ``flag`` and ``outcount`` are numbers the control flow of a polling loop may read.
+Requests of an array (``reqs[k]``) are one FIFO list per array in the chain (p2p.py); each
+remembers the subscript k it was stored to, when the parse can follow it, and that is the
+``index`` (and the ``indices``) returned: a master can answer the worker whose result arrived
+(``MPI_Send(..., idx + 1, ...)``). A subscript the parse cannot follow makes the index data.
+``flag`` and ``outcount`` are numbers the control flow of a polling loop may read; the status of
+the one request completed is its receive's message (MPI_SOURCE, MPI_TAG, MPI_Get_count).
 """
 from __future__ import annotations
 
@@ -63,11 +66,17 @@ class Completions:
     def _complete(r, now: float) -> bool:
         return r.done is not None and r.done <= now
 
-    def _answer(self, p, op, t: float, end: float, last, **results) -> Completion:
+    def _answer(self, p, op, t: float, end: float, last, completed=(), **results) -> Completion:
         """The call returns at ``end`` (waiting since ``t`` for ``last``, the request it waited
-        for) with ``results`` (flag, index, outcount) for the chain to assign."""
+        for) with ``results`` (flag, index, outcount) for the chain to assign, and the indices
+        and the status of the requests ``completed``."""
         done = self.engine.p2p._split_wait(t, end, last) if end > t else Completion(t)
         done.payload = {k: (None if v is None else float(v)) for k, v in results.items()}
+        done.payload["indices"] = [r.index for r in completed]
+        # the status (MPI_SOURCE, MPI_TAG, MPI_Get_count) of the one request completed: a
+        # receive's matched message; anything else leaves it unknown
+        src, tag, size = completed[0].matched if len(completed) == 1 and completed[0].matched else (None, None, None)
+        p.chain.matched, p.chain.matched_bytes = (src, tag), size
         return done
 
     # -- tests: return at once --------------------------------------------------------------------
@@ -76,16 +85,16 @@ class Completions:
         if not reqs:  # MPI_REQUEST_NULL (already completed): flag is true
             return self._answer(p, op, t, t, None, flag=1)
         if self._complete(reqs[0], t):
-            reqs.pop(0)
-            return self._answer(p, op, t, t, None, flag=1)
+            return self._answer(p, op, t, t, None, [reqs.pop(0)], flag=1)
         self._fruitless(p, op, reqs)
         return self._answer(p, op, t, t, None, flag=0)
 
     def testall(self, p, op, t: float):
         reqs = self._requests(p, op)
         if all(self._complete(r, t) for r in reqs):
+            completed = list(reqs)
             reqs.clear()
-            return self._answer(p, op, t, t, None, flag=1)
+            return self._answer(p, op, t, t, None, completed, flag=1)
         self._fruitless(p, op, reqs)
         return self._answer(p, op, t, t, None, flag=0)
 
@@ -97,8 +106,9 @@ class Completions:
         if not done:
             self._fruitless(p, op, reqs)
             return self._answer(p, op, t, t, None, flag=0, index=UNDEFINED)
-        reqs.remove(min(done, key=lambda r: r.done))
-        return self._answer(p, op, t, t, None, flag=1, index=None)  # which one: data
+        first = min(done, key=lambda r: r.done)
+        reqs.remove(first)
+        return self._answer(p, op, t, t, None, [first], flag=1, index=first.index)
 
     def testsome(self, p, op, t: float):
         reqs = self._requests(p, op)
@@ -109,7 +119,7 @@ class Completions:
             self._fruitless(p, op, reqs)
         for r in done:
             reqs.remove(r)
-        return self._answer(p, op, t, t, None, outcount=len(done))
+        return self._answer(p, op, t, t, None, done, outcount=len(done))
 
     def _fruitless(self, p, op, reqs) -> None:
         """A test that found its request incomplete. When no other process can move and the test
@@ -154,7 +164,8 @@ class Completions:
             for r in taken:
                 reqs.remove(r)
             end = max(t, first.done)
-            return self._answer(p, op, t, end, first, **({"outcount": len(taken)} if some else {"index": None}))
+            return self._answer(p, op, t, end, first, taken,
+                                **({"outcount": len(taken)} if some else {"index": first.index}))
         known = [r.done for r in reqs if r.done is not None]
         if known:
             self.requeue(p, min(known))

@@ -218,7 +218,7 @@ class PointToPoint:
 
     @staticmethod
     def _request(p: Process, op: Op) -> Request:
-        req = Request()
+        req = Request(index=op.request_index)
         requests, name = p.chain.requests, op.request or "?"
         pending = requests.get(name)  # setdefault(name, []) would build a list for every request
         if pending is None:
@@ -313,7 +313,7 @@ class PointToPoint:
         done = self._recv_timing(dst, rop, t_post, msg)
         if rop.kind == "irecv":
             req = rop.request_obj
-            req.done = done.time
+            req.done, req.matched = done.time, (msg.src, msg.tag, msg.size)
             req.completion = done
             self._wake(req)
             return
@@ -432,7 +432,7 @@ class PointToPoint:
             self._complete_recv(dst, op, t, msg)
         else:
             done = self._recv_timing(dst, op, t, msg)
-            req.done, req.completion = done.time, done
+            req.done, req.completion, req.matched = done.time, done, (msg.src, msg.tag, msg.size)
         return Completion(t)
 
     def _wait_done(self, t: float, req: Request) -> Completion:
