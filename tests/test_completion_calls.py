@@ -199,3 +199,61 @@ def test_testall_polls_until_every_request_is_complete(cli, tmp_path):
     test = _aau(report, "MPI_Testall")
     assert test["executions"] == 25
     assert test["last"] >= 2.36e-3 - 1e-6
+
+
+REPLY_C = r"""#include <mpi.h>
+int main(int argc, char **argv) {
+    int rank, k, idx;
+    double x = 0.0, in[2];
+    MPI_Request reqs[2];
+    MPI_Status st;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        MPI_Irecv(&in[0], 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &reqs[0]);
+        MPI_Irecv(&in[1], 1, MPI_DOUBLE, 2, 0, MPI_COMM_WORLD, &reqs[1]);
+        for (k = 0; k < 2; k++) {
+            MPI_Waitany(2, reqs, &idx, &st);
+            MPI_Send(&x, 1, MPI_DOUBLE, TO, 1, MPI_COMM_WORLD);
+        }
+    } else {
+        if (rank == 1) {
+#pragma interp cost(1 ms)
+            x = 1.0;
+        }
+        MPI_Send(&x, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
+        MPI_Recv(&x, 1, MPI_DOUBLE, 0, 1, MPI_COMM_WORLD, &st);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("to", ["idx + 1", "st.MPI_SOURCE"])
+def test_the_master_answers_the_worker_whose_message_completed(cli, tmp_path, to):
+    """8 B messages, one hop (ranks 1 and 2 are both neighbours of 0): 70 + 3.36 + 11 = 84.36 us
+    each way. Rank 2 sends at once: its message completes the first MPI_Waitany (idx = 1, the
+    subscript of reqs[1]; its status's MPI_SOURCE = 2), and the answer reaches it at about
+    2 x 84.36 = 168.7 us. Rank 1 computes 1 ms first: it is answered at about 1 ms + 168.7 us.
+    A wrong index would answer rank 1 first and leave rank 2 waiting for the second answer."""
+    path = tmp_path / "r.c"
+    path.write_text(REPLY_C.replace("TO", to))
+    ends = {p["process"]: p["end"] for p in _run(cli, path, 3)["per_process"]}
+    assert ends["rank 2"] == pytest.approx(2 * 84.36e-6, abs=1e-6)
+    assert ends["rank 1"] == pytest.approx(1e-3 + 2 * 84.36e-6, abs=1e-6)
+
+
+def test_a_wait_on_a_request_a_test_completed_returns_at_once(cli, tmp_path):
+    """MPI_Test completes the request (it becomes MPI_REQUEST_NULL): the MPI_Wait after it
+    returns at once. The message (80 B: 70 + 33.6 + 11 = 114.6 us) arrived long
+    before the 500 us of cost(): rank 1 ends at 500 us plus a few statements."""
+    path = tmp_path / "w.c"
+    path.write_text(POLL_C.replace("SEND", "MPI_Send(a, 10, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);")
+                    .replace("        while (!flag) {\n            MPI_Test(&req, &flag, &st);\n"
+                             "#pragma interp cost(10 us)\n            x = x + 1.0;\n        }",
+                             "#pragma interp cost(500 us)\n        x = 1.0;\n"
+                             "        MPI_Test(&req, &flag, &st);\n        MPI_Wait(&req, &st);"))
+    report = _run(cli, path, 2)
+    assert _aau(report, "MPI_Wait(")["total"] == 0
+    assert report["total_seconds"] == pytest.approx(500e-6, abs=1e-6)

@@ -44,6 +44,7 @@ class Completions:
         self.engine = engine
         self.until: dict[int, float] = {}  # process -> the time its waitany/waitsome is looked at again
         self.idle: dict[int, tuple[int, int]] = {}  # process -> (its events at the last fruitless test, run)
+        self.nulled: set = set()  # (process, request) a completion call left with no active request
 
     @classmethod
     def options_for(cls, programs, options):
@@ -54,7 +55,14 @@ class Completions:
         return options
 
     def handlers(self) -> dict:
-        return {kind: getattr(self, kind) for kind in COMPLETION_OPS}
+        return {"wait": self.wait, **{kind: getattr(self, kind) for kind in COMPLETION_OPS}}
+
+    def wait(self, p, op, t: float):
+        """MPI_Wait on a request a test (or waitany) already completed: it is MPI_REQUEST_NULL
+        then, and the wait returns at once (``MPI_Test(&req, ...); ... MPI_Wait(&req, ...)``)."""
+        if not p.chain.requests.get(op.request or "?") and (p.index, op.request) in self.nulled:
+            return Completion(t)
+        return self.engine.p2p.wait(p, op, t)
 
     # -- the requests -----------------------------------------------------------------------------
     @staticmethod
@@ -73,6 +81,8 @@ class Completions:
         done = self.engine.p2p._split_wait(t, end, last) if end > t else Completion(t)
         done.payload = {k: (None if v is None else float(v)) for k, v in results.items()}
         done.payload["indices"] = [r.index for r in completed]
+        if completed and not self._requests(p, op):
+            self.nulled.add((p.index, op.request))
         # the status (MPI_SOURCE, MPI_TAG, MPI_Get_count) of the one request completed: a
         # receive's matched message; anything else leaves it unknown
         src, tag, size = completed[0].matched if len(completed) == 1 and completed[0].matched else (None, None, None)
