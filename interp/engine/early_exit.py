@@ -29,6 +29,8 @@ import sympy
 from frontends.aag import Condt, Seq
 from frontends.aag.bodies import has_jump
 
+from interp.models.omega import NotClosed
+
 
 class EarlyExit:
     """IterND loops of a chain (mixed into ``chain.Chain``): the early exit on data, else
@@ -39,10 +41,15 @@ class EarlyExit:
         if found is None or not self._exit_on_data(a, *found):
             return (yield from self.visit_IterSync(a))
         n = self.try_eval(a.num_iters)
-        if n is None:
-            return (yield from self.visit_IterSync(a))
+        if not isinstance(n, (int, float)) or not self.engine.closed_forms \
+                or self.engine.may_end(a, self.aag.functions):
+            return (yield from self.visit_IterSync(a))  # its refusal: no count, or no closed form
         n = max(0, int(n))
         weighed, control = self._weighed_loop(a, found[0], found[1], n)
+        try:  # a callee that communicates or has no closed form: the loop must be interpreted
+            self.model.iterd(weighed)
+        except NotClosed:
+            return (yield from self.visit_IterSync(a))
         yield from self.visit_IterD(weighed)
         self.assign(a.var, None)  # where it stopped is data
         return "return" if control == "return" and n > 0 else None
