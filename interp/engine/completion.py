@@ -37,7 +37,9 @@ class Completions:
     KINDS = frozenset(COMPLETION_OPS)
 
     def __init__(self, engine):
-        if engine.symbolic:
+        self.used = any(getattr(a, "op", None) in self.KINDS for prog in (engine.host_prog, engine.node_prog)
+                        if prog is not None for a in prog.walk())
+        if engine.symbolic and self.used:
             raise InputError("--symbolic: MPI_Waitany, MPI_Waitsome and the MPI_Test calls return what has "
                              "completed by a time, a comparison of times that has no closed form; predict "
                              "at numbers")
@@ -55,6 +57,9 @@ class Completions:
         return options
 
     def handlers(self) -> dict:
+        """The completion calls' handlers, and MPI_Wait's when a program calls them (below)."""
+        if not self.used:
+            return {}
         return {"wait": self.wait, **{kind: getattr(self, kind) for kind in COMPLETION_OPS}}
 
     def wait(self, p, op, t: float):
