@@ -169,3 +169,16 @@ def test_a_loop_that_communicates_and_exits_on_data_stays_refused(cli, tmp_path)
     r = cli("run", path, "--machine", "ipsc860", "-p", "1", "-D", "n=100")
     assert r.exit_code != 0
     assert "a branch on data leaves its loop or function" in " ".join(r.output.split())
+
+
+def test_strict_refuses_the_default_and_names_the_pragma(cli, tmp_path):
+    path = tmp_path / "s.c"
+    path.write_text(C_SEARCH.replace("A us", "1 us").replace("B us", "1 us").replace("C us", "1 us")
+                    .replace("PRAGMA", ""))
+    r = cli("run", path, "--machine", "ipsc860", "-p", "1", "-D", "n=100", "--strict")
+    assert r.exit_code != 0
+    text = " ".join(r.output.split())
+    assert "--strict" in text and "'#pragma interp prob(p)' above line 14" in text
+    stated = tmp_path / "t.c"
+    stated.write_text(path.read_text().replace("        if (a[i] > 0.99)", "#pragma interp prob(0.1)\n        if (a[i] > 0.99)"))
+    assert cli("run", stated, "--machine", "ipsc860", "-p", "1", "-D", "n=100", "--strict").exit_code == 0

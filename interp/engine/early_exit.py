@@ -29,6 +29,7 @@ import sympy
 from frontends.aag import Condt, Seq
 from frontends.aag.bodies import has_jump
 
+from interp.errors import InputError
 from interp.models.omega import NotClosed
 
 
@@ -77,6 +78,11 @@ class EarlyExit:
             b = c.branches[k]
             stated = b.data_dependent and b.stated
             p = float(b.prob) if stated else None
+            if not stated and self.engine.no_defaults:
+                raise InputError(f"{a.loc}: --strict: the loop is left early on data (line {c.loc.first}) and its "
+                                 f"exit would be taken as equally likely at any of its {n} iterations; state the "
+                                 f"exit's probability per iteration with '{self.directive} prob(p)' above line "
+                                 f"{c.loc.first}")
             bound = self.engine.bound
             if n == 0:
                 iters, q = 0.0, 0.0
