@@ -110,10 +110,12 @@ class AnnotatedParse:
                                     "conditions", self.file, prob.line)
             values = prob.value * len(dd) if len(prob.value) == 1 else prob.value
             for b, p in zip(dd, values):
-                b.prob = p
+                b.prob, b.stated = p, True
         elif dd:
             for b in dd:
                 b.prob = 0.5
+            if all(_breaks(b.body) for b in dd):  # a loop's early exit: the engine's rule and note
+                return
             filled = ", ".join(["0.5"] * len(dd))
             self.problem("assumption", "condition depends on data; taken with probability 0.5 "
                          f"(state it with '{self.DIRECTIVE} prob({filled})' above line {_line_of(where)})",
@@ -215,6 +217,12 @@ class AnnotatedParse:
                 self.problem("missing-iters", "the loop condition depends on data the parse cannot know; "
                              f"state the trip count with '{self.DIRECTIVE} iters(N)' above line {_line_of(where)} "
                              "(N: its mean trip count, a number or an expression of inputs)", where)
+
+
+def _breaks(body) -> bool:
+    """Does a branch end with ``break`` (``EXIT``)? An early exit from its loop: the engine weighs
+    it by its own rule (interp/engine/early_exit.py) and says so in the report's notes."""
+    return bool(body) and getattr(body[-1], "control", None) == "break"
 
 
 def sized(aau) -> bool:

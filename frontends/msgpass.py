@@ -34,6 +34,7 @@ from .aag import Comm, Loc, Spawn, Sync, SyncSeq
 from .aag.communicators import CommTag, WorldRank
 from .comms import CallError, communicator as _communicator, creator as _creator
 from .refusals import REFUSED, refusal, unknown
+from .completion_calls import COMPLETION_ROWS as _COMPLETION_ROWS, RESULT_ROLES
 
 # The predefined datatypes and reduction operations (frontends/mpitypes.py), read by both frontends.
 from .mpitypes import C_DATATYPES, DATATYPES, FORTRAN_DATATYPES, MPI_OPS  # noqa: F401
@@ -79,7 +80,7 @@ CONTROL_ROLES = ("count", "send_count", "recv_count", "counts", "rcounts", "part
 # The arguments a new communicator is made of (MPI_Comm_split, MPI_Cart_create, ...).
 CREATOR_ROLES = ("comm", "color", "key", "ndims", "dims", "periods", "remain", "group")
 # Roles the model never reads (a status, NX/2's process id and work arrays, ...).
-_UNREAD_ROLES = {"status", "statuses", "pid", "work", "result", "ybuf", "ylen", "ncnt", "displs", "rdispls"}
+_UNREAD_ROLES = {"status", "statuses", "indices", "pid", "work", "result", "ybuf", "ylen", "ncnt", "displs", "rdispls"}
 # Array arguments read element by element (their elements are followed: critical.CriticalInfo).
 ARRAY_ROLES = ("counts", "rcounts")
 
@@ -156,6 +157,7 @@ def _rows() -> list[MsgCall]:
         ("MPI_Irecv", "Comm", "irecv", "standard", p2p + " request"),
         ("MPI_Wait", "Comm", "wait", "standard", "request status"),
         ("MPI_Waitall", "Comm", "waitall", "standard", "count requests statuses"),
+        *_COMPLETION_ROWS,
         ("MPI_Sendrecv", "Comm", "sendrecv", "standard", "buf count datatype partner tag recv_buf "
          "recv_count recv_datatype recv_partner recv_tag comm status"),
         # One buffer, count and datatype for both directions.
@@ -275,7 +277,8 @@ class CallArgs:
 
     def __init__(self, n: int, value: Callable, name: Callable, buffer: Callable, request: Callable,
                  string: Callable, language: str, int_bytes: int, creates_comms: bool = True,
-                 cart_ndims: int | None = None, target: Callable | None = None):
+                 cart_ndims: int | None = None, target: Callable | None = None,
+                 subscript: Callable | None = None):
         self.n = n
         self.value, self.name, self.buffer, self.request, self.string = value, name, buffer, request, string
         self.datatypes = DATATYPES[language]
@@ -285,6 +288,8 @@ class CallArgs:
         self.cart_ndims = cart_ndims  # the program's one constant number of Cartesian dimensions
         self.target = target  # the variable an output argument stores to (``&comms[1]``: comms[1])
         self.count = None  # stated by ``size(EXPR)`` (frontends/annotations.py): the count arguments
+        # the subscript of a request of an array (``&reqs[k]``, ``REQS(K)``): the index MPI_Waitany returns
+        self.subscript = subscript or (lambda i: None)
 
 
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
@@ -356,6 +361,9 @@ class _Reader:
     def string(self, *roles):
         return self._get(self.args.string, roles)
 
+    def subscript(self, *roles):
+        return self._get(self.args.subscript, roles)
+
     def datatype(self, *roles) -> tuple[object, str]:
         """(bytes, element operation class) of the datatype argument; CallError if unknown.
 
@@ -394,16 +402,21 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["tag"] = a.value("tag")
     if call.op in ("send", "isend", "recv", "irecv", "sendrecv"):
         kw["buffer"] = a.buffer("buf")
-    status = a.buffer("status") if call.op in ("recv", "probe", "sendrecv") else None
+    status = a.buffer("status") if call.op in ("recv", "probe", "sendrecv", "waitany", "test", "testany") else None
     if status and not status.upper().startswith("MPI_"):
         kw["status"] = status  # MPI_Get_count reads the matched message's bytes from it
     if call.at("request") is not None:
         kw["request"] = a.request("request")
+        if call.op in ("isend", "irecv"):  # which element of an array of requests (the index
+            kw["request_index"] = a.subscript("request")  # MPI_Waitany and kin return)
     elif call.op in ("isend", "irecv"):
         kw["request"] = assigned_to  # NX/2: the message id is the call's result
-    if call.op == "waitall":
+    if call.at("requests") is not None:  # waitall and the completion calls on an array
         reqs = a.request("requests")
         kw["requests"] = [f"{reqs.rstrip('[]')}[]"] if reqs else None
+    results = tuple((role, a.target(role)) for role in RESULT_ROLES if call.at(role) is not None)
+    if results:
+        kw["results"] = tuple((role, name) for role, name in results if name)
     if call.op == "sendrecv":
         kw.update(recv_size=a.bytes(("recv_count", "count"), ("recv_datatype", "datatype")),
                   recv_partner=a.value("recv_partner"), recv_tag=a.value("recv_tag"),

@@ -18,11 +18,6 @@ FAMILIES = {
         "not modelled (interp models MPI_COMM_WORLD, MPI_COMM_SELF and the communicators of "
         "MPI_Comm_split, MPI_Comm_dup, MPI_Comm_create, MPI_Cart_create and MPI_Cart_sub): build the "
         "communicator with one of those"),
-    "completion": (
-        {"MPI_Waitany", "MPI_Waitsome", "MPI_Testany", "MPI_Testsome", "MPI_Testall"},
-        "{name} completes whichever requests have finished by then, which depends on timing the source "
-        "does not show; interp does not model it: complete the requests with MPI_Waitall (or MPI_Wait "
-        "on each, in the order they are expected to finish)"),
     "rma": (
         {"MPI_Win_create", "MPI_Win_allocate", "MPI_Win_allocate_shared", "MPI_Win_create_dynamic",
          "MPI_Win_fence", "MPI_Win_free", "MPI_Win_lock", "MPI_Win_unlock", "MPI_Win_lock_all",

@@ -84,8 +84,9 @@ def test_a_branch_that_works_before_its_continue_is_an_else_of_the_rest(cli, tmp
     assert quarter - never == pytest.approx(100 * 0.25 * (5e-6 - 10e-6 - CLOCK), rel=1e-9)
 
 
-def test_break_on_data_is_still_refused(cli, tmp_path):
-    # A break changes the trip count; interp has no rule for when data ends a loop early.
+def test_break_on_data_in_a_while_loop_is_still_refused(cli, tmp_path):
+    # A break changes the trip count; the early-exit rule (tests/test_early_exit.py) needs the
+    # count a counted loop has when it starts: a while loop has none.
     p = _c(tmp_path, "b.c", WHILE, "", branch="if (a[i] > 0.5) break;")
     r = cli("run", p, "--machine", "ipsc860", "-p", "1", "-D", "n=10")
     assert r.exit_code != 0

@@ -31,10 +31,6 @@ def refusal(tmp_path, call: str, language: str = "c") -> str:
 
 
 @pytest.mark.parametrize("call, says, alternative", [
-    ("MPI_Waitany(2, req, &idx, &st);", "MPI_Waitany completes whichever requests have finished",
-     "complete the requests with MPI_Waitall"),
-    ("MPI_Testall(2, req, &flag, MPI_STATUSES_IGNORE);", "MPI_Testall completes whichever requests",
-     "MPI_Waitall"),
     ("MPI_Put(buf, 4, MPI_INT, 1, 0, 4, MPI_INT, win);", "MPI_Put: one-sided communication",
      "write the transfer as MPI_Send/MPI_Recv"),
     ("MPI_Win_fence(0, win);", "MPI_Win_fence: one-sided communication", "MPI_Send/MPI_Recv"),

@@ -39,6 +39,9 @@ ARGS = {
     "counts": ("counts", "COUNTS"), "rcounts": ("counts", "COUNTS"), "displs": ("displs", "DISPLS"),
     "rdispls": ("displs", "DISPLS"),
     "group": ("MPI_GROUP_EMPTY", "MPI_GROUP_EMPTY"),  # MPI_Comm_create: a predefined group
+    # completion calls: what they return (frontends/completion_calls.py)
+    "flag": ("&flag", "FLAG"), "index": ("&idx", "IDX"), "outcount": ("&outcount", "OUTCOUNT"),
+    "indices": ("indices", "INDICES"),
 }
 # MPI_Cart_sub needs a Cartesian communicator: the program creates one first (its number of
 # dimensions is the one every MPI_Cart_create gives).
@@ -83,6 +86,7 @@ int main(int argc, char **argv)
     MPI_Status status, statuses[{COUNT}];
     int dims[2] = {{2, 2}}, periods[2] = {{1, 1}}, remain[2] = {{1, 0}}, counts[2], displs[2];
     MPI_Comm newcomm, cart;
+    int flag, idx, outcount, indices[{COUNT}];
 {decls}    MPI_Init(&argc, &argv);
 {assigns}    {PRELUDE.get(call.name, ("", ""))[0]}
     {text}
@@ -116,6 +120,8 @@ def fortran_program(call: MsgCall, variables=None) -> str:
   integer req, reqs({COUNT}), ierr
   integer status(MPI_STATUS_SIZE), statuses(MPI_STATUS_SIZE, {COUNT})
   integer dims(2), periods(2), remain(2), newcomm, cart, counts(2), displs(2)
+  logical flag
+  integer idx, outcount, indices({COUNT})
 {decls}  call MPI_INIT(ierr)
   dims(1) = 2
   dims(2) = 2

@@ -15,12 +15,15 @@ from typing import Iterator
 
 import sympy
 
-__all__ = ['AAG', 'AAU', 'Access', 'Branch', 'COMPOUND_CLASSES', 'Call', 'Comm', 'Condt', 'End', 'ExternalInput', 'Function', 'Iter', 'Loc', 'OpCounts', 'Problem', 'SIMPLE_CLASSES', 'SYNC_CLASSES', 'Seq', 'Spawn', 'Start', 'SymbolInfo', 'Sync', 'SyncSeq', 'reset_ids']
+__all__ = ['AAG', 'AAU', 'Access', 'Branch', 'COMPOUND_CLASSES', 'COMPLETION_OPS', 'Call', 'Comm', 'Condt', 'End', 'ExternalInput', 'Function', 'Iter', 'Loc', 'OpCounts', 'Problem', 'SIMPLE_CLASSES', 'SYNC_CLASSES', 'Seq', 'Spawn', 'Start', 'SymbolInfo', 'Sync', 'SyncSeq', 'reset_ids']
 
 SIMPLE_CLASSES = ("Start", "End", "Seq", "Spawn", "Comm", "Sync", "SyncSeq")
 COMPOUND_CLASSES = ("IterD", "IterSync", "IterND", "CondtD", "CondtSync", "Call")
 # AAUs that make an enclosing loop or conditional "synchronized" (paper 3.3.2, IterSync/CondtSync).
 SYNC_CLASSES = ("Spawn", "Comm", "Sync", "SyncSeq")
+# Comm operations whose outcome the engine's clock decides (MPI_Waitany, MPI_Test, ...): what
+# they return (Comm.results) is assigned when the engine interprets them.
+COMPLETION_OPS = ("waitany", "waitsome", "test", "testall", "testany", "testsome")
 
 _ids = itertools.count(1)
 
@@ -168,7 +171,8 @@ class Seq(AAU):
 class Comm(AAU):
     """Explicit communication (Table 4: Type, Size, Src, Dest).
 
-    ``op``: send | recv | isend | irecv | wait | waitall | probe | sendrecv.
+    ``op``: send | recv | isend | irecv | wait | waitall | probe | sendrecv, and the completion
+    calls waitany | waitsome | test | testall | testany | testsome.
     ``mode``: for sends, standard | sync (rendezvous) | buffered | ready.
     ``partner``: destination of a send, source of a receive (None: any source); for NX/2 the
     special partner -1 in a send means every node (a broadcast).
@@ -185,7 +189,11 @@ class Comm(AAU):
     recv_partner: sympy.Expr | None = None
     recv_tag: sympy.Expr | None = None
     request: str | None = None  # variable holding the request / message id
-    requests: list[str] | None = None  # waitall
+    requests: list[str] | None = None  # waitall and the completion calls on an array
+    # what a completion call returns, assigned by the engine: ((role, variable), ...) with role
+    # flag | index | outcount | indices (msgpass.RESULT_ROLES)
+    results: tuple | None = None
+    request_index: sympy.Expr | None = None  # isend, irecv into an array of requests: the subscript
     buffer: str | None = None  # base variable of the (send) buffer: tracked values travel with it
     recv_buffer: str | None = None  # sendrecv: base variable of the receive buffer
     status: str | None = None  # recv, probe, sendrecv: the status variable MPI_Get_count reads
@@ -283,6 +291,7 @@ class Branch:
     body: list[AAU]
     prob: float | None = None  # #pragma interp prob(p) for data-dependent conditions
     data_dependent: bool = False
+    stated: bool = False  # prob came from the user's prob(), not the default 0.5
     nconds: int = 1  # conditions tested to reach this branch (Algorithm 3 counts each)
     cond_counts: OpCounts = field(default_factory=OpCounts)  # evaluating this branch's condition
     cond_accesses: list[Access] = field(default_factory=list)  # the condition's reads (frontends/probes.py)

@@ -59,6 +59,7 @@ def cond_fixed(cond, body: list[AAU]) -> bool:
         elif isinstance(a, (Comm, SyncSeq)):
             written = [getattr(a, f, None) for f in ("buffer", "recv_buffer", "status", "request", "creates")]
             written += list(getattr(a, "requests", None) or [])
+            written += [name for _, name in getattr(a, "results", None) or ()]  # MPI_Test's flag
             if any(w is not None and w.split("[", 1)[0] in names for w in written):
                 return False
         elif isinstance(a, Iter):

@@ -29,6 +29,13 @@ def _request(node) -> str | None:
     return _id(node)
 
 
+def _subscript(node, ctx: ExprContext):
+    """``&reqs[k]`` -> the value of k (None for a request that is no element of an array)."""
+    if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+        node = node.expr
+    return ctx.sym(node.subscript) if isinstance(node, c_ast.ArrayRef) else None
+
+
 def _buffer(node, ctx: ExprContext, pointed) -> str | None:
     """A buffer's tracked name: a pointer ``n_p`` to a caller's variable (``MPI_Bcast(n_p, ...)``
     in a Get_input helper: ``pointed("*n_p")``) is ``*n_p``, the variable it points to; any other
@@ -53,6 +60,7 @@ def c_call_args(args: list, ctx: ExprContext, lp64: bool, creates_comms: bool = 
                     string=lambda i: _string(args[i]), language="c",
                     int_bytes=8 if lp64 else 4,  # NX/2 integers are C longs
                     creates_comms=creates_comms, cart_ndims=cart_ndims,
+                    subscript=lambda i: _subscript(args[i], ctx),
                     target=lambda i: target_name(args[i].expr if isinstance(args[i], c_ast.UnaryOp)
                                                  and args[i].op == "&" else args[i]))
 

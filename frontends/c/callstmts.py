@@ -392,6 +392,8 @@ class CallStatements:
             self.problem("data-dependent", self.undetermined_message(name, attr, aau), call)
         if getattr(aau, "status", None) and not self.critical.is_tracked(aau.status):
             aau.status = None  # no MPI_Get_count reads it
+        if getattr(aau, "results", None):  # the flag, index, outcount the program reads
+            aau.results = tuple((r, n) for r, n in aau.results if self.critical.is_tracked(n)) or None
         out.append(aau)
         if target is not None and name.startswith("MPI_") and self.critical.is_tracked(target):
             # rc = MPI_Send(...): interp models the calls that succeed, so rc is MPI_SUCCESS (0)

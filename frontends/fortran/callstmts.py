@@ -232,12 +232,17 @@ class CallStatements:
         def string(a):
             return str(a)[1:-1] if isinstance(a, F.Char_Literal_Constant) else None
 
+        def subscript(a):  # REQS(K): K, the index MPI_WAITANY returns (arrays of requests from 1)
+            subs = getattr(a.items[1], "items", ()) if is_ref(a) and len(a.items) > 1 else ()
+            return ex.sym(subs[0]) if len(subs) == 1 else None
+
         call_args = msgpass.CallArgs(len(args), value=lambda i: ex.sym(args[i]), name=lambda i: plain(args[i]),
                                      buffer=lambda i: ex.buffer_name(args[i]),
                                      request=lambda i: request(args[i]), string=lambda i: string(args[i]),
                                      language="fortran", int_bytes=4,  # INTEGER (the i860's long too)
                                      creates_comms=self.creates_comms, cart_ndims=self._cart_ndims(),
-                                     target=lambda i: ex.target_name(args[i]))
+                                     target=lambda i: ex.target_name(args[i]),
+                                     subscript=lambda i: subscript(args[i]))
         size, self._size = getattr(self, "_size", None), None
         call_args.count = size.value if size is not None else None
         try:
@@ -254,6 +259,8 @@ class CallStatements:
         elif getattr(aau, "status", None):
             # STATUS(MPI_SOURCE), STATUS(MPI_TAG): elements of an array indexed from 1, named from 0
             aau.status_names = tuple(f"{aau.status}[{calls.MPI_CONSTANTS[k] - 1}]" for k in ("MPI_SOURCE", "MPI_TAG"))
+        if getattr(aau, "results", None):  # the flag, index, outcount the program reads
+            aau.results = tuple((r, n) for r, n in aau.results if self.critical.is_tracked(n)) or None
         for attr in msgpass.undetermined(aau):
             self.problem("data-dependent", self.undetermined_message(name, attr, aau), first)
         out.append(aau)

@@ -35,6 +35,7 @@ from interp.engine.budget import Budget, BudgetExceeded
 from interp.engine.chain import Chain
 from interp.engine.communicators import Communicators
 from interp.engine.compiled import Compiled
+from interp.engine.completion import Completions
 from interp.engine.collective import Collectives
 from interp.engine.leftovers import Leftovers
 from interp.engine.network import Network
@@ -119,6 +120,7 @@ class Engine:
         self.host_prog, self.node_prog = host_prog, node_prog
         # Message contents are tracked only when some receive buffer decides control flow.
         self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
+        options = Completions.options_for(programs, options)  # no rank symmetry with MPI_Waitany, ...
         sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
         parts = Partition(options.classes) if sym and options.classes else None  # several classes: a restart
         self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2], parts, sym[3]) if sym else None
@@ -135,11 +137,13 @@ class Engine:
         self.net = Network(self.mapping, nprocs, self.bound, sag.runtime)
         self.p2p = PointToPoint(self, self.net)
         self.collectives = Collectives(self)
-        # The engine's operations by kind: who interprets each (point-to-point or collective).
+        # The engine's operations by kind: who interprets each (point-to-point, collective, ...).
         self.handlers = {"send": self.p2p.send, "isend": self.p2p.isend, "recv": self.p2p.recv,
                          "irecv": self.p2p.irecv, "wait": self.p2p.wait, "waitall": self.p2p.waitall,
                          "probe": self.p2p.probe, "barrier": self.collectives.barrier,
                          "coll": self.collectives.fitted, "spawn": self.spawn, "abort": self.abort}
+        self.completions = Completions(self)  # MPI_Waitany, MPI_Test, ...: decided by the clock
+        self.handlers.update(self.completions.handlers())
         # Loops with no closed form are sampled (chain.sampled) unless every iteration is asked for.
         self.sampling = options.extrapolate and not options.trace and not self.symbolic
         self.no_defaults = options.no_defaults  # --strict (docs/annotations.md, "Defaults and --strict")
@@ -446,12 +450,12 @@ class Engine:
     def stall_visible(self, loop) -> bool:
         """Can a repeated state at a loop's iteration start be trusted to repeat for ever? Not
         when a message or broadcast in the loop delivers values into variables (payloads): the
-        next one may carry a different value."""
+        next one may carry a different value; nor when a test's flag (completion.py) does."""
         key = ("stall", loop.id)
         if key not in self._inner:
-            self._inner[key] = not (self.track_payloads and any(
-                getattr(x, "buffer", None) or getattr(x, "recv_buffer", None) for x in loop.walk()
-                if x.cls in ("Comm", "SyncSeq")))
+            self._inner[key] = not any(getattr(x, "results", None) or self.track_payloads and (
+                getattr(x, "buffer", None) or getattr(x, "recv_buffer", None)) for x in loop.walk()
+                if x.cls in ("Comm", "SyncSeq"))
         return self._inner[key]
 
     def _busiest(self) -> str:

@@ -14,6 +14,7 @@ from frontends.aag.bodies import ENDS, calls_may_leave, has_jump, root
 
 from interp.engine.chain_comm import ChainComm
 from interp.engine.compiled import Unknown
+from interp.engine.early_exit import EarlyExit
 from interp.engine.values import Values
 from interp.engine.ops import Op
 from interp.errors import InputError
@@ -32,7 +33,7 @@ _LEAVES = ("break", "return") + ENDS
 _PASS_ON = ("return",) + ENDS
 
 
-class Chain(ChainComm, Values):
+class Chain(ChainComm, EarlyExit, Values):
     """The interpretation of one process (its AAG chain)."""
 
     def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
@@ -351,8 +352,6 @@ class Chain(ChainComm, Values):
                          f"condition reads values from data); state it with '{self.directive} iters(N)' above "
                          f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
 
-    # The same interpretation, without another generator frame for every event of the loop.
-    visit_IterND = visit_IterSync
 
     def trace_compound(self, a: AAU, start: float) -> None:
         if self.engine.tracing:
@@ -397,7 +396,9 @@ class Chain(ChainComm, Values):
             where = getattr(exc.args[0], "loc", a.loc) if exc.args else a.loc
             raise InputError(f"{a.loc}: a branch on data leaves its loop or function (line {where.first}): "
                              "interp cannot tell when that happens (a received tag or status field, a value "
-                             "from data); make the condition depend on inputs, the rank and constants") from None
+                             "from data); it weighs such an exit only in a counted loop that does not communicate "
+                             "(docs/model.md, 'An early exit on data'); make the condition depend on inputs, the "
+                             "rank and constants") from None
         delta = self.need(weighted, "branch condition")
         self.compute(a, delta)
         for b in a.branches:

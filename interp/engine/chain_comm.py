@@ -11,7 +11,7 @@ import heapq
 from dataclasses import replace
 
 from frontends.aag import symexpr as S
-from frontends.aag import Comm, Spawn, Sync, SyncSeq
+from frontends.aag import COMPLETION_OPS, Comm, Spawn, Sync, SyncSeq
 
 from interp.errors import InputError
 from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES, TAG_SPACE
@@ -72,6 +72,10 @@ class ChainComm:
                     out[key[len(buffer):]] = value
         return out
 
+    def element(self, a):
+        """The element of an array of requests an isend or irecv stores to (None: unknown)."""
+        return self.try_eval(a.request_index) if a.request_index is not None else None
+
     def deliver(self, buffer: str | None, payload: dict | None) -> None:
         if buffer and payload:
             for suffix, value in payload.items():
@@ -98,6 +102,13 @@ class ChainComm:
                 self.status_fields(a)
             if a.op == "recv":
                 self.deliver(a.buffer, done.payload)
+            elif a.results:  # MPI_Test's flag, MPI_Waitany's index, ... (engine/completion.py)
+                for role, name in a.results:
+                    value = done.payload.get(role)
+                    if role != "indices":
+                        self.assign(name, value)
+                    for k, v in enumerate(value if role == "indices" else ()):  # MPI_Waitsome's
+                        self.assign(S.element_name(name, k), v)
         elif a.cls == "SyncSeq" and a.op == "bcast":
             self.deliver(a.buffer, done.payload)
 
@@ -309,17 +320,17 @@ class ChainComm:
                 if partner is None:
                     return None
                 return Op(a.op, a, partner, self.tag(a.tag), self.need(a.size, "message size"), a.mode,
-                          request=a.request, payload=self.payload(a.buffer))
+                          request=a.request, payload=self.payload(a.buffer), request_index=self.element(a))
             if a.op in ("recv", "irecv", "probe"):
                 partner = self.partner(a.partner, True)
                 if partner is None:
                     return None
                 size = self.need(a.size, "message size") if a.size is not None else 0.0
-                return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request)
+                return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request, request_index=self.element(a))
             if a.op == "wait":
                 return Op("wait", a, request=a.request)
-            if a.op == "waitall":
-                return Op("waitall", a, request=(a.requests or [None])[0])
+            if a.op == "waitall" or a.op in COMPLETION_OPS:  # an array's requests (reqs[]) or one
+                return Op(a.op, a, request=(a.requests or [a.request])[0])
         if isinstance(a, Sync):
             return Op("barrier", a, comm=self.comm_of(a))
         if isinstance(a, SyncSeq):

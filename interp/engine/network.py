@@ -78,6 +78,8 @@ class Request:
     # A send's message on the wire, (start, arrival): time blocked in a wait then is transmission
     # of the process's own message, not waiting (issue 13 defect 15, docs/model.md).
     wire: tuple[float, float] | None = None
+    index: float | None = None  # its element of an array of requests: what MPI_Waitany returns
+    matched: tuple | None = None  # a receive's (source, tag, bytes) once matched: its status
 
 
 class Network:

@@ -218,7 +218,7 @@ class PointToPoint:
 
     @staticmethod
     def _request(p: Process, op: Op) -> Request:
-        req = Request()
+        req = Request(index=op.request_index)
         requests, name = p.chain.requests, op.request or "?"
         pending = requests.get(name)  # setdefault(name, []) would build a list for every request
         if pending is None:
@@ -313,7 +313,7 @@ class PointToPoint:
         done = self._recv_timing(dst, rop, t_post, msg)
         if rop.kind == "irecv":
             req = rop.request_obj
-            req.done = done.time
+            req.done, req.matched = done.time, (msg.src, msg.tag, msg.size)
             req.completion = done
             self._wake(req)
             return
@@ -327,10 +327,10 @@ class PointToPoint:
         req.waiter = None
         if wop.kind == "wait":
             self.resume(wp, self._wait_done(wt, req))
-        else:
-            done = self.waitall(wp, wop, wt)
-            if done is not None:
-                self.resume(wp, done)
+        elif wop.kind != "waitall":  # waitany, waitsome: looked at again at its completion
+            self.engine.completions.woken(wp, wop, req)
+        elif (done := self.waitall(wp, wop, wt)) is not None:
+            self.resume(wp, done)
 
     def _recv_timing(self, dst: int, rop: Op, t_post: float, msg: Transfer) -> Completion:
         if rop.size and msg.size > rop.size and not rop.internal:
@@ -432,7 +432,7 @@ class PointToPoint:
             self._complete_recv(dst, op, t, msg)
         else:
             done = self._recv_timing(dst, op, t, msg)
-            req.done, req.completion = done.time, done
+            req.done, req.completion, req.matched = done.time, done, (msg.src, msg.tag, msg.size)
         return Completion(t)
 
     def _wait_done(self, t: float, req: Request) -> Completion:

@@ -1,0 +1,184 @@
+"""A counted loop left early by a branch on data (``if (data) break;``, ``IF (data) EXIT``, a
+``return`` out of the loop) is weighed by a stated rule, not refused (interp/engine/early_exit.py;
+docs/model.md, "An early exit on data").
+
+The loop ``for (i = 0; i < n; i++) { A; if (c) { B; break; } C; }`` with A, B and C cost()
+statements. Differences of predictions that change one cost by 10 us cancel every overhead:
+  T(A + 10 us) - T(A) = 10 us x E          (A runs once per iteration)
+  T(B + 10 us) - T(B) = 10 us x E q        (B runs when the exit is taken)
+  T(C + 10 us) - T(C) = 10 us x E (1 - q)  (C runs in the iterations that go on)
+Without prob(): E = (n + 1) / 2 (the exit equally likely at any iteration), q = 1 / E, so B runs
+once and C (n - 1) / 2 times; --bound best: E = 1; --bound worst: E = n.
+With prob(p): E = (1 - (1 - p)^n) / p, q = p.
+"""
+import json
+
+import pytest
+
+US = 1e-6
+
+C_SEARCH = r"""#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv) {
+    int i, n, found = -1;
+    double s = 0.0, a[1001];
+    MPI_Init(&argc, &argv);
+    n = atoi(argv[1]);
+    for (i = 0; i < 1001; i++)
+        a[i] = (double) rand() / RAND_MAX;
+    for (i = 0; i < n; i++) {
+#pragma interp cost(A us)
+        s += a[i];
+PRAGMA
+        if (a[i] > 0.99) {
+#pragma interp cost(B us)
+            found = i;
+            break;
+        }
+#pragma interp cost(C us)
+        s = s * 0.5;
+    }
+    MPI_Finalize();
+    return found;
+}
+"""
+
+F_SEARCH = """program search
+  implicit none
+  integer :: i, n, found
+  double precision :: s, a(1000)
+  read (*, *) n
+  call random_number(a)
+  found = -1
+  s = 0.0d0
+  do i = 1, n
+!$interp cost(A us)
+    s = s + a(i)
+PRAGMA
+    if (a(i) > 0.99d0) then
+!$interp cost(B us)
+      found = i
+      exit
+    end if
+!$interp cost(C us)
+    s = s * 0.5d0
+  end do
+  print *, found, s
+end program search
+"""
+
+
+def _total(cli, tmp_path, text, costs, pragma="", *args, name="s.c"):
+    a, b, c = costs
+    path = tmp_path / name
+    path.write_text(text.replace("A us", f"{a} us").replace("B us", f"{b} us").replace("C us", f"{c} us")
+                    .replace("PRAGMA", pragma))
+    r = cli("run", path, "--machine", "ipsc860", "-p", "1", "-D", "n=100", *args, "--format", "json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def _diffs(cli, tmp_path, text, pragma="", *args, name="s.c"):
+    base = _total(cli, tmp_path, text, (10, 3, 5), pragma, *args, name=name)["total_seconds"]
+    return [_total(cli, tmp_path, text, costs, pragma, *args, name=name)["total_seconds"] - base
+            for costs in ((20, 3, 5), (10, 13, 5), (10, 3, 15))]
+
+
+def test_without_prob_the_exit_is_equally_likely_at_any_iteration(cli, tmp_path):
+    # n = 100: E = 101 / 2 = 50.5 iterations; B once; C 49.5 times
+    da, db, dc = _diffs(cli, tmp_path, C_SEARCH)
+    assert da == pytest.approx(10 * US * 50.5, rel=1e-9)
+    assert db == pytest.approx(10 * US * 1, rel=1e-9)
+    assert dc == pytest.approx(10 * US * 49.5, rel=1e-9)
+
+
+def test_the_note_names_the_loop_the_rule_and_the_pragma(cli, tmp_path):
+    path = tmp_path / "s.c"
+    path.write_text(C_SEARCH.replace("A us", "1 us").replace("B us", "1 us").replace("C us", "1 us")
+                    .replace("PRAGMA", ""))
+    r = cli("run", path, "--machine", "ipsc860", "-p", "1", "-D", "n=100")
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.stdout.split())
+    assert "s.c:10-20: the loop breaks early on data (line 17)" in text  # the break's line
+    assert "(n + 1) / 2 = 50.5" in text and "'#pragma interp prob(p)' above the if at line 14" in text
+    assert "taken with probability 0.5" not in text  # the rule, not Algorithm 3's default, weighs it
+
+
+def test_prob_gives_the_exit_probability_per_iteration(cli, tmp_path):
+    # p = 0.1, n = 100: E = (1 - 0.9^100) / 0.1 = 9.99973...; B runs 1 - 0.9^100; C runs 0.9 E
+    e = (1 - 0.9 ** 100) / 0.1
+    da, db, dc = _diffs(cli, tmp_path, C_SEARCH, "#pragma interp prob(0.1)")
+    assert da == pytest.approx(10 * US * e, rel=1e-9)
+    assert db == pytest.approx(10 * US * (1 - 0.9 ** 100), rel=1e-9)
+    assert dc == pytest.approx(10 * US * 0.9 * e, rel=1e-9)
+
+
+@pytest.mark.parametrize("bound, iters", [("best", 1), ("worst", 100)])
+def test_the_bounds_take_the_ends(cli, tmp_path, bound, iters):
+    da, db, dc = _diffs(cli, tmp_path, C_SEARCH, "", "--bound", bound)
+    assert da == pytest.approx(10 * US * iters, rel=1e-9)
+    assert db == pytest.approx(10 * US, rel=1e-9)
+    assert dc == pytest.approx(10 * US * (iters - 1), abs=1e-12)
+
+
+def test_fortran_exit_is_weighed_the_same(cli, tmp_path):
+    da, db, dc = _diffs(cli, tmp_path, F_SEARCH, name="s.f90")
+    assert da == pytest.approx(10 * US * 50.5, rel=1e-9)
+    assert db == pytest.approx(10 * US, rel=1e-9)
+    assert dc == pytest.approx(10 * US * 49.5, rel=1e-9)
+
+
+C_RETURN = r"""#include <stdlib.h>
+int find(double *a, int n) {
+    int i;
+    for (i = 0; i < n; i++) {
+#pragma interp cost(A us)
+        a[i] = a[i] * 2.0;
+        if (a[i] > 1.98)
+            return i;
+    }
+#pragma interp cost(C us)
+    a[0] = 0.0;
+    return -1;
+}
+int main(int argc, char **argv) {
+    int i, n, k;
+    double a[1001];
+    n = atoi(argv[1]);
+    for (i = 0; i < 1001; i++)
+        a[i] = (double) rand() / RAND_MAX;
+    k = find(a, n);
+    return k > 0;
+}
+"""
+
+
+def test_a_return_out_of_the_loop_ends_the_function(cli, tmp_path):
+    # E = 50.5 iterations of A; the statement after the loop (cost C) is not run: the default's
+    # search always finds what it looks for, so find() returns from inside the loop.
+    da, _, dc = _diffs(cli, tmp_path, C_RETURN.replace("PRAGMA", ""))
+    assert da == pytest.approx(10 * US * 50.5, rel=1e-9)
+    assert dc == 0
+
+
+def test_a_loop_that_communicates_and_exits_on_data_stays_refused(cli, tmp_path):
+    path = tmp_path / "m.c"
+    path.write_text(C_SEARCH.replace("A us", "1 us").replace("B us", "1 us").replace("C us", "1 us")
+                    .replace("PRAGMA", "").replace("#pragma interp cost(1 us)\n        s = s * 0.5;",
+                                                     "MPI_Barrier(MPI_COMM_WORLD);"))
+    r = cli("run", path, "--machine", "ipsc860", "-p", "1", "-D", "n=100")
+    assert r.exit_code != 0
+    assert "a branch on data leaves its loop or function" in " ".join(r.output.split())
+
+
+def test_strict_refuses_the_default_and_names_the_pragma(cli, tmp_path):
+    path = tmp_path / "s.c"
+    path.write_text(C_SEARCH.replace("A us", "1 us").replace("B us", "1 us").replace("C us", "1 us")
+                    .replace("PRAGMA", ""))
+    r = cli("run", path, "--machine", "ipsc860", "-p", "1", "-D", "n=100", "--strict")
+    assert r.exit_code != 0
+    text = " ".join(r.output.split())
+    assert "--strict" in text and "'#pragma interp prob(p)' above line 14" in text
+    stated = tmp_path / "t.c"
+    stated.write_text(path.read_text().replace("        if (a[i] > 0.99)", "#pragma interp prob(0.1)\n        if (a[i] > 0.99)"))
+    assert cli("run", stated, "--machine", "ipsc860", "-p", "1", "-D", "n=100", "--strict").exit_code == 0
