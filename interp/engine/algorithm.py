@@ -120,7 +120,7 @@ class Engine:
         # Message contents are tracked only when some receive buffer decides control flow.
         self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
         sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
-        parts = Partition(options.classes) if sym and options.classes else None  # several classes: a restart
+        parts = Partition(options.classes, options.class_group) if sym and options.classes else None  # several classes: a restart
         self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2], parts, sym[3]) if sym else None
         self._interpreted(inputs)
         self._labels = [place.label for place in self.mapping.procs]
@@ -192,7 +192,7 @@ class Engine:
             parts, n = split.partition, self.nprocs
             if parts is None or parts.k > max_classes(n) or self.options.class_restarts >= MAX_RESTARTS:
                 return Engine(*self._args, replace(self.options, symmetry=False)).run()
-            return Engine(*self._args, replace(self.options, classes=parts.key(),
+            return Engine(*self._args, replace(self.options, classes=parts.key(), class_group=parts.group.kind,
                                                class_restarts=self.options.class_restarts + 1)).run()
         except SymmetryBroken:  # the processes do not all behave alike: interpret every one
             return Engine(*self._args, replace(self.options, symmetry=False)).run()
