@@ -115,7 +115,8 @@ class Symmetry:
     def note(self) -> str:
         if self.multi:
             sizes = ", ".join(_ranks(self.parts, c) for c in range(self.parts.k))
-            how = "with every rank XOR their distance to it" if self.group == "xor" else "shifted"
+            how = "renamed by XOR (rank x seen from member m is x XOR m XOR the lowest)" if self.group == "xor" \
+                else "shifted"
             return (f"rank symmetry: the {self.n} processes form {self.parts.k} classes ({sizes}) whose members "
                     f"behave like their lowest rank {how}; one process per class was interpreted and its "
                     "figures stand for its class (--exact or --no-symmetry interprets each)")
@@ -375,12 +376,12 @@ class Symmetry:
         if r.static and p2p.contention and any(pool[e] >= r.params.static_buffers for _, e in receivers):
             raise SymmetryBroken("a static buffer pool is full")
         # the links, checked against every class's images: free for every member at ``ready``
-        got = self.links.free(src, r.links, t + r.startup)
+        got = self.links.free(src, r.links, t + r.startup, t)
         if isinstance(got, str):
             raise SymmetryBroken(got)
         mine, ready = got
         msg, startup, xmit, f = p2p.transmit(src, dst, op, t, ready, r._replace(links=()))
-        self.links.hold(src, mine, msg.arrival)
+        self.links.hold(src, mine, msg.arrival, t)
         for sender, e in self.sent_classes(src, dst, op, msg):
             if r.static:
                 pool[e] += 1

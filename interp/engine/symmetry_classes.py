@@ -83,6 +83,11 @@ class Group:
         """Where the symmetry taking ``rep`` to its class member ``m`` takes rank x."""
         return (x ^ rep ^ m) if self.xor else (x + m - rep) % self.n
 
+    def at(self, values, s: int) -> np.ndarray:
+        """Per rank m: ``values`` at m + s (m XOR s)."""
+        values = np.asarray(values)
+        return values[self._ranks ^ s] if self.xor else np.roll(values, -s)
+
     def heard(self, values, o: int) -> np.ndarray:
         """Per rank m: ``values`` at the rank whose message at offset o reaches m."""
         values = np.asarray(values)
@@ -177,7 +182,7 @@ class Links:
 
     def __init__(self, part: Partition):
         self.part = part
-        self._busy: dict[int, dict[tuple, float]] = {}  # orbit -> (class, position) -> free at
+        self._busy: dict[int, dict[tuple, tuple]] = {}  # orbit -> (class, position) -> (free at, sent at)
         self._meets: dict[tuple, bool] = {}
 
     def meet(self, c: int, s: int, c2: int, s2: int) -> bool:
@@ -190,12 +195,16 @@ class Links:
             hit = self._meets[key] = bool(np.any(g.heard(mask(c), s) & g.heard(mask(c2), s2)))
         return hit
 
-    def free(self, rep: int, links, start: float) -> tuple[list, float] | str:
-        """Rank ``rep``'s message on ``links``, ready at ``start``: (its links as (orbit, position),
-        the time they are free for every member), or why it is refused. A member may wait only for
-        its own earlier message (the same class and position: each member waits for its image, as
-        long as the representative does); a link some other class's image may hold is refused
-        (who waits for whom among images is decided by rank order, which no class sees alike)."""
+    def free(self, rep: int, links, start: float, sent: float) -> tuple[list, float] | str:
+        """Rank ``rep``'s message on ``links``, sent at ``sent`` and ready at ``start``: (its links
+        as (orbit, position), the time they are free for every member), or why it is refused.
+
+        A member waits for the message whose image holds its link: its own earlier one (the same
+        class and position), or another class's (or position's) when that image holds the link of
+        every member of the class and was sent strictly earlier (then the full interpretation
+        takes it first on every member; at the same time the order is by rank, which no class
+        sees alike: refused). When it holds the links of some members only, the class splits
+        into those members and the others (``ClassesSplit``: a restart)."""
         c, g = int(self.part.class_of[rep]), self.part.group
         mine = []
         for link in links:
@@ -207,18 +216,32 @@ class Links:
         for j, (o, s) in enumerate(mine):
             if any(o2 == o and self.meet(c, s, c, s2) for o2, s2 in mine[:j]):
                 return "a route on which the images of one message would meet"
-            for (c2, s2), free in self._busy.get(o, {}).items():
-                if free > start and self.meet(c, s, c2, s2):
-                    if (c2, s2) != (c, s):
+            for (c2, s2), (free, t2) in self._busy.get(o, {}).items():
+                if free <= start or not self.meet(c, s, c2, s2):
+                    continue
+                if (c2, s2) != (c, s):
+                    self._covers(c, s, c2, s2)
+                    if not t2 < sent:
                         return "a message waits for a link"
-                    ready = max(ready, free)
+                if free > ready:
+                    ready = free
         return mine, ready
 
-    def hold(self, rep: int, mine: list, arrival: float) -> None:
-        """The message (``free``'s links) holds its links until ``arrival``."""
+    def _covers(self, c: int, s: int, c2: int, s2: int) -> None:
+        """Raise ``ClassesSplit`` unless class c2's images at position s2 hold the link at
+        position s of every member of class c."""
+        part, g = self.part, self.part.group
+        hit = g.at(g.heard(part.mask(c2), s2), s)  # per rank m: c2 holds the link at m + s
+        inside = hit[part.mask(c)]
+        if not inside.all():
+            raise ClassesSplit(part.refine(hit.astype(np.int64), only=[c]),
+                               "a link that the images of another message hold for some members of a class")
+
+    def hold(self, rep: int, mine: list, arrival: float, sent: float) -> None:
+        """The message (``free``'s links), sent at ``sent``, holds its links until ``arrival``."""
         c = int(self.part.class_of[rep])
         for o, s in mine:
-            self._busy.setdefault(o, {})[(c, s)] = arrival
+            self._busy.setdefault(o, {})[(c, s)] = (arrival, sent)
 
 
 class Logs:
