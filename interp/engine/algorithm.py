@@ -120,7 +120,8 @@ class Engine:
         # Message contents are tracked only when some receive buffer decides control flow.
         self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
         sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
-        parts = Partition(options.classes, options.class_group) if sym and options.classes else None  # several classes: a restart
+        # several classes: a restart with the partition (and its symmetry) found so far
+        parts = Partition(options.classes, options.class_group) if sym and options.classes else None
         self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2], parts, sym[3]) if sym else None
         self._interpreted(inputs)
         self._labels = [place.label for place in self.mapping.procs]
