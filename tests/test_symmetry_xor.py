@@ -87,3 +87,26 @@ def test_xor_classes_that_split_too_far_fall_back_to_every_process(prog, procs, 
     preds = three(prog, procs, defines)
     assert preds[2].result.symmetric_events == 0 and classes(preds[2].result) is None
     assert_same(preds)
+
+
+def test_the_benchmark_halo_on_eight_hypercube_nodes_uses_classes_and_its_steady_state(tmp_path):
+    """benchmarks/halo_scaling.py's halo (two MPI_Sendrecv a step, 1,000 points swept) on 8 nodes:
+    the same 4 classes {r, r XOR 4} as ring8.c (the same partners), and the steady state is
+    extrapolated on the representatives: 8 x 30 x 6 = 1,440 operations in all (a sendrecv is a
+    send, a receive and a wait), of which the representatives interpret some and the members'
+    and the skipped iterations are counted apart; every figure as with every process."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    from halo_scaling import PROGRAM
+
+    prog = tmp_path / "halo.c"
+    prog.write_text(PROGRAM)
+    preds = tuple(predict([str(prog)], "ipsc860", 8, ["iters=30", "n=1000"], exact=exact, symmetry=sym, **KW)
+                  for exact, sym in ((True, False), (False, False), (False, True)))
+    exact, full, fast = preds
+    r = fast.result
+    assert classes(r) == "2 ranks, 2 ranks, 2 ranks, 2 ranks"
+    assert r.extrapolated_events > 0 and r.symmetric_events > 0
+    assert r.events + r.symmetric_events + r.extrapolated_events == exact.result.events == 1440
+    assert_same(preds)
