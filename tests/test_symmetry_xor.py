@@ -82,6 +82,9 @@ def test_classes_split_where_another_class_holds_some_members_links(m, why):
     ("ring8.c", 16, ["iters=10"]),
     # the non-periodic halo: ranks 0 and 15 have MPI_PROC_NULL neighbours: no two ranks alike
     ("nonperiodic.c", 8, ["iters=10", "n=100"]),
+    # branches on the rank around the sends split before any partner does: XOR classes (the
+    # hypercube's), not shifts; 0, 15 and their neighbours apart, more classes than the bound
+    ("branches.c", 16, ["iters=10", "n=100"]),
 ])
 def test_xor_classes_that_split_too_far_fall_back_to_every_process(prog, procs, defines):
     preds = three(prog, procs, defines)

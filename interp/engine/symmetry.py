@@ -92,7 +92,8 @@ class Symmetry:
         self.groups = groups  # candidates, until the first partner pattern decides
         self.group: str | None = None  # the symmetry of the program's own partners
         # several classes (symmetry_classes.py): each member is its representative shifted (XOR)
-        self.parts = partition if partition is not None else Partition.one(nprocs)
+        # (one class: under the machine's first symmetry, which a branch's split keeps)
+        self.parts = partition if partition is not None else Partition.one(nprocs, groups[0])
         self.multi = self.parts.k > 1
         self.finer: Partition | None = None  # a finer partition found by the partners, not yet used
         self.branches = branches  # ids of the Condt AAUs whose conditions read the rank
