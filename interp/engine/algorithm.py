@@ -193,8 +193,11 @@ class Engine:
             parts, n = split.partition, self.nprocs
             if parts is None or parts.k > max_classes(n) or self.options.class_restarts >= MAX_RESTARTS:
                 return Engine(*self._args, replace(self.options, symmetry=False)).run()
-            return Engine(*self._args, replace(self.options, classes=parts.key(), class_group=parts.group.kind,
-                                               class_restarts=self.options.class_restarts + 1)).run()
+            again = Engine(*self._args, replace(self.options, classes=parts.key(), class_group=parts.group.kind,
+                                                class_restarts=self.options.class_restarts + 1))
+            if again.symmetry is not None:
+                again.symmetry.values = self.symmetry.values
+            return again.run()
         except SymmetryBroken:  # the processes do not all behave alike: interpret every one
             return Engine(*self._args, replace(self.options, symmetry=False)).run()
         except InputError as exc:

@@ -109,6 +109,9 @@ class Symmetry:
         self.tainted = tainted
         self.functions = functions
         self._patterns: dict = {}  # partner as an expression of the rank -> its values' group
+        # partner (an expression of the rank) -> its value at every rank; handed on to a restart
+        # (the same program and COMM_WORLD: the same values)
+        self.values: dict = {}
         self._steps: dict = {}  # collectives whose steps were checked -> their own symmetry
         self._routes: dict = {}  # route (of rank 0's messages) -> the same with links per orbit
         self._seqs: dict[int, list] = {}  # Seq id -> its assignments of rank-derived names
@@ -172,7 +175,9 @@ class Symmetry:
             raise SymmetryBroken("a partner whose value on other ranks is not known")
         mine = int(self.parts.class_of[chain.index])
         if (e, mine) not in self._patterns:
-            values = at_every_rank(e, self.n, self.functions)
+            values = self.values.get(e)
+            if values is None:  # one evaluation per expression, for every class and restart
+                values = self.values[e] = at_every_rank(e, self.n, self.functions)
             if values is None:
                 raise SymmetryBroken("a partner that cannot be evaluated on every rank")
             if values[chain.index] != int(value):

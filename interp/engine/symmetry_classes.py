@@ -188,11 +188,14 @@ class Links:
     def meet(self, c: int, s: int, c2: int, s2: int) -> bool:
         """Do the images {m + s : m in class c} and {m + s2 : m in class c2} (XOR: m ^ s) share a
         node: a link of one orbit used by a member of each."""
-        key = (c, s, c2, s2)
+        g = self.part.group
+        # m + s = m2 + s2 (m ^ s = m2 ^ s2) for some members: m + d (m ^ d) in c2, d = s - s2 (s ^ s2)
+        d = (s ^ s2) if g.xor else (s - s2) % g.n
+        key = (c, c2, d)
         hit = self._meets.get(key)
         if hit is None:
-            g, mask = self.part.group, self.part.mask
-            hit = self._meets[key] = bool(np.any(g.heard(mask(c), s) & g.heard(mask(c2), s2)))
+            mask = self.part.mask
+            hit = self._meets[key] = bool(np.any(mask(c) & g.at(mask(c2), d)))
         return hit
 
     def free(self, rep: int, links, start: float, sent: float) -> tuple[list, float] | str:
@@ -216,7 +219,14 @@ class Links:
         for j, (o, s) in enumerate(mine):
             if any(o2 == o and self.meet(c, s, c, s2) for o2, s2 in mine[:j]):
                 return "a route on which the images of one message would meet"
-            for (c2, s2), (free, t2) in self._busy.get(o, {}).items():
+            busy = self._busy.get(o)
+            if not busy:
+                continue
+            stale = []
+            for (c2, s2), (free, t2) in busy.items():
+                if free <= sent:  # free before now (the engine's time): no later message waits for it
+                    stale.append((c2, s2))
+                    continue
                 if free <= start or not self.meet(c, s, c2, s2):
                     continue
                 if (c2, s2) != (c, s):
@@ -225,6 +235,8 @@ class Links:
                         return "a message waits for a link"
                 if free > ready:
                     ready = free
+            for key in stale:
+                del busy[key]
         return mine, ready
 
     def _covers(self, c: int, s: int, c2: int, s2: int) -> None:
