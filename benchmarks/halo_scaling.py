@@ -15,8 +15,9 @@ Two tables, each point in a fresh process (so the peak RSS is that point's own):
    iterations too.
 3. Rank symmetry (interp/engine/symmetry.py), 1,000 iterations at 1,024 ... 65,536 processes, on
    two machines. The iPSC/860 hypercube (e-cube routes): ring neighbours are 1 to 12 hops apart
-   depending on the rank, so the processes do not behave alike and every one is interpreted (the
-   symmetry is tried and given up at the first message). The same iPSC/860 nodes and message
+   depending on the rank, so the processes do not behave alike and every one is interpreted (XOR
+   symmetry classes are tried, split as the ranks' times diverge, and given up at the bound:
+   docs/performance.md, "Classes on a hypercube"). The same iPSC/860 nodes and message
    costs with a ring of exactly P nodes (a what-if): every ring neighbour is one hop away and the
    ring looks the same from every node, so rank 0 is interpreted for all. "represented" counts
    the events of every process and iteration; "symmetry only" interprets every iteration
@@ -169,7 +170,7 @@ def main():
     max_procs = min(args.max_procs, 256) if args.quick else args.max_procs
     sizes = [("ring", p, 1000, exact, label) for p in (1024, 4096) + ((65536,) if args.big else ())
              for exact, label in ((True, "symmetry only"), (False, "default"))]
-    # the hypercube: symmetry tried and given up; 100 iterations (every process is interpreted)
+    # the hypercube: XOR classes tried and given up; 100 iterations (every process is interpreted)
     sizes += [("hypercube", 1024, 100, False, "default")]
     if args.symmetry_only:
         symmetry_table(sizes)

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from frontends.aag.rank_dependence import rank_branches, rank_dependence
-from interp.engine.symmetry_classes import Links, Partition, signature
+from interp.engine.symmetry_classes import ClassesSplit, Links, Partition
 from interp.pipeline import load_programs, parse_defines, predict
 from tests.symmetry_compare import differences, ipsc_with
 
@@ -133,11 +133,11 @@ def test_a_partition_splits_by_a_value_and_numbers_classes_by_their_lowest_rank(
     one = Partition.one(6)
     assert one.k == 1 and one.reps == [0]
     # a non-periodic left partner: rank 0 MPI_PROC_NULL (-2), the others rank - 1 (offset 5 mod 6)
-    left = signature([-2, 0, 1, 2, 3, 4], 6)
+    left = one.group.signature([-2, 0, 1, 2, 3, 4])
     assert list(left) == [-1, 5, 5, 5, 5, 5]
     two = one.refine(left)
     assert two.reps == [0, 1] and list(two.class_of) == [0, 1, 1, 1, 1, 1]
-    right = signature([1, 2, 3, 4, 5, -2], 6)
+    right = one.group.signature([1, 2, 3, 4, 5, -2])
     three = two.refine(right)
     assert three.reps == [0, 1, 5] and list(three.class_of) == [0, 1, 1, 1, 1, 2]
     assert three.refine(right) is None  # nothing left to split
@@ -146,19 +146,69 @@ def test_a_partition_splits_by_a_value_and_numbers_classes_by_their_lowest_rank(
     assert four.reps == [0, 1, 2, 5] and list(four.class_of) == [0, 1, 2, 2, 2, 3]
 
 
+def use(links: Links, rep: int, route, start: float, xmit: float):
+    """A message as the engine sends it: its links' free time for every member, then held until
+    its arrival; returns (start, arrival) or the reason it is refused."""
+    got = links.free(rep, route, start, start)
+    if isinstance(got, str):
+        return got
+    mine, ready = got
+    links.hold(rep, mine, max(start, ready) + xmit, start)
+    return max(start, ready), max(start, ready) + xmit
+
+
 def test_link_images_meet_only_where_two_classes_share_a_link():
     """Ranks 0, 1..6, 7 of 8. Class 1's message on link (1, 2) stands for links (m, m + 1), m = 1..6;
     rank 0's on (0, 1) meets none of them, rank 7's on (7, 0) neither. Class 1's message on (2, 3)
     (one link right of its representative: links (m + 1, m + 2), m = 1..6, so (2, 3) ... (7, 0))
-    meets its own images on (1, 2) (rank 2's) until 1.0, and rank 7's on (7, 0) until 1.5."""
+    at 0.5 finds the links of ranks 1..5 held by class 1's images on (1, 2) until 1.0 (ranks 2..6's
+    messages), and rank 6's (7, 0) held by rank 7 until 1.5: ranks 1..5 would wait until 1.0 and
+    rank 6 until 1.5, so class 1 splits into 1..5 and 6. After 1.5 every link is free again."""
     part = Partition([0, 1, 1, 1, 1, 1, 1, 2])
     links = Links(part)
-    assert links.use(1, [(1, 2)], 0.0, 1.0) is None
-    assert links.use(0, [(0, 1)], 0.5, 1.5) is None
-    assert links.use(7, [(7, 0)], 0.5, 1.5) is None
-    assert links.use(1, [(2, 3)], 0.5, 1.5) == "a message waits for a link"
-    assert links.use(1, [(2, 3)], 1.0, 2.0) == "a message waits for a link"  # (7, 0) is busy
-    assert links.use(1, [(2, 3)], 1.5, 2.5) is None  # every link free again
+    assert use(links, 1, [(1, 2)], 0.0, 1.0) == (0.0, 1.0)
+    assert use(links, 0, [(0, 1)], 0.5, 1.0) == (0.5, 1.5)
+    assert use(links, 7, [(7, 0)], 0.5, 1.0) == (0.5, 1.5)
+    with pytest.raises(ClassesSplit) as split:
+        use(links, 1, [(2, 3)], 0.5, 1.0)
+    assert list(split.value.partition.class_of) == [0, 1, 1, 1, 1, 1, 2, 3]
+    assert use(links, 1, [(2, 3)], 1.5, 1.0) == (1.5, 2.5)  # every link free again
+
+
+def test_a_member_waits_for_its_own_message_only():
+    """Every member m of class 1 (ranks 1..6 of 8) sends on (m, m + 1) from 0 to 1, then again at
+    0.25: each waits for its own first message (the same link, its image) until 1.0, as its
+    representative does. Rank 7's message on (7, 0) meets no image of (1, 2) (sources 1..6); its
+    message on (6, 7) at 0.5 waits until 2.0 for rank 6's second message (class 1's image holds the
+    link of every member of class 2, rank 7 alone, and was sent earlier, at 0.25). Sent at the same
+    time as rank 6's, it is refused: which goes first is decided by rank order."""
+    links = Links(Partition([0, 1, 1, 1, 1, 1, 1, 2]))
+    assert use(links, 1, [(1, 2)], 0.0, 1.0) == (0.0, 1.0)
+    assert use(links, 1, [(1, 2)], 0.25, 1.0) == (1.0, 2.0)  # waits 0.75 for its own message
+    assert use(links, 7, [(7, 0)], 0.5, 1.0) == (0.5, 1.5)
+    assert use(links, 7, [(6, 7)], 0.5, 1.0) == (2.0, 3.0)
+    tie = Links(Partition([0, 1, 1, 1, 1, 1, 1, 2]))
+    assert use(tie, 1, [(1, 2)], 0.0, 1.0) == (0.0, 1.0)
+    assert use(tie, 7, [(6, 7)], 0.0, 1.0) == "a message waits for a link"
+
+
+def test_xor_classes_place_links_by_the_exclusive_or():
+    """XOR classes on 8 ranks: {0, 4} (class 0), {1, 5}, {2, 6}, {3, 7}. Rank 1's message on the
+    dimension-1 link (1, 3) stands for member 5's (5, 7). Class 3 (ranks 3, 7) on (3, 1): the same
+    orbit (dimension 1), links (3, 1) and (7, 5), directed: they do not meet. Class 2 (ranks 2, 6)
+    on (3, 1) is position 3 ^ 2 = 1, sources {2 ^ 1, 6 ^ 1} = {3, 7}: class 3's links, held for
+    both members until 1.0 by messages sent at 0.0: both wait. Class 0 on (1, 3) (position 1:
+    sources {1, 5}) at the time class 1 sent there: refused (rank order decides); on (0, 2)
+    (sources {0, 4}) it meets nobody's."""
+    part = Partition([0, 1, 2, 3, 0, 1, 2, 3], "xor")
+    assert part.group.sender(5, 3) == 6 and part.group.image(3, 1, 5) == 7
+    assert list(part.group.heard(part.class_of, 1)) == [1, 0, 3, 2, 1, 0, 3, 2]
+    links = Links(part)
+    assert use(links, 1, [(1, 3)], 0.0, 1.0) == (0.0, 1.0)
+    assert use(links, 3, [(3, 1)], 0.0, 1.0) == (0.0, 1.0)
+    assert use(links, 2, [(3, 1)], 0.5, 1.0) == (1.0, 2.0)  # ranks 3's and 7's images
+    assert use(links, 0, [(1, 3)], 0.0, 1.0) == "a message waits for a link"  # ranks 1's and 5's
+    assert use(links, 0, [(0, 2)], 0.5, 1.0) == (0.5, 1.5)
 
 
 def test_branches_on_the_rank_that_communicate_are_allowed_for_classes_only():

@@ -122,7 +122,8 @@ class Engine:
         self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
         options = Completions.options_for(programs, options)  # no rank symmetry with MPI_Waitany, ...
         sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
-        parts = Partition(options.classes) if sym and options.classes else None  # several classes: a restart
+        # several classes: a restart with the partition (and its symmetry) found so far
+        parts = Partition(options.classes, options.class_group) if sym and options.classes else None
         self.symmetry = Symmetry(nprocs, sym[0], sym[1], self.comms.functions(), sym[2], parts, sym[3]) if sym else None
         self._interpreted(inputs)
         self._labels = [place.label for place in self.mapping.procs]
@@ -196,8 +197,11 @@ class Engine:
             parts, n = split.partition, self.nprocs
             if parts is None or parts.k > max_classes(n) or self.options.class_restarts >= MAX_RESTARTS:
                 return Engine(*self._args, replace(self.options, symmetry=False)).run()
-            return Engine(*self._args, replace(self.options, classes=parts.key(),
-                                               class_restarts=self.options.class_restarts + 1)).run()
+            again = Engine(*self._args, replace(self.options, classes=parts.key(), class_group=parts.group.kind,
+                                                class_restarts=self.options.class_restarts + 1))
+            if again.symmetry is not None:
+                again.symmetry.values = self.symmetry.values
+            return again.run()
         except SymmetryBroken:  # the processes do not all behave alike: interpret every one
             return Engine(*self._args, replace(self.options, symmetry=False)).run()
         except InputError as exc:

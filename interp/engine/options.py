@@ -17,6 +17,7 @@ class EngineOptions:
     extrapolate: bool = True  # steady states of communicating loops extrapolated (not --exact)
     symmetry: bool = True  # processes that provably behave alike interpreted once (engine/symmetry.py)
     classes: tuple = ()  # rank symmetry: each rank's class (engine/symmetry_classes.py; () one class)
+    class_group: str = "shift"  # the classes' symmetry: "shift" or "xor" (symmetry_classes.Group)
     class_restarts: int = 0  # refinements of the classes so far (bounded: symmetry_classes.MAX_RESTARTS)
     banned: frozenset = frozenset()  # loops whose extrapolation failed: interpret them fully
     strict: bool = False  # check mode: standard sends above the static buffer may block

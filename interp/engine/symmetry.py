@@ -34,7 +34,7 @@ from frontends.aag.rank_dependence import rank_branches
 
 from interp.engine.chain_comm import LONGEST_WAITS
 from interp.engine.result import ProcStats
-from interp.engine.symmetry_classes import NULL, ClassesSplit, Links, Logs, Partition, at_every_rank, signature
+from interp.engine.symmetry_classes import NULL, ClassesSplit, Links, Logs, Partition, at_every_rank
 from interp.engine.symmetry_results import SymmetricStats, Waits  # noqa: F401 - the engine's names
 from interp.filter import collectives
 from interp.filter.switching import CIRCUIT
@@ -77,8 +77,8 @@ def eligible(engine, options) -> tuple[tuple, frozenset, bool, frozenset] | None
         groups = tuple(g for g in groups if g != "xor")
     if not groups:
         return None
-    # branches on the rank split the ranks into classes, which shift (symmetry_classes.py)
-    tainted, conds, reason = rank_branches(engine.node_prog, "shift" in groups)
+    # branches on the rank split the ranks into classes (symmetry_classes.py)
+    tainted, conds, reason = rank_branches(engine.node_prog, True)
     return None if reason is not None else (groups, tainted, topo.kind in ("crossbar", "direct"), conds)
 
 
@@ -91,13 +91,14 @@ class Symmetry:
         self.n = nprocs
         self.groups = groups  # candidates, until the first partner pattern decides
         self.group: str | None = None  # the symmetry of the program's own partners
-        # several classes (symmetry_classes.py): each member is its representative shifted
-        self.parts = partition if partition is not None else Partition.one(nprocs)
+        # several classes (symmetry_classes.py): each member is its representative shifted (XOR)
+        # (one class: under the machine's first symmetry, which a branch's split keeps)
+        self.parts = partition if partition is not None else Partition.one(nprocs, groups[0])
         self.multi = self.parts.k > 1
         self.finer: Partition | None = None  # a finer partition found by the partners, not yet used
         self.branches = branches  # ids of the Condt AAUs whose conditions read the rank
         if self.multi:
-            self.group = "shift"
+            self.group = self.parts.group.kind
             self.links, self.logs = Links(self.parts), Logs(self.parts)
         # A crossbar is the same under any renaming of its nodes: there a collective's steps may
         # follow another symmetry than the program's partners (an allreduce's recursive doubling,
@@ -108,6 +109,9 @@ class Symmetry:
         self.tainted = tainted
         self.functions = functions
         self._patterns: dict = {}  # partner as an expression of the rank -> its values' group
+        # partner (an expression of the rank) -> its value at every rank; handed on to a restart
+        # (the same program and COMM_WORLD: the same values)
+        self.values: dict = {}
         self._steps: dict = {}  # collectives whose steps were checked -> their own symmetry
         self._routes: dict = {}  # route (of rank 0's messages) -> the same with links per orbit
         self._seqs: dict[int, list] = {}  # Seq id -> its assignments of rank-derived names
@@ -115,8 +119,10 @@ class Symmetry:
     def note(self) -> str:
         if self.multi:
             sizes = ", ".join(_ranks(self.parts, c) for c in range(self.parts.k))
+            how = "renamed by XOR (rank x seen from member m is x XOR m XOR the lowest)" if self.group == "xor" \
+                else "shifted"
             return (f"rank symmetry: the {self.n} processes form {self.parts.k} classes ({sizes}) whose members "
-                    "behave like their lowest rank shifted; one process per class was interpreted and its "
+                    f"behave like their lowest rank {how}; one process per class was interpreted and its "
                     "figures stand for its class (--exact or --no-symmetry interprets each)")
         words = {"shift": "rank r's partners are those of rank 0 shifted by r",
                  "xor": "rank r's partners are those of rank 0 XOR r", None: "no point-to-point partners"}
@@ -162,14 +168,16 @@ class Symmetry:
         key = ("symmetry", id(expr))
         if key in chain.memo:
             return
-        if not (0 <= value < self.n or value == NULL and "shift" in self.groups):
+        if not (0 <= value < self.n or value == NULL):
             raise SymmetryBroken("a wildcard or host partner")
         e = self.as_rank_function(chain, expr)
         if e is None:
             raise SymmetryBroken("a partner whose value on other ranks is not known")
         mine = int(self.parts.class_of[chain.index])
         if (e, mine) not in self._patterns:
-            values = at_every_rank(e, self.n, self.functions)
+            values = self.values.get(e)
+            if values is None:  # one evaluation per expression, for every class and restart
+                values = self.values[e] = at_every_rank(e, self.n, self.functions)
             if values is None:
                 raise SymmetryBroken("a partner that cannot be evaluated on every rank")
             if values[chain.index] != int(value):
@@ -188,24 +196,44 @@ class Symmetry:
         chain.remember(key, True, names)
 
     def _classes_follow(self, values: list[int], rep: int) -> None:
-        """Several classes: every member of a class has its representative's partner shifted (the
-        same offset, or MPI_PROC_NULL alike); else the classes split by it (a restart). Only the
-        class of the representative ``rep`` is decided: the names the partner reads have its
-        values, which another class's branches on the rank may have set otherwise."""
-        base = self.finer or self.parts
+        """Several classes: every member of a class has its representative's partner moved by the
+        classes' symmetry (the same offset, or MPI_PROC_NULL alike); else the classes split by it
+        (a restart). Only the class of the representative ``rep`` is decided: the names the
+        partner reads have its values, which another class's branches on the rank may have set
+        otherwise. The first split chooses the symmetry (shift or XOR, as the machine allows;
+        docs/performance.md, "Classes on a hypercube"): the one that leaves the fewest classes."""
+        base = self._base()
         members = base.mask(int(base.class_of[rep])) if self.branches else np.ones(self.n, dtype=bool)
         v = np.asarray(values)[members]  # the other ranks may not even reach this partner
-        if "shift" not in self.groups or np.any((v != NULL) & ((v < 0) | (v >= self.n))):
+        if np.any((v != NULL) & ((v < 0) | (v >= self.n))):
             raise SymmetryBroken("a partner: the partners are not one pattern seen from every process")
-        self._split(np.where(members, signature(np.where(members, values, NULL), self.n), -1), rep)
+        mine = np.where(members, values, NULL)
+        chosen = self.multi or self.finer is not None or self.group is not None
+        bases = [base] if chosen else [Partition.one(self.n, g) for g in self.groups]
+        best = None
+        for b in bases:
+            finer = self._refined(b, np.where(members, b.group.signature(mine), -1), rep)
+            if best is None or (finer or b).k < (best[1] or best[0]).k:
+                best = (b, finer)
+        if best[1] is not None:
+            self.finer = best[1]
+
+    def _base(self) -> Partition:
+        """The partition splits refine: the pending finer one, the classes in use, or (one class
+        so far) one class under the program's symmetry."""
+        if self.finer is not None or self.multi or self.group is None:
+            return self.finer or self.parts
+        return Partition.one(self.n, self.group)
+
+    def _refined(self, base: Partition, by, rep: int) -> Partition | None:
+        return base.refine(by, only=[int(base.class_of[rep])] if self.branches else None)
 
     def _split(self, by, rep: int) -> None:
         """Split the class of rank ``rep`` by ``by`` (a value per rank); with no branch on the rank
         every rank's value is right, and every class splits by it. The restart waits for the
         representative's next message (or the end): the splits it meets until then are made in
         the same restart."""
-        base = self.finer or self.parts
-        finer = base.refine(by, only=[int(base.class_of[rep])] if self.branches else None)
+        finer = self._refined(self._base(), by, rep)
         if finer is not None:
             self.finer = finer
 
@@ -349,25 +377,27 @@ class Symmetry:
         src, dst = p.chain.index, op.partner
         if op.mode == "sync" or (p2p.strict and op.mode == "standard" and not r.static and not op.internal):
             raise SymmetryBroken("a synchronous (rendezvous) send")
-        receivers = self.logs.receivers(int(self.parts.class_of[src]), (dst - src) % self.n)
+        receivers = self.logs.receivers(int(self.parts.class_of[src]), self.parts.group.offset(src, dst))
         pool = p2p.net.pool_used
         if r.static and p2p.contention and any(pool[e] >= r.params.static_buffers for _, e in receivers):
             raise SymmetryBroken("a static buffer pool is full")
-        msg, startup, xmit, f = p2p.transmit(src, dst, op, t, None, r._replace(links=()))  # links: below
-        for sender, e in self.sent_classes(src, dst, r, op, msg):
+        # the links, checked against every class's images: free for every member at ``ready``
+        got = self.links.free(src, r.links, t + r.startup, t)
+        if isinstance(got, str):
+            raise SymmetryBroken(got)
+        mine, ready = got
+        msg, startup, xmit, f = p2p.transmit(src, dst, op, t, ready, r._replace(links=()))
+        self.links.hold(src, mine, msg.arrival, t)
+        for sender, e in self.sent_classes(src, dst, op, msg):
             if r.static:
                 pool[e] += 1
             p2p._deliver(replace(msg, src=sender, dst=e))
         return p2p._sender_done(p, op, t, startup, xmit, msg, blocking, f)
 
-    def sent_classes(self, rep: int, dst: int, r, op, msg) -> list[tuple[int, int]]:
-        """Several classes: representative ``rep``'s message to ``dst`` on route ``r`` (its links
-        checked against every class's images), logged for the members that hear it; returns the
-        (sender, representative) pairs it is delivered to."""
-        why = self.links.use(rep, r.links, msg.t_start, msg.arrival)
-        if why is not None:
-            raise SymmetryBroken(why)
-        c, o = int(self.parts.class_of[rep]), (dst - rep) % self.n
+    def sent_classes(self, rep: int, dst: int, op, msg) -> list[tuple[int, int]]:
+        """Several classes: representative ``rep``'s message to ``dst``, logged for the members
+        that hear it; returns the (sender, representative) pairs it is delivered to."""
+        c, o = int(self.parts.class_of[rep]), self.parts.group.offset(rep, dst)
         self.logs.add(c, o, (op.tag, op.size, msg.t_start, msg.arrival, msg.static, msg.receive, op.aau.id))
         return self.logs.receivers(c, o)
 
@@ -384,7 +414,7 @@ class Symmetry:
         waits shifted by its distance to the representative (``procs``: rank -> the interpreted
         process), and its AAU statistics (returned)."""
         self.logs.finish()  # every member heard what its representative did
-        class_of, reps, n = self.parts.class_of.tolist(), self.parts.reps, self.n
+        class_of, reps, n, g = self.parts.class_of.tolist(), self.parts.reps, self.n, self.parts.group
         kept = {e: procs[e].chain.sym_waits.kept() for e in reps}
         parts = {w: _LABEL.split(w) for e in reps for _, _, w in kept[e]}
         # each representative's figures by field: 65,536 records built directly (copy() costs
@@ -402,7 +432,7 @@ class Symmetry:
                 mine = []
                 for (s, a, w), count in kept[e].items():
                     if m != e:
-                        w = "".join(x if j % 2 == 0 else f"rank {(int(x) + m - e) % n}"
+                        w = "".join(x if j % 2 == 0 else f"rank {g.image(int(x), e, m)}"
                                     for j, x in enumerate(parts[w]))
                     mine += [(s, a, w)] * count
                 waits = heapq.nlargest(LONGEST_WAITS, mine)

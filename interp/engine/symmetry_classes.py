@@ -61,12 +61,62 @@ class ClassesSplit(Exception):
         self.reason = reason
 
 
-class Partition:
-    """Ranks 0..P-1 in classes numbered by their lowest rank (the representative)."""
+class Group:
+    """The symmetry that relates a class's members to its representative: shifts (m = c + t mod P,
+    a ring or 1-D torus of P nodes, a crossbar) or XOR (m = c XOR t, a hypercube's e-cube routes
+    or a fat-tree, P a power of two). Its offsets name whom a rank talks to relative to itself."""
 
-    def __init__(self, class_of):
+    def __init__(self, kind: str, n: int):
+        self.kind, self.n = kind, n
+        self.xor = kind == "xor"
+        self._ranks = np.arange(n)
+
+    def offset(self, src: int, dst: int) -> int:
+        """The offset o of a message from src to dst (dst = src + o, or src XOR o)."""
+        return (src ^ dst) if self.xor else (dst - src) % self.n
+
+    def sender(self, e: int, o: int) -> int:
+        """The rank whose message at offset o reaches rank e."""
+        return (e ^ o) if self.xor else (e - o) % self.n
+
+    def image(self, x: int, rep: int, m: int) -> int:
+        """Where the symmetry taking ``rep`` to its class member ``m`` takes rank x."""
+        return (x ^ rep ^ m) if self.xor else (x + m - rep) % self.n
+
+    def at(self, values, s: int) -> np.ndarray:
+        """Per rank m: ``values`` at m + s (m XOR s)."""
+        values = np.asarray(values)
+        return values[self._ranks ^ s] if self.xor else np.roll(values, -s)
+
+    def heard(self, values, o: int) -> np.ndarray:
+        """Per rank m: ``values`` at the rank whose message at offset o reaches m."""
+        values = np.asarray(values)
+        return values[self._ranks ^ o] if self.xor else np.roll(values, o)
+
+    def signature(self, values) -> np.ndarray:
+        """Per rank: the partner's offset, or -1 for MPI_PROC_NULL."""
+        v = np.asarray(values, dtype=np.int64)
+        r = self._ranks
+        return np.where(v == NULL, -1, (v ^ r) if self.xor else (v - r) % self.n)
+
+    def link(self, rep: int, link: tuple) -> tuple[int, int]:
+        """A representative's link (a, b) as (its orbit, its position relative to ``rep``): the
+        links of one orbit are the images of each other; position s stands for the link from
+        m + s (m XOR s) for each member m."""
+        a, b = link
+        if self.xor:
+            return a ^ b, a ^ rep
+        return (b - a) % self.n, (a - rep) % self.n
+
+
+class Partition:
+    """Ranks 0..P-1 in classes numbered by their lowest rank (the representative); ``group``: the
+    symmetry ("shift" or "xor") that takes each representative to its class's members."""
+
+    def __init__(self, class_of, group: str = "shift"):
         self.class_of = np.asarray(class_of, dtype=np.int64)
         self.n = len(self.class_of)
+        self.group = Group(group, self.n)
         first = np.unique(self.class_of, return_index=True)[1]
         self.reps = [int(r) for r in np.sort(first)]
         self.k = len(self.reps)
@@ -74,8 +124,8 @@ class Partition:
         self._masks: dict[int, np.ndarray] = {}
 
     @classmethod
-    def one(cls, n: int) -> "Partition":
-        return cls(np.zeros(n, dtype=np.int64))
+    def one(cls, n: int, group: str = "shift") -> "Partition":
+        return cls(np.zeros(n, dtype=np.int64), group)
 
     def key(self) -> tuple:
         """Hashable, for EngineOptions (the restart's partition)."""
@@ -99,7 +149,7 @@ class Partition:
         if len(first) == self.k:
             return None
         order = np.argsort(np.argsort(first))  # numbered by lowest rank
-        return Partition(order[inverse.reshape(-1)])
+        return Partition(order[inverse.reshape(-1)], self.group.kind)
 
 
 def at_every_rank(expr, n: int, functions: dict | None) -> list[int] | None:
@@ -126,47 +176,84 @@ def at_every_rank(expr, n: int, functions: dict | None) -> list[int] | None:
         return None
 
 
-def signature(values, n: int) -> np.ndarray:
-    """Per rank: the partner's offset p(r) - r mod P, or -1 for MPI_PROC_NULL."""
-    v = np.asarray(values, dtype=np.int64)
-    return np.where(v == NULL, -1, (v - np.arange(n)) % n)
-
-
 class Links:
-    """Link occupancy of the representatives' messages, per orbit of links under shifts."""
+    """Link occupancy of the representatives' messages, per orbit of links under the classes'
+    symmetry (``Group``)."""
 
     def __init__(self, part: Partition):
         self.part = part
-        self._busy: dict[int, dict[tuple, float]] = {}  # orbit -> (class, base shift) -> free at
+        self._busy: dict[int, dict[tuple, tuple]] = {}  # orbit -> (class, position) -> (free at, sent at)
         self._meets: dict[tuple, bool] = {}
 
     def meet(self, c: int, s: int, c2: int, s2: int) -> bool:
-        """Do the images {m + s : m in class c} and {m + s2 : m in class c2} share a node (mod P):
-        a link of one orbit used by a member of each."""
-        key = (c, s, c2, s2)
+        """Do the images {m + s : m in class c} and {m + s2 : m in class c2} (XOR: m ^ s) share a
+        node: a link of one orbit used by a member of each."""
+        g = self.part.group
+        # m + s = m2 + s2 (m ^ s = m2 ^ s2) for some members: m + d (m ^ d) in c2, d = s - s2 (s ^ s2)
+        d = (s ^ s2) if g.xor else (s - s2) % g.n
+        key = (c, c2, d)
         hit = self._meets.get(key)
         if hit is None:
-            hit = self._meets[key] = bool(np.any(np.roll(self.part.mask(c), s) & np.roll(self.part.mask(c2), s2)))
+            mask = self.part.mask
+            hit = self._meets[key] = bool(np.any(mask(c) & g.at(mask(c2), d)))
         return hit
 
-    def use(self, rep: int, links, start: float, arrival: float) -> str | None:
-        """Rank ``rep``'s message on ``links`` from ``start`` to ``arrival``: why it is refused, or None."""
-        n, c = self.part.n, int(self.part.class_of[rep])
+    def free(self, rep: int, links, start: float, sent: float) -> tuple[list, float] | str:
+        """Rank ``rep``'s message on ``links``, sent at ``sent`` and ready at ``start``: (its links
+        as (orbit, position), the time they are free for every member), or why it is refused.
+
+        A member waits for the message whose image holds its link: its own earlier one (the same
+        class and position), or another class's (or position's) when that image holds the link of
+        every member of the class and was sent strictly earlier (then the full interpretation
+        takes it first on every member; at the same time the order is by rank, which no class
+        sees alike: refused). When it holds the links of some members only, the class splits
+        into those members and the others (``ClassesSplit``: a restart)."""
+        c, g = int(self.part.class_of[rep]), self.part.group
         mine = []
         for link in links:
             a, b = link
             if not (isinstance(a, int) and isinstance(b, int)):
                 return "a shared network resource"
-            mine.append(((b - a) % n, (a - rep) % n))
+            mine.append(g.link(rep, link))
+        ready = start
         for j, (o, s) in enumerate(mine):
             if any(o2 == o and self.meet(c, s, c, s2) for o2, s2 in mine[:j]):
                 return "a route on which the images of one message would meet"
-            for (c2, s2), free in self._busy.get(o, {}).items():
-                if free > start and self.meet(c, s, c2, s2):
-                    return "a message waits for a link"
+            busy = self._busy.get(o)
+            if not busy:
+                continue
+            stale = []
+            for (c2, s2), (free, t2) in busy.items():
+                if free <= sent:  # free before now (the engine's time): no later message waits for it
+                    stale.append((c2, s2))
+                    continue
+                if free <= start or not self.meet(c, s, c2, s2):
+                    continue
+                if (c2, s2) != (c, s):
+                    self._covers(c, s, c2, s2)
+                    if not t2 < sent:
+                        return "a message waits for a link"
+                if free > ready:
+                    ready = free
+            for key in stale:
+                del busy[key]
+        return mine, ready
+
+    def _covers(self, c: int, s: int, c2: int, s2: int) -> None:
+        """Raise ``ClassesSplit`` unless class c2's images at position s2 hold the link at
+        position s of every member of class c."""
+        part, g = self.part, self.part.group
+        hit = g.at(g.heard(part.mask(c2), s2), s)  # per rank m: c2 holds the link at m + s
+        inside = hit[part.mask(c)]
+        if not inside.all():
+            raise ClassesSplit(part.refine(hit.astype(np.int64), only=[c]),
+                               "a link that the images of another message hold for some members of a class")
+
+    def hold(self, rep: int, mine: list, arrival: float, sent: float) -> None:
+        """The message (``free``'s links), sent at ``sent``, holds its links until ``arrival``."""
+        c = int(self.part.class_of[rep])
         for o, s in mine:
-            self._busy.setdefault(o, {})[(c, s)] = arrival
-        return None
+            self._busy.setdefault(o, {})[(c, s)] = (arrival, sent)
 
 
 class Logs:
@@ -182,7 +269,7 @@ class Logs:
     def _senders(self, o: int) -> list[list[int]]:
         """Per class E: the classes of its members' senders at offset o (m - o)."""
         part, k = self.part, self.part.k
-        shifted = np.roll(part.class_of, o)  # shifted[m] = class_of[m - o]
+        shifted = part.group.heard(part.class_of, o)  # shifted[m] = class_of[m - o] (XOR: m ^ o)
         out: list[list[int]] = [[] for _ in range(k)]
         for pair in np.unique(part.class_of * k + shifted).tolist():
             out[pair // k].append(pair % k)
@@ -212,9 +299,9 @@ class Logs:
         key = (c, o)
         got = self._receivers.get(key)
         if got is None:
-            part, n = self.part, self.part.n
-            got = self._receivers[key] = [((e - o) % n, e) for e in part.reps
-                                          if int(part.class_of[(e - o) % n]) == c]
+            part, g = self.part, self.part.group
+            got = self._receivers[key] = [(g.sender(e, o), e) for e in part.reps
+                                          if int(part.class_of[g.sender(e, o)]) == c]
         return got
 
     def add(self, c: int, o: int, entry: tuple) -> None:
@@ -244,7 +331,8 @@ class Logs:
         part = self.part
         heard = self._senders(o)
         only = [e for e in range(part.k) if c in heard[e] and d in heard[e]]
-        new = part.refine(np.roll(part.class_of, o), only) if only else None
+        heard_from = part.group.heard(part.class_of, o)
+        new = part.refine(heard_from, only) if only else None
         if new is None:  # c and d are peers through a chain of classes: split every class that hears two
-            new = part.refine(np.roll(part.class_of, o))
+            new = part.refine(heard_from)
         return ClassesSplit(new, reason)
