@@ -43,6 +43,7 @@ from interp.engine.ops import HOST_RANK, Completion, label as op_label
 from interp.engine.options import EngineOptions
 from interp.engine.p2p import PointToPoint
 from interp.engine.process import Process
+from interp.engine.weighting import weighted_branch
 from interp.engine.result import CATEGORIES, Message, ProcStats, RunResult
 from interp.engine.notes import run_notes
 from interp.engine.steady import Broken, SteadyState
@@ -182,6 +183,17 @@ class Engine:
             self.models[key] = model_for(sau)(sau, self.bound, self.sag.runtime, prog.functions, self.notes)
         return self.models[key]
 
+    def _restart(self, parts) -> RunResult:
+        """Again with a finer partition into classes (and the partner values found so far), or
+        without symmetry once there are too many classes or restarts."""
+        if parts is None or parts.k > max_classes(self.nprocs) or self.options.class_restarts >= MAX_RESTARTS:
+            return Engine(*self._args, replace(self.options, symmetry=False)).run()
+        again = Engine(*self._args, replace(self.options, classes=parts.key(), class_group=parts.group.kind,
+                                            class_restarts=self.options.class_restarts + 1))
+        if again.symmetry is not None:
+            again.symmetry.values = self.symmetry.values
+        return again.run()
+
     # -- Algorithm 2 ---------------------------------------------------------------------------
     def run(self) -> RunResult:
         # The interpretation allocates many short-lived objects and no garbage cycles worth
@@ -194,14 +206,7 @@ class Engine:
             banned = self.steady.banned | {broken.aau_id}
             return Engine(*self._args, replace(self.options, banned=frozenset(banned))).run()
         except ClassesSplit as split:  # the symmetry classes split: again with the finer partition
-            parts, n = split.partition, self.nprocs
-            if parts is None or parts.k > max_classes(n) or self.options.class_restarts >= MAX_RESTARTS:
-                return Engine(*self._args, replace(self.options, symmetry=False)).run()
-            again = Engine(*self._args, replace(self.options, classes=parts.key(), class_group=parts.group.kind,
-                                                class_restarts=self.options.class_restarts + 1))
-            if again.symmetry is not None:
-                again.symmetry.values = self.symmetry.values
-            return again.run()
+            return self._restart(split.partition)
         except SymmetryBroken:  # the processes do not all behave alike: interpret every one
             return Engine(*self._args, replace(self.options, symmetry=False)).run()
         except InputError as exc:
@@ -424,32 +429,8 @@ class Engine:
         return Completion(t)
 
     def weighted(self, a, chain):
-        """The branch ``a`` weighed as a branch on data (Algorithm 3), with its prob() or the default
-        0.5 per condition: the values it tests are not known on ``chain``'s process (they come from
-        data). The note says which line and which annotation replaces the default."""
-        key = ("weighted", a.id)
-        if key not in self._inner:
-            from copy import copy
-            w = copy(a)
-            w.branches = []
-            for b in a.branches:
-                b = copy(b)
-                if b.cond is not None:
-                    b.data_dependent = True
-                    b.prob = 0.5 if b.prob is None else b.prob
-                w.branches.append(b)
-            self._inner[key] = w
-            tests = sum(1 for b in a.branches if b.cond is not None)
-            directive = "!$interp" if chain.aag.language == "fortran" else "#pragma interp"
-            pragma = f"{directive} prob({', '.join(['0.5'] * tests)})"
-            if self.no_defaults:
-                raise InputError(f"{a.loc}: --strict: the condition reads values that come from data at run "
-                                 f"time and would be weighted with the default probability 0.5; state it "
-                                 f"with '{pragma}' above line {a.loc.first}")
-            self.notes[("weighted", a.id)] = (
-                f"{a.loc}: the condition reads values that come from data at run time; weighted with "
-                f"probability 0.5 per condition (Algorithm 3); state it with '{pragma}' above line {a.loc.first}")
-        return self._inner[key]
+        """The branch ``a`` weighed as a branch on data (weighting.py)."""
+        return weighted_branch(self, a, chain)
 
     def stall_visible(self, loop) -> bool:
         """Can a repeated state at a loop's iteration start be trusted to repeat for ever? Not
