@@ -27,7 +27,7 @@ import re
 from copy import copy
 from dataclasses import fields, replace
 
-import numpy as np
+from interp.engine.lazynp import np
 
 from frontends.aag import symexpr as S
 from frontends.aag.rank_dependence import rank_branches

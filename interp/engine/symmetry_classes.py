@@ -29,7 +29,7 @@ used. docs/performance.md ("Rank symmetry") gives the argument.
 """
 from __future__ import annotations
 
-import numpy as np
+from interp.engine.lazynp import np
 
 NULL = -2  # MPI_PROC_NULL (frontends/aag/communicators.py)
 VECTOR_FROM = 8192  # ranks from which numpy's fixed cost (0.1 s to build the function) pays
