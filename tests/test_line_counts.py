@@ -24,9 +24,20 @@ EXPECTED = {9: 6, 11: 4, 13: 2, 15: 310, 19: 6, 21: 66, 25: 6, 27: 45, 29: 39, 3
             109: 42, 110: 42, 115: 6, 118: 16, 119: 12, 122: 102}
 
 
+# returns.c: returns in a helper's branches (clamp), an early return from a loop, a two-variable
+# for with &&, Collatz steps, a tripling loop, nested ternaries (gcov, 2026-11-23). The attribution
+# of a closed form counted the statements after an if whose branch returns at every call (line 9:
+# 8 executions for C's 5) until the same day.
+RETURNS = Path(__file__).parent / "data" / "linecounts" / "returns.c"
+RETURNS_EXPECTED = {6: 1, 8: 2, 9: 5, 13: 8, 15: 105, 20: 63, 26: 3, 27: 54, 29: 5, 33: 8, 36: 90, 38: 32,
+                    39: 122, 46: 266, 50: 8, 52: 54}
+
+
 @pytest.mark.parametrize("closed_forms", [True, False])
-def test_every_statement_runs_as_often_as_in_c(closed_forms):
-    r = predict([str(SRC)], "ipsc860", 1, [], interactive=False, closed_forms=closed_forms).result
+@pytest.mark.parametrize("src, expected", [(SRC, EXPECTED), (RETURNS, RETURNS_EXPECTED)], ids=["shapes", "returns"])
+def test_every_statement_runs_as_often_as_in_c(closed_forms, src, expected):
+    EXPECTED = expected
+    r = predict([str(src)], "ipsc860", 1, [], interactive=False, closed_forms=closed_forms).result
     got: dict[int, float] = {}
     for s in r.aau_totals():
         if s.cls != "Seq":

@@ -12,7 +12,7 @@ import sympy
 from frontends.aag import symexpr as S
 from frontends.aag import Call, Condt, Iter, Seq
 from frontends.aag.bodies import continues
-from interp.models.omega import NodeModel, NotClosed, copied_members, sum_over, values_after
+from interp.models.omega import NodeModel, NotClosed, copied_members, returns, sum_over, values_after
 
 
 def body_items(model: NodeModel, body, weight, depth: int = 0, loop_body: bool = False):
@@ -34,8 +34,8 @@ def body_items(model: NodeModel, body, weight, depth: int = 0, loop_body: bool =
                     w = sympy.Integer(1) if b.is_else else (
                         sympy.Float(b.prob) if b.data_dependent else sympy.Piecewise((1, b.cond), (0, True)))
                     items += body_items(model, b.body, weight * reach * w, depth)
-                    if loop_body and continues(b.body):
-                        skipped += reach * w
+                    if (loop_body and continues(b.body)) or returns(b.body):
+                        skipped += reach * w  # the statements after the if do not run then
                     reach = reach * (1 - w)
                 weight = weight * (1 - skipped)
             elif isinstance(a, Call):

@@ -206,7 +206,7 @@ class NodeModel:
         for b in c.branches:
             tested += self.expr_counts(b.cond_counts)
             skips = loop_body and continues(b.body)
-            after = sympy.Integer(0) if _returns(b.body) or skips else rest_cost
+            after = sympy.Integer(0) if returns(b.body) or skips else rest_cost
             # A continue ending the branch: its own Seq's time, then the next iteration.
             taken = self.body(b.body[:-1]) + self.seq(b.body[-1]) if skips else self.body(b.body)
             if b.is_else:
@@ -263,7 +263,7 @@ class NodeModel:
             elif isinstance(a, Condt):
                 if a.cls != "CondtD":
                     raise NotClosed(a)
-                if any(_returns(b.body) or (loop_body and continues(b.body)) for b in a.branches):
+                if any(returns(b.body) or (loop_body and continues(b.body)) for b in a.branches):
                     return total + self.condt(a, aaus[k + 1:], loop_body)
                 total += self.condt(a)
                 if k + 1 < len(aaus) and _assigns(a):
@@ -379,7 +379,8 @@ def _branch_value(body: list[AAU], name: str):
     return env.get(name, S.var(name))  # never None: an unknown value of ``name`` raised above
 
 
-def _returns(body: list[AAU]) -> bool:
+def returns(body: list[AAU]) -> bool:
+    """Does the branch body end with a return?"""
     return bool(body) and isinstance(body[-1], Seq) and body[-1].control == "return"
 
 
