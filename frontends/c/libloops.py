@@ -50,7 +50,7 @@ WORD = 8  # bytes per step of a narrow-element copy (the library's word)
 _GEN = CGenerator()
 
 
-def as_loop(call: c_ast.FuncCall, ctype, sizeof, functions=frozenset()) -> tuple[c_ast.For, str] | None:
+def as_loop(call: c_ast.FuncCall, ctype, sizeof, functions=()) -> tuple[c_ast.For, str] | None:
     """The loop that ``call`` (a statement) performs and the note that says so, or None when it is
     not a call of a shape read as a loop. ``ctype(node)`` types an expression, ``sizeof(node)``
     is the byte size of a ``sizeof`` expression or None; ``functions`` the program's own."""

@@ -86,7 +86,7 @@ class SimpleStatements:
         self._expression(stmt, out, stmt)
 
     def _s_FuncCall(self, stmt, out):
-        as_loop = libloops.as_loop(stmt, self.ctx.ctype, self._sizeof, frozenset(self.fundefs))
+        as_loop = libloops.as_loop(stmt, self.ctx.ctype, self._sizeof, self.fundefs)
         if as_loop is not None and stmt.name.name not in self.fundefs:  # not the program's own memcpy
             loop, note = as_loop
             self.problem("assumption", note, stmt)
