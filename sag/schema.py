@@ -48,7 +48,7 @@ PROCESSING = {
     # model: compiled (interp/models/compiled.py): the compiler and flags the program is built
     # with, the CPU llvm-mca simulates (-mcpu) and the time of one core cycle at the clock the
     # core runs at (a time, so that a range's fast end is its smaller value).
-    "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "cycle": TIME},
+    "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "cycle": TIME, "fetch_window": SIZE, "fetch_time": TIME},
     "iter": {"fixed": TIME, "per_iter": TIME, "fixed_step": TIME, "per_iter_step": TIME},
     "cond": {"per_condition": TIME, "branch_taken": TIME},
     "call": {"per_call": TIME, "per_arg": TIME},

@@ -421,3 +421,37 @@ def test_a_loop_whose_ifs_became_selects_is_costed_from_its_code(tmp_path, monke
     # A loop whose generated code keeps its branch stays with the roofline model, saying so
     kernels = _loops("kernels")
     assert all(lp.branch_free() for lp in kernels)  # the fill and the triangular inner loop
+
+
+# -- the front end: where the link placed the loop (interp/models/code_layout.py) -------------------
+def test_a_loop_across_two_fetch_windows_costs_two_windows_a_pass(tmp_path, monkeypatch):
+    from interp.models import code_layout
+    from interp.models.code_layout import Placed
+
+    fetch = MACHINE.replace("cycle: 1 ns}", "cycle: 1 ns, fetch_window: 64 B, fetch_time: 2 ns}")
+    # kernels.s's main holds two innermost loops: the fill (8 instructions), then the triangle's
+    # inner loop (7). The linked program (recorded here, not built) puts the fill within one
+    # 64-byte block (0x1200..0x121f) and the inner loop across 0x1240 (0x1230..0x124f).
+    placed = {"interp_user_main": [Placed(0x1200, 0x1220, 8), Placed(0x1230, 0x1250, 7)]}
+    monkeypatch.setattr(code_layout, "layout",
+                        lambda files, cc, cflags: (placed, {f: "interp_user_main" for f in files}))
+    model, _, fill, inner = _model(tmp_path, monkeypatch, machine=fetch)
+    # The inner loop: llvm-mca 3 cycles x 1 ns = 3 ns a pass, but two fetch windows x 2 ns = 4 ns:
+    # 4 ns per iteration (memory 0.36 ns, as in the test above), plus throughput.fixed 5 ns.
+    per = (model.iterd(inner).xreplace({S.var("i"): 100}) - 5 * NS) / 100
+    assert float(per) == pytest.approx(4.0 * NS)
+    note = model.notes[("compiled", inner.id)]
+    assert "spans 2 fetch windows of 64 B (bytes 0x1230-0x1250" in note and "which bounds it" in note
+    # The fill lies within one window: the divider's 4 ns and rand's 22 ns as before.
+    assert _at(model.iterd(fill)) == pytest.approx(5 * NS + 100 * (4 + 22) * NS)
+    assert "within one 64 B fetch window" in model.notes[("compiled", fill.id)]
+
+
+def test_without_a_fetch_window_the_placement_is_not_read(tmp_path, monkeypatch):
+    from interp.models import code_layout
+
+    monkeypatch.setattr(code_layout, "layout", lambda *a: pytest.fail("the program must not be linked"))
+    model, _, _, inner = _model(tmp_path, monkeypatch)
+    per = (model.iterd(inner).xreplace({S.var("i"): 100}) - 5 * NS) / 100
+    assert float(per) == pytest.approx(3.0 * NS)
+    assert "fetch_window" in model.notes[("compiled", inner.id)]

@@ -54,6 +54,7 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
     node_runs, comm_runs = [], []
     with tempfile.TemporaryDirectory(prefix="interp-cal-") as tmp:
         exe = tools.compile_c(cc, [tools.bench_source("node_bench.c")], Path(tmp) / "node_bench", flags)
+        fexe = tools.compile_c(cc, [tools.bench_source("fetch_bench.c")], Path(tmp) / "fetch_bench", flags)
         if not info.caches or cache_levels is not None:
             line_size = line_size or next((c["block"] for c in info.caches.values() if c.get("block")), None)
             if line_size is None:
@@ -79,7 +80,8 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
         with ctx:
             _step(bar)
             for _ in range(runs):
-                node_runs.append(_node_run(exe, scale, llc, l1, mid, info.caches))
+                node_runs.append(_node_run(exe, scale, llc, l1, mid, info.caches)
+                                 | fit.fetch_values(fit.parse_lines(tools.run([fexe, scale], timeout=120))))
                 _step(bar)
                 if mexe:
                     text = tools.run(tools.mpiexec_cmd(mpitools[1], 2, mexe, [scale]), timeout=300)

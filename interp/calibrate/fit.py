@@ -179,6 +179,34 @@ def divider_span(stats: dict[str, Stat]) -> None:
                           ends=(narrow.median, wide.median))
 
 
+# -- the front end: fetch windows ---------------------------------------------------------------
+FETCH_PLACEMENTS = (16, 32, 64)   # fetch_bench's boundaries, each crossed by one placement alone
+FETCH_SLOWER = 1.2                # a placement this much slower than the loop inside one block
+
+
+def fetch_values(r: dict[str, float]) -> dict[str, float]:
+    """fetch_bench's times per pass (none on an instruction set it has no experiment for)."""
+    names = ["inside", *(f"cross{w}" for w in FETCH_PLACEMENTS)]
+    if not all(f"fetch_{n}" in r for n in names):
+        return {}
+    return {f"fetch.{n}": r[f"fetch_{n}"] for n in names}
+
+
+def fetch_window(stats: dict[str, Stat]) -> tuple[int, Stat] | None:
+    """(window bytes, time per window) of the core's front end, or None when no placement slows
+    the loop (no fetch bound measured). The window is the smallest boundary whose crossing alone
+    slows the 17-byte loop by FETCH_SLOWER (medians over the runs); the loop then spans two
+    windows, so one window costs half its time per pass (docs/calibrate.md, "Fetch windows")."""
+    inside = stats.get("fetch.inside")
+    if inside is None:
+        return None
+    for w in FETCH_PLACEMENTS:
+        cross = stats.get(f"fetch.cross{w}")
+        if cross is not None and cross.median > FETCH_SLOWER * inside.median:
+            return w, Stat(cross.lo / 2, cross.hi / 2, cross.median / 2, cross.runs)
+    return None
+
+
 # -- communication: ping-pong fit, eager/rendezvous switch, collectives ---------------------------
 
 def linear_fit(points) -> tuple[float, float]:

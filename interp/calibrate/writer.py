@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interp.calibrate import collectives
-from interp.calibrate.fit import LIB_ARGS, TIMER_ARGS, Stat, per_byte_expr
+from interp.calibrate.fit import FETCH_PLACEMENTS, LIB_ARGS, TIMER_ARGS, Stat, fetch_window, per_byte_expr
 
 
 def fmt_time(seconds: float) -> str:
@@ -122,6 +122,22 @@ def _q(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', "'") + '"'
 
 
+def _fetch(node: dict[str, Stat], ind: str) -> list[str]:
+    """compiled.fetch_window and fetch_time from fetch_bench (fit.fetch_window), with the placement
+    times that decided them; a comment when nothing was measured or no placement was slower."""
+    if "fetch.inside" not in node:
+        return [f"{ind}# fetch_window: not measured (fetch_bench has no experiment for this instruction set)"]
+    times = ", ".join([f"{fmt_time(node['fetch.inside'].median)} inside one 64 B block",
+                       *(f"{fmt_time(node[f'fetch.cross{w}'].median)} across {w} B" for w in FETCH_PLACEMENTS)])
+    found = fetch_window(node)
+    if found is None:
+        return [f"{ind}# fetch_window: not written: no placement of fetch_bench's 17-byte loop was slower ({times})"]
+    window, per = found
+    return [f"{ind}fetch_window: {window} B    # fetch_bench, 17-byte loop, median a pass: {times}",
+            f"{ind}fetch_time: {fmt_range(per, fmt_time)}    # per fetch window a loop's pass spans: half "
+            f"the loop's time across {window} B (docs/calibrate.md)"]
+
+
 def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None, ind: str) -> list[str]:
     measured = node.get("clock_measured")
     out = []
@@ -143,7 +159,8 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
                 f"{ind}  cflags: {_q(info.cflags)}",
                 f"{ind}  cpu: {_q(info.cpu)}    # {info.cc} -march=native -Q --help=target",
                 f"{ind}  # cycle: not written; the model takes ops.double_add over llvm-mca's cycles for a "
-                "dependent addsd (docs/model.md)"]
+                "dependent addsd (docs/model.md)",
+                *_fetch(node, ind + "  ")]
     out.append(f"{ind}ops:    # one operation of a dependent chain")
     for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
                 "double_mul", "double_div", "int_to_real", "real_to_int"):

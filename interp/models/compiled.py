@@ -42,9 +42,9 @@ import sympy
 
 from frontends.aag import AAU, Call, Condt, Iter, Seq
 
-from interp.calibrate import tools
+from interp.calibrate import build, tools
 from interp.errors import InputError
-from interp.models import asm_loops, mca, osaca_tool
+from interp.models import asm_loops, code_layout, mca, osaca_tool
 from interp.models.roofline import RooflineModel
 from interp.models.working_set import max_of
 
@@ -57,7 +57,7 @@ class LoopCode:
 
     def __init__(self, cycles: float, per_pass: int, how: str, calls: list[str], where: str,
                  divisions: list[str], osaca: float | None = None, osaca_note: str = "",
-                 branch_free: bool = False):
+                 branch_free: bool = False, placed: code_layout.Placed | None = None, layout_note: str = ""):
         self.cycles = cycles          # llvm-mca cycles per pass of the generated loop
         self.osaca = osaca            # OSACA's cycles per pass (None: not analysed, osaca_note why)
         self.osaca_note = osaca_note
@@ -67,6 +67,8 @@ class LoopCode:
         self.calls = calls            # functions the generated loop calls
         self.where = where            # function of the generated code
         self.divisions = divisions    # division instructions per pass, by operation class
+        self.placed = placed          # where the linked program holds it (None: layout_note why)
+        self.layout_note = layout_note
 
 
 def per_pass(loop: asm_loops.AsmLoop, accesses, source_step) -> tuple[int, str]:
@@ -94,6 +96,7 @@ class CompiledModel(RooflineModel):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._code: dict[int, LoopCode | str] | None = None
+        self._layout = None   # code_layout.layout()'s result, or why there is none (_linked)
 
     # -- settings -------------------------------------------------------------------------------
     def setting(self, key: str, default=None):
@@ -149,6 +152,7 @@ class CompiledModel(RooflineModel):
         if missing:
             return {lp.id: missing for lp in inner}
         by_file: dict[str, tuple[asm_loops.AsmLoop, ...] | str] = {}
+        self._layout = self._linked()
         out: dict[int, LoopCode | str] = {}
         for lp in inner:
             if lp.loc is None:
@@ -166,10 +170,34 @@ class CompiledModel(RooflineModel):
         extra = ["-iquote", str(tools.nx_include())]
         mpicc = tools.mpi_tools()
         extra += [f"-I{d}" for d in mca.mpi_includes(mpicc[0] if mpicc else None)]
+        # main as validate's build names it (its timing shim brings the real main): the compiler
+        # treats a function called main apart (.text.startup, run once), so the code can differ
+        try:
+            text = open(source, encoding="utf-8", errors="replace").read()
+        except OSError:
+            text = ""
+        name = build.main_name(build.program_kind([text]), text)
+        extra += [] if name == "main" else [f"-Dmain={name}"]
         try:
             return asm_loops.loops(mca.assembly(cc, flags, source, extra))
         except mca.AnalysisError as exc:
             return str(exc)
+
+    def _linked(self):
+        """The program linked as validate links it (code_layout.py), when the machine gives a fetch
+        window to judge its loops' placement by; else why not (for the notes)."""
+        if not self.has("compiled.fetch_window") or not self.has("compiled.fetch_time"):
+            return "the machine gives no processing.compiled.fetch_window and fetch_time (interp calibrate measures them)"
+        files = list(dict.fromkeys(f.loc.file for f in self.functions.values() if f.loc is not None))
+        return code_layout.layout(files, self.setting("cc", "gcc"), self.setting("cflags", "-O2"))
+
+    def _placed(self, loop: asm_loops.AsmLoop, generated, source: str) -> tuple[code_layout.Placed | None, str]:
+        if isinstance(self._layout, str):
+            return None, self._layout
+        loops, mains = self._layout
+        name = mains.get(source, "main") if loop.function == "main" else loop.function
+        found = code_layout.match(loop, generated, loops, name)
+        return found, "" if found else f"its code was not found in the linked program ({name})"
 
     def _match(self, loop: Iter, generated: tuple[asm_loops.AsmLoop, ...], cpu: str) -> LoopCode | str:
         span = set(range(loop.loc.first, loop.loc.last + 1))
@@ -199,8 +227,9 @@ class CompiledModel(RooflineModel):
             second, why = osaca_tool.cycles(best.block(), cpu).cycles, ""
         except mca.AnalysisError as exc:
             second, why = None, str(exc)
+        placed, layout_note = self._placed(best, generated, loop.loc.file)
         return LoopCode(result.cycles, k, how, best.calls(), best.function, asm_loops.divisions(best),
-                        second, why, best.branch_free())
+                        second, why, best.branch_free(), placed, layout_note)
 
     # -- loops ----------------------------------------------------------------------------------
     def iterd(self, loop: Iter) -> sympy.Expr:
@@ -230,7 +259,9 @@ class CompiledModel(RooflineModel):
         # simulation of one scheduling model and OSACA's optimal port assignment; mid is their
         # mean (docs/model.md). Without OSACA the range is llvm-mca's alone.
         passes = [code.cycles] + ([code.osaca] if code.osaca is not None else [])
-        lo, hi = (max(min(passes) / code.per_pass * cycle, divider), max(max(passes) / code.per_pass * cycle, divider))
+        fetch = self._fetch_bound(code) / code.per_pass
+        lo, hi = (max(min(passes) / code.per_pass * cycle, divider, fetch),
+                  max(max(passes) / code.per_pass * cycle, divider, fetch))
         core = (lo + hi) / 2
         calls = self._call_time(loop, set(code.calls))
         accesses = [acc for q in seqs for acc in q.accesses]
@@ -254,10 +285,31 @@ class CompiledModel(RooflineModel):
             f"in the core at {cycle * 1e9:.3g} ns per cycle ({self.cycle_source()})"
             + (f" (the divider: {len(code.divisions)} division{'s' if len(code.divisions) > 1 else ''} per pass at "
                "the calibrated throughput)" if divider > code.cycles / code.per_pass * cycle else "")
+            + self._fetch_note(code, fetch)
             + (f", plus calls {calls * 1e9:.3g} ns" if calls else ""))
         self._shares[loop.id] = self._split(loop.body, per_iter)
         self._cache[loop.id] = value
         return value
+
+    def _fetch_bound(self, code: LoopCode) -> float:
+        """The front end's time per pass: one fetch window per cycle, so a pass across two or more
+        windows takes at least fetch_time per window (code_layout.py); 0 within one window."""
+        if code.placed is None:
+            return 0.0
+        n = code.placed.windows(int(self.t("compiled.fetch_window")))
+        return n * self.t("compiled.fetch_time") if n > 1 else 0.0
+
+    def _fetch_note(self, code: LoopCode, fetch: float) -> str:
+        if code.placed is None:
+            return f"; its placement in the linked program is not known: {code.layout_note}" if code.layout_note else ""
+        width = int(self.t("compiled.fetch_window"))
+        n = code.placed.windows(width)
+        where = f"bytes {code.placed.start:#x}-{code.placed.end:#x} of the linked program"
+        if n < 2:
+            return f"; its code lies within one {width} B fetch window ({where})"
+        return (f"; its code spans {n} fetch windows of {width} B ({where}): at least {n} x "
+                f"{self.t('compiled.fetch_time') * 1e9:.3g} ns a pass (processing.compiled.fetch_time)"
+                + (", which bounds it" if fetch * code.per_pass > max(code.cycles, code.osaca or 0) * self.cycle() else ""))
 
     def loop_overheads(self, loop: Iter) -> tuple[float, float]:
         """A loop interpreted iteration by iteration (IterND, IterSync, a sampled loop) keeps the

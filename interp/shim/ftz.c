@@ -6,14 +6,18 @@
  * program whose values underflow (diffusion into a zero field: the Jacobi sample after a few
  * hundred sweeps) runs slower than predicted by a factor the source does not show. With this
  * linked in, such a run measures what the model describes. */
+/* section(".text.interp_shim"): the constructor's code goes after the program's, not into
+ * .text.startup/.text.exit, which the linker places before every file's .text. Linking this shim
+ * must not move the program's loops: the compiled model reads their placement from the executable
+ * linked without it (interp/models/code_layout.py). */
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
-__attribute__((constructor)) static void interp_flush_to_zero(void)
+__attribute__((constructor, section(".text.interp_shim"))) static void interp_flush_to_zero(void)
 {
     _mm_setcsr(_mm_getcsr() | 0x8040); /* FTZ (bit 15) and DAZ (bit 6) */
 }
 #elif defined(__aarch64__)
-__attribute__((constructor)) static void interp_flush_to_zero(void)
+__attribute__((constructor, section(".text.interp_shim"))) static void interp_flush_to_zero(void)
 {
     unsigned long fpcr;
     __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));

@@ -7,6 +7,10 @@
  * $INTERP_SEG_DIR/seg.PID (one file per process: the MPI ranks of a run are
  * told apart without calling MPI after MPI_Finalize).
  */
+/* section(".text.interp_shim"): the destructor's code goes after the program's, not into
+ * .text.startup/.text.exit, which the linker places before every file's .text. Linking this shim
+ * must not move the program's loops: the compiled model reads their placement from the executable
+ * linked without it (interp/models/code_layout.py). */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +40,7 @@ void interp_seg_add(int k, double seconds)
         interp_seg_last = k;
 }
 
-__attribute__((destructor)) static void interp_seg_write(void)
+__attribute__((destructor, section(".text.interp_shim"))) static void interp_seg_write(void)
 {
     const char *dir = getenv("INTERP_SEG_DIR");
     char path[4096];

@@ -23,6 +23,7 @@ from pathlib import Path
 
 
 from interp.calibrate import tools
+from interp.calibrate.build import Build, build, program_kind  # noqa: F401  (validate's build, shared with the compiled model)
 from interp.errors import InputError
 from interp.studies.measured import MEASURED_EXTRA_COLUMNS, average_error, relative_error
 from interp.output.format import fmt_value
@@ -62,67 +63,6 @@ def argv_for(text: str, inputs: dict, values: dict[str, float]) -> list[str]:
         raise InputError(f"argv[{missing[0]}] is read by the program but no -D input gives it "
                          f"(inputs by argv index: {', '.join(f'{n}={i}' for n, i in sorted(index.items(), key=lambda x: x[1]))})")
     return [args[k] for k in sorted(args)]
-
-
-def program_kind(texts: list[str]) -> str:
-    if len(texts) == 2 or any(re.search(r"\b(csend|crecv|gdsum|load)\s*\(", t) and "nx.h" in t for t in texts):
-        return "nx"
-    if any(re.search(r"\bMPI_Init(_thread)?\s*\(", t) for t in texts):
-        return "mpi"
-    return "seq"
-
-
-@dataclass
-class Build:
-    exe: Path
-    kind: str
-    host_text: str   # the source whose argv the inputs go to
-
-
-def build(files: list[str], tmp: Path, cc: str, cflags: str, ftz: bool = False, extra_sources=(),
-          includes=()) -> Build:
-    """The timed executable. ``extra_sources`` are linked in (interp extrapolate's segment timer);
-    ``includes`` are searched for #include "..." (the original directory of copied sources)."""
-    texts = []
-    for f in files:
-        try:
-            texts.append(Path(f).read_text(encoding="utf-8", errors="replace"))
-        except OSError as exc:
-            raise InputError(f"{f}: cannot read it: {exc.strerror}") from None
-    kind = program_kind(texts)
-    flags = cflags.split()
-    exe = tmp / "prog"
-    extra = ([tools.shim_source("ftz.c")] if ftz else []) + list(extra_sources)
-    if kind == "seq":
-        # Only the program's main is renamed: the program is compiled apart from the shim.
-        objs = []
-        for i, f in enumerate(files):
-            objs.append(tools.compile_c(cc, [f], tmp / f"part{i}.o", [*flags, "-c"], libs=(),
-                                        defines=["main=interp_user_main"], includes=includes))
-        tools.compile_c(cc, [*objs, tools.shim_source("seq_timer.c"), *extra], exe, flags)
-        return Build(exe, kind, texts[0])
-    mpi = tools.mpi_tools()
-    if mpi is None:
-        raise InputError("this is an MPI or NX/2 program but mpicc/mpiexec were not found "
-                         "(pip install 'interp[mpi]' installs MPICH)")
-    timer = tools.shim_source("pmpi_timer.c")
-    if kind == "mpi":
-        tools.compile_c(mpi[0], [*files, timer, *extra], exe, flags, includes=includes)
-        return Build(exe, kind, texts[0])
-    # NX/2: the host is the program that calls load(); both are compiled into one executable.
-    hosts = [i for i, t in enumerate(texts) if re.search(r"\bload\s*\(", t)]
-    if len(files) != 2 or len(hosts) != 1:
-        raise InputError("an NX/2 program is validated as a host program (the one calling load()) and "
-                         "a node program: give both files")
-    h = hosts[0]
-    objs = []
-    for i, f in enumerate(files):
-        obj = tmp / f"part{i}.o"
-        tools.compile_c(mpi[0], [f], obj, [*flags, "-c"], libs=(), includes=[tools.nx_include(), *includes],
-                        defines=[f"main={'nx_host_main' if i == h else 'nx_node_main'}"])
-        objs.append(obj)
-    tools.compile_c(mpi[0], [*objs, tools.shim_source("nx_on_mpi.c"), timer, *extra], exe, flags)
-    return Build(exe, kind, texts[h])
 
 
 def run_once(b: Build, procs: int, args: list[str], tmp: Path, timeout: float, env=None) -> float:
