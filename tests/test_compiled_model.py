@@ -441,7 +441,7 @@ def test_a_loop_across_two_fetch_windows_costs_two_windows_a_pass(tmp_path, monk
     per = (model.iterd(inner).xreplace({S.var("i"): 100}) - 5 * NS) / 100
     assert float(per) == pytest.approx(4.0 * NS)
     note = model.notes[("compiled", inner.id)]
-    assert "spans 2 fetch windows of 64 B (bytes 0x1230-0x1250" in note and "which bounds it" in note
+    assert "spans 2 fetch windows of 64 B (bytes 0x1230-0x124f" in note and "which bounds it" in note
     # The fill lies within one window: the divider's 4 ns and rand's 22 ns as before.
     assert _at(model.iterd(fill)) == pytest.approx(5 * NS + 100 * (4 + 22) * NS)
     assert "within one 64 B fetch window" in model.notes[("compiled", fill.id)]

@@ -277,3 +277,35 @@ def test_a_step_known_only_when_the_loop_runs_moves_its_stride(tmp_path, n, stri
     iters = (n + stride - 1) // stride
     assert float((per - 0) / iters) == pytest.approx(per_ns * NS, rel=1e-6)
     assert total > 4 * stride * iters * per_ns * NS * 0.99
+
+
+def test_processes_on_one_node_share_main_memory(tmp_path):
+    """memory.main.shared_bandwidth / shared_write_bandwidth (interp calibrate: per core, every core
+    streaming at once): k processes on an SAU of `count` units each get min(alone, count x shared
+    / k) (roofline.py shared_bandwidth)."""
+    text = MACHINE.replace("      count: 1\n", "      count: 2\n").replace(
+        "main: {bandwidth: 8 GB/s, write_bandwidth: 4 GB/s}",
+        "main: {bandwidth: 8 GB/s, write_bandwidth: 4 GB/s, shared_bandwidth: 3 GB/s, shared_write_bandwidth: 1.5 GB/s}")
+    assert "shared_bandwidth: 3 GB/s" in text and "count: 2" in text
+    c = tmp_path / "p.c"
+    c.write_text(SRC)
+    m = tmp_path / "m.yaml"
+    m.write_text(text)
+    programs = load_programs([str(c)])
+    n = 100000
+    for procs, read, write in ((1, 8, 4),             # alone: as in test_loop_nest_by_hand
+                               (2, 3, 1.5)):          # two: min(8, 2 x 3 / 2), min(4, 2 x 1.5 / 2)
+        engine = Engine(programs, load_machine(str(m)), procs, resolve_inputs(programs, {"n": n}, False),
+                        EngineOptions(bound=Bound.parse("mid")))
+        result = engine.run()
+        # argv[1]'s first touch, outside any loop: one block, 64 B / 8 GB/s = 8 ns (a single access
+        # is costed alone, not by the loops' working-set rule); per iteration a[i+1] 8 B read and
+        # b[i] 8 B written from main memory (16n = 1.6 MB > L2): 8 / read + 8 / write ns.
+        per = 8 / read + 8 / write
+        assert result.total == pytest.approx(8 * NS + 10 * n * per * NS, rel=1e-9), procs
+        model = next(iter(engine.models.values()))
+        assert model.sharing == procs
+        shared = [v for k, v in engine.notes.items() if k[0] == "shared memory"]
+        assert bool(shared) == (procs == 2)
+        if shared:
+            assert any("2 processes share main memory: 3 GB/s each" in v for v in shared)

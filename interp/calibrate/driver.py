@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime
 import os
 import socket
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -81,7 +82,8 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
             _step(bar)
             for _ in range(runs):
                 node_runs.append(_node_run(exe, scale, llc, l1, mid, info.caches)
-                                 | fit.fetch_values(fit.parse_lines(tools.run([fexe, scale], timeout=120))))
+                                 | fit.fetch_values(fit.parse_lines(tools.run([fexe, scale], timeout=120)))
+                                 | _shared_stream(exe, scale, llc, info.cpus))
                 _step(bar)
                 if mexe:
                     text = tools.run(tools.mpiexec_cmd(mpitools[1], 2, mexe, [scale]), timeout=300)
@@ -113,6 +115,32 @@ def _node_run(exe, scale: float, llc: int, l1: int, mid: int, caches: dict) -> d
     spans = levels.gather_sizes(values, caches, parsed["chase_bytes"])
     gathered = fit.parse_gather(tools.run([exe, "gather", scale, *sorted(set(spans.values()))], timeout=300))
     return values | levels.gathers(gathered, spans, values, caches)
+
+
+def _shared_stream(exe, scale: float, llc: int, cpus: int) -> dict[str, float]:
+    """Main memory's bandwidth per core when every core streams at once: ``node_bench stream`` on
+    each core together, beyond the last level (4 x its size, 64-512 MiB), the mean of what each
+    copy got. The roofline and compiled models give each of k processes on a node the smaller of
+    the one-core bandwidth and cores x this / k (docs/model.md, "Processes sharing main memory")."""
+    if cpus < 2:
+        return {}
+    size = min(max(4 * llc, 64 << 20), 512 << 20)
+    cmd = [str(c) for c in (exe, "stream", scale, size)]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(cpus)]
+    runs = []
+    for p in procs:
+        try:
+            out, err = p.communicate(timeout=300)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            raise InputError(f"{' '.join(cmd)}: no result after 300 s") from None
+        if p.returncode != 0:
+            raise InputError(f"{' '.join(cmd)} failed (exit {p.returncode}): {err.strip()[-500:]}")
+        runs.append(fit.parse_lines(out))
+    if not all("shared_read" in r and "shared_write" in r for r in runs):
+        raise InputError(f"{' '.join(cmd)} printed no bandwidths")
+    return {"main.shared_bandwidth": sum(r["shared_read"] for r in runs) / cpus,
+            "main.shared_write_bandwidth": sum(r["shared_write"] for r in runs) / cpus}
 
 
 def _measure_caches(exe, scale: float, count: int | None, line: int) -> dict[str, dict]:

@@ -100,6 +100,10 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
            "# streaming write, last plateau of the sweep"] if "main.write_bandwidth" in node else []),
         *([f"              gather: {fmt_range(node['main.gather'], fmt_time)}    # {_gather_note(node.get('gather.main'))}"]
           if "main.gather" in node else []),
+        *([f"              shared_bandwidth: {fmt_range(node['main.shared_bandwidth'], fmt_rate)}    "
+           f"# per core, every core streaming reads at once ({info.cpus} copies of node_bench stream)",
+           f"              shared_write_bandwidth: {fmt_range(node['main.shared_write_bandwidth'], fmt_rate)}    "
+           "# per core, every core streaming writes at once"] if "main.shared_bandwidth" in node else []),
         "    # The host of a host-node (NX/2) program runs as one more process on the same cores",
         "    # (interp validate's NX/2-on-MPI shim); it has the compute units' processing costs.",
         "    - id: SAU-01",

@@ -180,7 +180,8 @@ class Engine:
     def _model(self, sau, prog: AAG) -> NodeModel:
         key = (sau.id, id(prog))
         if key not in self.models:
-            self.models[key] = model_for(sau)(sau, self.bound, self.sag.runtime, prog.functions, self.notes)
+            sharing = sum(1 for p in self.mapping.procs if p.sau.id == sau.id)
+            self.models[key] = model_for(sau)(sau, self.bound, self.sag.runtime, prog.functions, self.notes, sharing)
         return self.models[key]
 
     def _restart(self, parts) -> RunResult:

@@ -285,7 +285,7 @@ class CompiledModel(RooflineModel):
             f"in the core at {cycle * 1e9:.3g} ns per cycle ({self.cycle_source()})"
             + (f" (the divider: {len(code.divisions)} division{'s' if len(code.divisions) > 1 else ''} per pass at "
                "the calibrated throughput)" if divider > code.cycles / code.per_pass * cycle else "")
-            + self._fetch_note(code, fetch)
+            + self._fetch_note(code, fetch, max(max(passes) / code.per_pass * cycle, divider))
             + (f", plus calls {calls * 1e9:.3g} ns" if calls else ""))
         self._shares[loop.id] = self._split(loop.body, per_iter)
         self._cache[loop.id] = value
@@ -299,17 +299,19 @@ class CompiledModel(RooflineModel):
         n = code.placed.windows(int(self.t("compiled.fetch_window")))
         return n * self.t("compiled.fetch_time") if n > 1 else 0.0
 
-    def _fetch_note(self, code: LoopCode, fetch: float) -> str:
+    def _fetch_note(self, code: LoopCode, fetch: float, bound: float) -> str:
+        """The note's words on the placement; ``bound``: the analyzers' and the divider's time per
+        iteration, which the front end's ``fetch`` exceeds or not."""
         if code.placed is None:
             return f"; its placement in the linked program is not known: {code.layout_note}" if code.layout_note else ""
         width = int(self.t("compiled.fetch_window"))
         n = code.placed.windows(width)
-        where = f"bytes {code.placed.start:#x}-{code.placed.end:#x} of the linked program"
+        where = f"bytes {code.placed.start:#x}-{code.placed.end - 1:#x} of the linked program"
         if n < 2:
             return f"; its code lies within one {width} B fetch window ({where})"
         return (f"; its code spans {n} fetch windows of {width} B ({where}): at least {n} x "
                 f"{self.t('compiled.fetch_time') * 1e9:.3g} ns a pass (processing.compiled.fetch_time)"
-                + (", which bounds it" if fetch * code.per_pass > max(code.cycles, code.osaca or 0) * self.cycle() else ""))
+                + (", which bounds it" if fetch > bound else ""))
 
     def loop_overheads(self, loop: Iter) -> tuple[float, float]:
         """A loop interpreted iteration by iteration (IterND, IterSync, a sampled loop) keeps the

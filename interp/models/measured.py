@@ -124,9 +124,9 @@ class MeasuredModel(NodeModel):
     """Eq. 2.3 for every measured segment, the machine's costs elsewhere; all of it ``timeshare``
     times slower when processes share processors."""
 
-    def __init__(self, sau, bound, runtime, functions, notes):
+    def __init__(self, sau, bound, runtime, functions, notes, sharing: int = 1):
         self.share = float(sau.setting("processing", "timeshare") or 1)
-        super().__init__(sau, bound, runtime, functions, notes)
+        super().__init__(sau, bound, runtime, functions, notes, sharing)
         samples = sau.setting("processing", "samples") or SampleRates()
         # a machine file names the rates' file; interp extrapolate puts the rates themselves
         self.samples: SampleRates = SampleRates.from_file(samples) if isinstance(samples, str) else samples

@@ -32,7 +32,7 @@ class NodeModel:
     """Omega for the computation of one SAU: costs of operations, accesses, loops, branches, calls."""
 
     def __init__(self, sau: SAU, bound: Bound, runtime: dict[str, float], functions: dict[str, Function],
-                 notes: dict):
+                 notes: dict, sharing: int = 1):
         self.sau = sau
         self.bound = bound
         self.runtime = runtime
@@ -42,6 +42,9 @@ class NodeModel:
         self.mem = sau.effective("memory")
         self._cache: dict[int, sympy.Expr] = {}
         self._t: dict[str, float] = {}
+        # Processes the engine places on this SAU, which stream from one main memory at once
+        # (roofline.py shared_bandwidth)
+        self.sharing = sharing
         self._window = self._cache_window()
 
     # -- parameters -------------------------------------------------------------------------

@@ -67,10 +67,11 @@ class RooflineModel(NodeModel):
                 continue
             size, read, write = (self.t(k, "memory") for k in keys)
             levels.append(Level(name, size, read, write))
-        main = self.bandwidth("main.bandwidth")
-        if not levels or not main or not self.has("cache.block", "memory"):
+        one = self.bandwidth("main.bandwidth")
+        if not levels or not one or not self.has("cache.block", "memory"):
             return None
-        write = self.bandwidth("main.write_bandwidth") or main
+        main = self.shared_bandwidth(one, "main.shared_bandwidth")
+        write = self.shared_bandwidth(self.bandwidth("main.write_bandwidth") or one, "main.shared_write_bandwidth")
         levels.append(Level("main", float("inf"), main, write))
         return WorkingSet(levels, self.t("cache.block", "memory"))
 
@@ -94,6 +95,21 @@ class RooflineModel(NodeModel):
 
     def bandwidth(self, key: str) -> float | None:
         return self.t(key, "memory") if self.has(key, "memory") else None
+
+    def shared_bandwidth(self, one: float, key: str) -> float:
+        """Main memory's bandwidth for each of the ``sharing`` processes on this SAU: a saturating
+        resource, so the smaller of one core's figure and cores x ``key`` (the per-core figure
+        measured with every core streaming) shared among them (docs/model.md, "Processes sharing
+        main memory"). One process, or no shared figure: ``one``."""
+        if self.sharing < 2 or not self.has(key, "memory"):
+            return one
+        cores = max(getattr(self.sau, "count", 1) or 1, self.sharing)
+        each = min(one, cores * self.t(key, "memory") / self.sharing)
+        self.notes[("shared memory", self.sau.id, key)] = (
+            f"{self.sau.id}: {self.sharing} processes share main memory: {each / 1e9:.3g} GB/s each "
+            f"(memory.{key.replace('shared_', '')} {one / 1e9:.3g} GB/s alone; memory.{key} "
+            f"{self.t(key, 'memory') / 1e9:.3g} GB/s per core with all {cores} streaming)")
+        return each
 
     # -- operations -------------------------------------------------------------------------
     def op_parts(self, c: OpCounts) -> tuple[float, float]:
