@@ -455,3 +455,30 @@ def test_without_a_fetch_window_the_placement_is_not_read(tmp_path, monkeypatch)
     per = (model.iterd(inner).xreplace({S.var("i"): 100}) - 5 * NS) / 100
     assert float(per) == pytest.approx(3.0 * NS)
     assert "fetch_window" in model.notes[("compiled", inner.id)]
+
+
+def test_main_memory_overlaps_the_core_partly(tmp_path, monkeypatch):
+    """mid of a loop that streams from main memory: (core^p + main^p)^(1/p), p = 2.5 (OVERLAP_P);
+    best and worst stay the max and the sum."""
+    from interp.models.compiled import OVERLAP_P
+
+    levels = MACHINE.replace(
+        "        cache: {size: 32 KiB, block: 64 B, bandwidth: 64 GB/s}\n        main: {bandwidth: 64 GB/s}\n",
+        "        cache: {size: 32 KiB, block: 64 B, bandwidth: 640 GB/s}\n"
+        "        levels:\n          L1: {size: 32 KiB, bandwidth: 640 GB/s, write_bandwidth: 640 GB/s}\n"
+        "        main: {bandwidth: 64 GB/s, write_bandwidth: 32 GB/s}\n")
+    assert "levels:" in levels and OVERLAP_P == 2.5
+    model, _, prog = _model(tmp_path, monkeypatch, asm="vector", src="vector", machine=levels)
+    loop = next(a for a in prog.functions["add"].body if isinstance(a, Iter))
+    # add() runs once: b[i], c[i] and a[i] are first touches, from main memory: 8 B / 64 GB/s twice
+    # + 8 B / 32 GB/s = 0.125 + 0.125 + 0.25 = 0.5 ns an iteration, all of it main memory's. The
+    # core: 0.28125 ns (as in test_vectorized_loop_at_a_quarter_pass_per_iteration).
+    # (0.28125^2.5 + 0.5^2.5)^(1/2.5) = (0.041950 + 0.176777)^0.4 = 0.218727^0.4 = exp(0.4 x ln 0.218727 = -0.607941) = 0.54445 ns.
+    core, mem = 0.28125, 0.5
+    mid = (core ** 2.5 + mem ** 2.5) ** 0.4
+    assert mid == pytest.approx(0.54445, abs=1e-5)
+    assert _at(model.iterd(loop)) == pytest.approx(5 * NS + 100 * mid * NS, rel=1e-9)
+    for bound, per in (("best", max(1.0 / 4, mem)),       # OSACA's core, overlapping: the memory
+                       ("worst", 1.25 / 4 + mem)):          # llvm-mca's core plus the memory time
+        other = CompiledModel(model.sau, Bound.parse(bound), model.runtime, model.functions, {})
+        assert _at(other.iterd(loop)) == pytest.approx(5 * NS + 100 * per * NS, rel=1e-9), bound

@@ -55,6 +55,7 @@ class RooflineModel(NodeModel):
         self._gathers = None   # (Gathers | None, what is missing), read at the first gather
         self._latencies = None  # (latency levels | None, what is missing), at the first probe
         self._probes: dict[int, sympy.Expr] = {}
+        self.main_part: dict[int, sympy.Expr] = {}   # loop id -> main memory's part of memory_time
 
     # -- parameters -------------------------------------------------------------------------
     def _levels(self) -> WorkingSet | None:
@@ -242,8 +243,9 @@ class RooflineModel(NodeModel):
         """Memory time of one iteration of a straight-line loop body: ``summed`` (the accesses'
         own times) with the working-set rule's per-level time in place of the accesses it covers."""
         mem = sympy.Float(summed)
+        self.main_part[loop.id] = sympy.Integer(0)
         if self._hierarchy is not None:
-            ws, rest = self._hierarchy.time(loop, self.enclosing(loop), accesses)
+            ws, self.main_part[loop.id], rest = self._hierarchy.time_parts(loop, self.enclosing(loop), accesses)
             kept = {id(acc) for acc in rest}
             gathered = [acc for acc in rest if acc.gathered]
             gather = self.gather_time(loop, gathered)

@@ -153,6 +153,13 @@ class WorkingSet:
 
     def time(self, loop: Iter, chain: list[Iter], accesses: list[Access]):
         """(memory time per iteration as a sympy expression, accesses left to the caller)."""
+        total, _, rest = self.time_parts(loop, chain, accesses)
+        return total, rest
+
+    def time_parts(self, loop: Iter, chain: list[Iter], accesses: list[Access]):
+        """(memory time per iteration, the part of it main memory serves, accesses left to the
+        caller): the compiled model overlaps main memory's part with the core less than the
+        caches' (docs/model.md, "Main memory and the core")."""
         loops = chain + [loop]
         allowed = set()
         for lp in loops:
@@ -161,7 +168,7 @@ class WorkingSet:
                     allowed |= e.free_symbols
         if loop.var is None or loop.num_iters is None or (
                 loop.step is not None and not (loop.step.is_number or loop.step.free_symbols <= allowed)):
-            return sympy.Integer(0), accesses
+            return sympy.Integer(0), sympy.Integer(0), accesses
         refs, rest = _refs(accesses, loops, allowed)
         # a step the walker knows when the loop runs (``i += stride``) stays a symbol (_moved)
         step = loop.step if loop.step is not None else sympy.Integer(1)
@@ -182,7 +189,8 @@ class WorkingSet:
                     parts = [sympy.Integer(0)] + parts[1:]
                 for k, part in enumerate(parts):
                     per_level[k] += part
-        return max_of([first_stores, *per_level]), rest
+        main = per_level[-1] if self.levels and self.levels[-1].size == float("inf") else sympy.Integer(0)
+        return max_of([first_stores, *per_level]), main, rest
 
     # -- reuse distances ------------------------------------------------------------------------
     def _new_bytes(self, r: _Ref, step):

@@ -117,7 +117,7 @@ int main(int argc, char **argv)
     }
     double tb = collective(0, buf, out, 0, scale);
     if (rank == 0) printf("barrier 0 %.6e\n", tb);
-    for (long b = 8; b <= (1L << 20); b *= 8) {
+    for (long b = 8; b <= (2L << 20); b *= 8) { /* 8 B .. 2 MiB: large collectives leave the caches */
         double t1 = collective(1, buf, out, b, scale), t2 = collective(2, buf, out, b, scale);
         if (rank == 0) printf("bcast %ld %.6e\nallreduce %ld %.6e\n", b, t1, b, t2);
     }
