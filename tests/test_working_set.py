@@ -308,4 +308,22 @@ def test_processes_on_one_node_share_main_memory(tmp_path):
         shared = [v for k, v in engine.notes.items() if k[0] == "shared memory"]
         assert bool(shared) == (procs == 2)
         if shared:
-            assert any("2 processes share main memory: 3 GB/s each" in v for v in shared)
+            assert any("2 processes share the node: 3 GB/s each" in v for v in shared)
+
+
+def test_concurrent_sweeps_give_each_level_its_shared_rate():
+    """levels.shared: two copies' sweeps (GB/s by size), averaged per size, the median per level
+    over the sizes of its plateau (above the level below, up to its own size), main memory's
+    beyond the last level."""
+    G = 1e9
+    a = {"bvr_16384": 60 * G, "bvw_16384": 50 * G, "bvr_32768": 62 * G, "bvw_32768": 52 * G,
+         "bvr_65536": 30 * G, "bvw_65536": 20 * G, "bvr_1048576": 20 * G, "bvw_1048576": 10 * G,
+         "bvr_4194304": 6 * G, "bvw_4194304": 5 * G, "bwr_16384": 1.0}
+    b = {k: v + (2 * G if k.startswith("bv") else 0) for k, v in a.items()}
+    got = levels.shared([a, b], {"levels.L1.size": 32768.0, "levels.L2.size": 1048576.0,
+                                 "levels.L1.random_size": 16384.0})
+    # L1: sizes 16384 and 32768, means over the copies 61 and 63 GB/s read (median 62), 51 and 53
+    # write (52). L2: 65536 and 1048576: 31 and 21 (26); 21 and 11 (16). main: 4194304: 7; 6.
+    assert got == pytest.approx({"levels.L1.shared_bandwidth": 62 * G, "levels.L1.shared_write_bandwidth": 52 * G,
+                                 "levels.L2.shared_bandwidth": 26 * G, "levels.L2.shared_write_bandwidth": 16 * G,
+                                 "main.shared_bandwidth": 7 * G, "main.shared_write_bandwidth": 6 * G})

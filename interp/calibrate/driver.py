@@ -81,9 +81,9 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
         with ctx:
             _step(bar)
             for _ in range(runs):
-                node_runs.append(_node_run(exe, scale, llc, l1, mid, info.caches)
-                                 | fit.fetch_values(fit.parse_lines(tools.run([fexe, scale], timeout=120)))
-                                 | _shared_stream(exe, scale, llc, info.cpus))
+                run = _node_run(exe, scale, llc, l1, mid, info.caches)
+                run |= fit.fetch_values(fit.parse_lines(tools.run([fexe, scale], timeout=120)))
+                node_runs.append(run | _shared_sweep(exe, scale, llc, info.cpus, run))
                 _step(bar)
                 if mexe:
                     text = tools.run(tools.mpiexec_cmd(mpitools[1], 2, mexe, [scale]), timeout=300)
@@ -117,30 +117,29 @@ def _node_run(exe, scale: float, llc: int, l1: int, mid: int, caches: dict) -> d
     return values | levels.gathers(gathered, spans, values, caches)
 
 
-def _shared_stream(exe, scale: float, llc: int, cpus: int) -> dict[str, float]:
-    """Main memory's bandwidth per core when every core streams at once: ``node_bench stream`` on
-    each core together, beyond the last level (4 x its size, 64-512 MiB), the mean of what each
-    copy got. The roofline and compiled models give each of k processes on a node the smaller of
-    the one-core bandwidth and cores x this / k (docs/model.md, "Processes sharing main memory")."""
+def _shared_sweep(exe, scale: float, llc: int, cpus: int, values: dict[str, float]) -> dict[str, float]:
+    """Each level's and main memory's bandwidth per core when every core streams at once:
+    ``node_bench sweep`` on each core together (the same sizes as the main run's sweep, up to 4 x
+    the last level as there), the copies' rates averaged per size, each level's the median over the
+    sizes of its plateau as this run found it (levels.shared). The roofline and compiled models
+    give each of k processes on a node min(alone, cores x this / k) (docs/model.md, "Processes
+    sharing a node")."""
     if cpus < 2:
         return {}
-    size = min(max(4 * llc, 64 << 20), 512 << 20)
-    cmd = [str(c) for c in (exe, "stream", scale, size)]
+    top = 4 * llc if llc < (256 << 20) else (512 << 20)
+    cmd = [str(c) for c in (exe, "sweep", scale, top)]
     procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(cpus)]
     runs = []
     for p in procs:
         try:
-            out, err = p.communicate(timeout=300)
+            out, err = p.communicate(timeout=600)
         except subprocess.TimeoutExpired:
             p.kill()
-            raise InputError(f"{' '.join(cmd)}: no result after 300 s") from None
+            raise InputError(f"{' '.join(cmd)}: no result after 600 s") from None
         if p.returncode != 0:
             raise InputError(f"{' '.join(cmd)} failed (exit {p.returncode}): {err.strip()[-500:]}")
         runs.append(fit.parse_lines(out))
-    if not all("shared_read" in r and "shared_write" in r for r in runs):
-        raise InputError(f"{' '.join(cmd)} printed no bandwidths")
-    return {"main.shared_bandwidth": sum(r["shared_read"] for r in runs) / cpus,
-            "main.shared_write_bandwidth": sum(r["shared_write"] for r in runs) / cpus}
+    return levels.shared(runs, values)
 
 
 def _measure_caches(exe, scale: float, count: int | None, line: int) -> dict[str, dict]:

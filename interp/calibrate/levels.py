@@ -91,6 +91,32 @@ def levels(sweep: list[tuple[float, float, float]], names: list[str],
     return out
 
 
+def shared(runs: list[dict[str, float]], values: dict[str, float]) -> dict[str, float]:
+    """``levels.<name>.shared_bandwidth`` / ``shared_write_bandwidth`` and ``main.shared_*`` from
+    concurrent sweeps (one per core, ``runs``): per size the mean over the copies of the vector
+    read (``bvr_``) and write (``bvw_``) rates; per level the median over the sizes of its plateau
+    in ``values`` (the single-core run's ``levels.<name>.size``: the sizes above the level below,
+    up to its own), main memory's over the sizes beyond the last level."""
+    sizes = sorted({float(k[4:]) for r in runs for k in r if k.startswith("bvr_")})
+    rates = {}
+    for size in sizes:
+        key = f"{int(size)}"
+        got = [(r[f"bvr_{key}"], r[f"bvw_{key}"]) for r in runs if f"bvr_{key}" in r and f"bvw_{key}" in r]
+        if len(got) == len(runs):
+            rates[size] = (statistics.mean(g[0] for g in got), statistics.mean(g[1] for g in got))
+    bounds = sorted((v, k.split(".")[1]) for k, v in values.items()
+                    if k.startswith("levels.") and k.endswith(".size") and "random" not in k)
+    out, below = {}, 0.0
+    for top, name in [*bounds, (float("inf"), None)]:
+        part = [rw for size, rw in rates.items() if below < size <= top]
+        if part:
+            prefix = f"levels.{name}" if name else "main"
+            out[f"{prefix}.shared_bandwidth"] = statistics.median(r for r, _ in part)
+            out[f"{prefix}.shared_write_bandwidth"] = statistics.median(w for _, w in part)
+        below = top
+    return out
+
+
 def capacity(sweep: list[tuple[float, float, float]], level: tuple[int, int], beyond: tuple[int, int]) -> float:
     """A level's capacity: the largest buffer, from its plateau on, that still reads at least
     the geometric mean of the plateau's rate and the next plateau's (half the level's advantage,

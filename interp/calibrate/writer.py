@@ -101,7 +101,7 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
         *([f"              gather: {fmt_range(node['main.gather'], fmt_time)}    # {_gather_note(node.get('gather.main'))}"]
           if "main.gather" in node else []),
         *([f"              shared_bandwidth: {fmt_range(node['main.shared_bandwidth'], fmt_rate)}    "
-           f"# per core, every core streaming reads at once ({info.cpus} copies of node_bench stream)",
+           f"# per core, every core streaming reads at once ({info.cpus} copies of node_bench sweep, sizes beyond the last level)",
            f"              shared_write_bandwidth: {fmt_range(node['main.shared_write_bandwidth'], fmt_rate)}    "
            "# per core, every core streaming writes at once"] if "main.shared_bandwidth" in node else []),
         "    # The host of a host-node (NX/2) program runs as one more process on the same cores",
@@ -264,6 +264,8 @@ def _levels(info: HostInfo, node: dict[str, Stat], ind: str) -> list[str]:
                  + (fmt_size(sys_size) if sys_size else "?")),
                 ("bandwidth", fmt_rate, "streaming read"),
                 ("write_bandwidth", fmt_rate, "streaming write"),
+                ("shared_bandwidth", fmt_rate, "per core, every core streaming reads at once (its plateau's sizes)"),
+                ("shared_write_bandwidth", fmt_rate, "per core, every core streaming writes at once"),
                 ("latency", fmt_time, _chase_note(node.get(f"chase.{name}"))),
                 ("gather", fmt_time, _gather_note(node.get(f"gather.{name}"))),
                 ("random_size", fmt_size, "capacity for random lines (gather model): the listed size, "

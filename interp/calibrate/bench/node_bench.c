@@ -584,25 +584,14 @@ static int gather_levels(int argc, char **argv)
     return 0;
 }
 
-/* Main memory's streaming bandwidth when every core streams: interp calibrate starts one copy
- * of this per core at once (driver.py _shared_stream); each prints what it got. The buffer is
- * main memory's (beyond the last level); about 0.3 s of vector reads, then of vector writes. */
-static int stream_shared(int argc, char **argv)
+/* The bandwidth sweep alone, up to TOP bytes: interp calibrate starts one copy per core at once
+ * (driver.py _shared_sweep), so each level's bandwidth is also measured with every core
+ * streaming its own buffer (a shared last level then holds each copy's share only). */
+static int sweep_only(int argc, char **argv)
 {
     double scale = argc > 2 ? atof(argv[2]) : 1.0;
-    size_t bytes = argc > 3 ? (size_t) atof(argv[3]) & ~(size_t) 63 : (size_t) 256 << 20;
-    void *buf = aligned_alloc(64, bytes);
-    if (!buf) return 1;
-    memset(buf, 1, bytes);
-    long passes = (long) (1.5e9 * scale / bytes) + 1;
-    double meanr = 0, meanw = 0;
-    for (int r = 0; r < REPS; r++) {
-        MEAN_OF(meanr, sweep_vector_read(buf, bytes / sizeof(v2d), passes));
-        MEAN_OF(meanw, sweep_vector_write(buf, bytes / sizeof(v2d), passes));
-    }
-    printf("shared_read %.6e\n", (double) bytes * passes / meanr);
-    printf("shared_write %.6e\n", (double) bytes * passes / meanw);
-    free(buf);
+    size_t top = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 64 << 20;
+    b_sweep(top, scale);
     return 0;
 }
 
@@ -610,7 +599,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "chase") == 0) return chase_levels(argc, argv);
     if (argc > 1 && strcmp(argv[1], "gather") == 0) return gather_levels(argc, argv);
-    if (argc > 1 && strcmp(argv[1], "stream") == 0) return stream_shared(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "sweep") == 0) return sweep_only(argc, argv);
     double scale = argc > 1 ? atof(argv[1]) : 1.0;
     size_t llc = argc > 2 ? (size_t) atof(argv[2]) : (size_t) 32 << 20;
     size_t l1 = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 32 << 10;
