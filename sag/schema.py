@@ -30,7 +30,9 @@ _ALGEBRAIC = {
     for t in ("int", "real", "double")
     for op in ("add", "mul", "div")
 }
-_ALGEBRAIC.update({"int_to_real": TIME, "real_to_int": TIME, "flop": TIME})
+_ALGEBRAIC.update({"int_to_real": TIME, "real_to_int": TIME, "flop": TIME,
+                   # a square root's occupancy of the divide/square-root unit (compiled model)
+                   "double_sqrt": TIME, "real_sqrt": TIME})
 
 PROCESSING = {
     "clock": FREQUENCY,

@@ -482,3 +482,16 @@ def test_main_memory_overlaps_the_core_partly(tmp_path, monkeypatch):
                        ("worst", 1.25 / 4 + mem)):          # llvm-mca's core plus the memory time
         other = CompiledModel(model.sau, Bound.parse(bound), model.runtime, model.functions, {})
         assert _at(other.iterd(loop)) == pytest.approx(5 * NS + 100 * per * NS, rel=1e-9), bound
+
+
+def test_square_roots_are_costed_by_the_calibrated_unit_not_by_llvm_mca():
+    """LLVM 14's Zen 2 model charges a sqrtsd 20 cycles of the divide/square-root unit; the
+    compiled model gives the analyzers a multiply of the same registers instead and counts the
+    root with the divisions at throughput.double_sqrt (asm_loops.without_roots, divisions)."""
+    block = "\tmovsd\t(%rax), %xmm1\n\tsqrtsd\t%xmm1, %xmm2\n\tvsqrtpd\t%ymm3, %ymm4\n\tdivsd\t%xmm2, %xmm0\n"
+    assert asm_loops.without_roots(block) == (
+        "\tmovsd\t(%rax), %xmm1\n\tmulsd\t%xmm1, %xmm2\n\tvmulpd\t%ymm3, %ymm4\n\tdivsd\t%xmm2, %xmm0\n")
+    loop = asm_loops.AsmLoop("f", 0, 3, [asm_loops.Insn(m, [], "", None, None) for m in
+                                         ("sqrtsd", "divsd", "sqrtss", "addsd")])
+    assert asm_loops.divisions(loop) == ["double_div"]
+    assert asm_loops.divisions(loop, roots=True) == ["double_sqrt", "double_div", "real_sqrt"]

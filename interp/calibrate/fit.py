@@ -142,6 +142,8 @@ def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, 
               "double_add", "double_mul", "double_div"):
         if f"tput_{k}" in r:
             v[f"throughput.{k}"] = pos(r[f"tput_{k}"])
+    if "tput_double_sqrt" in r:
+        v["throughput.double_sqrt"] = pos(r["tput_double_sqrt"])
     if "tput_conv" in r:
         v["throughput.int_to_real"] = v["throughput.real_to_int"] = pos(r["tput_conv"])
     if "tput_iter" in r:

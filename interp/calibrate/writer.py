@@ -173,9 +173,10 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
     if tput:
         out.append(f"{ind}throughput:    # independent operations (8 accumulators), roofline model")
         for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
-                    "double_mul", "double_div", "int_to_real", "real_to_int", "per_iter", "per_iter_step"):
+                    "double_mul", "double_div", "double_sqrt", "int_to_real", "real_to_int", "per_iter", "per_iter_step"):
             if f"throughput.{key}" in node:
                 note = ("  (int->double of independent values)" if key in ("int_to_real", "real_to_int")
+                        else "  (8 independent sqrt(a) + 1 chains: the divide/square-root unit)" if key == "double_sqrt"
                         else "  (16 vs 8 busy adds per trip)" if key.startswith("per_iter") else "")
                 out.append(f"{ind}  {key}: {fmt_range(node['throughput.' + key], fmt_time)}{note}")
     for group, keys in (("iter", ("fixed", "per_iter", "fixed_step", "per_iter_step")),

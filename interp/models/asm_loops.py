@@ -322,9 +322,13 @@ _DIV = re.compile(r"^v?div([sp])([sd])$")
 _IDIV = re.compile(r"^i?div[bwlq]?$")
 
 
-def divisions(loop: AsmLoop) -> list[str]:
+_SQRT = re.compile(r"^(v?)sqrt([sp])([sd])$")
+
+
+def divisions(loop: AsmLoop, roots: bool = False) -> list[str]:
     """The division instructions of a pass by operation class (``double_div``, ``real_div``,
-    ``int_div``): the divider is one partly pipelined unit per core, measured by calibrate."""
+    ``int_div``): the divider is one partly pipelined unit per core, measured by calibrate.
+    ``roots``: the square roots too (``double_sqrt``, ``real_sqrt``), which occupy the same unit."""
     out = []
     for ins in loop.insns:
         m = _DIV.match(ins.mnemonic)
@@ -332,4 +336,19 @@ def divisions(loop: AsmLoop) -> list[str]:
             out.append("double_div" if m.group(2) == "d" else "real_div")
         elif _IDIV.match(ins.mnemonic):
             out.append("int_div")
+        elif roots and (m := _SQRT.match(ins.mnemonic)):
+            out.append("double_sqrt" if m.group(3) == "d" else "real_sqrt")
     return out
+
+
+def without_roots(block: str) -> str:
+    """The block with each square root replaced by the multiply of the same operands (``sqrtsd
+    %xmm1, %xmm0`` -> ``mulsd %xmm1, %xmm0``: the same registers read and written, so the same
+    dependences): the compiled model costs the roots with the calibrated throughput instead, since
+    LLVM 14's Zen 2 model charges 20 cycles of the unit per ``sqrtsd`` (measured: 5-9)."""
+    out = []
+    for line in block.splitlines():
+        parts = line.strip().split(None, 1)
+        m = _SQRT.match(parts[0]) if parts else None
+        out.append(f"\t{m.group(1)}mul{m.group(2)}{m.group(3)}\t{parts[1]}" if m and len(parts) > 1 else line)
+    return "\n".join(out) + "\n"

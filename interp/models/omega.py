@@ -20,6 +20,7 @@ from sag.parameter import Bound
 # The SAU parameter used for an operation class when the machine gives no value for it.
 _FALLBACK = {"double_add": "real_add", "double_mul": "real_mul", "double_div": "real_div",
              "real_add": "double_add", "real_mul": "double_mul", "real_div": "double_div",
+             "real_sqrt": "double_sqrt",
              # an int division by a constant power of two (frontends/c/counts.py): Table 1's int div
              "int_shift": "int_div"}
 

@@ -147,6 +147,28 @@ BENCH_TPUT(t_double_add, double, KEEPF, vd_one, vd_tiny, +)
 BENCH_TPUT(t_double_mul, double, KEEPF, vd_one, vd_one, *)
 BENCH_TPUT(t_double_div, double, KEEPF, vd_one, vd_one, /)
 
+/* Square roots of 8 independent values (throughput): the divide/square-root unit's occupancy per
+ * square root, which LLVM 14's Zen 2 model puts at 20 cycles (the compiled model costs square roots
+ * with this instead: interp/models/compiled.py). Each chain adds 1.0 after the root (a_k stays
+ * near 1.618); latency / 8 chains stays below the unit's occupancy on current cores. */
+#define SQRT8 \
+    a0 = sqrt(a0) + y; a1 = sqrt(a1) + y; a2 = sqrt(a2) + y; a3 = sqrt(a3) + y; \
+    a4 = sqrt(a4) + y; a5 = sqrt(a5) + y; a6 = sqrt(a6) + y; a7 = sqrt(a7) + y; \
+    KEEPF(a0); KEEPF(a1); KEEPF(a2); KEEPF(a3); KEEPF(a4); KEEPF(a5); KEEPF(a6); KEEPF(a7)
+static double t_double_sqrt(void)
+{
+    double mean = 0;
+    for (int r = 0; r < REPS; r++) {
+        double a0 = vd_one * 2, a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0, y = vd_one;
+        double t = now();
+        for (long i = 0; i < N; i++) { SQRT8; SQRT8; }
+        t = now() - t;
+        sinkd = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+        MEAN_OF(mean, t);
+    }
+    return mean;
+}
+
 /* int -> double conversions of 8 independent values (throughput). */
 static double t_conv(void)
 {
@@ -634,6 +656,7 @@ int main(int argc, char **argv)
     TPUT("double_add", t_double_add);
     TPUT("double_mul", t_double_mul);
     TPUT("double_div", t_double_div);
+    TPUT("double_sqrt", t_double_sqrt);
     printf("tput_conv %.6e\n", (t_conv() - loop) / (8.0 * N));
     printf("tput_iter %.6e\n", t_iter());
     double base = b_lib_base();
