@@ -327,3 +327,66 @@ def test_concurrent_sweeps_give_each_level_its_shared_rate():
     assert got == pytest.approx({"levels.L1.shared_bandwidth": 62 * G, "levels.L1.shared_write_bandwidth": 52 * G,
                                  "levels.L2.shared_bandwidth": 26 * G, "levels.L2.shared_write_bandwidth": 16 * G,
                                  "main.shared_bandwidth": 7 * G, "main.shared_write_bandwidth": 6 * G})
+
+
+ROWS = """
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]);
+    double **u = malloc(n * sizeof(double *)), **v = malloc(n * sizeof(double *));
+    for (int i = 0; i < n; i++) {
+        u[i] = malloc(n * sizeof(double));
+        v[i] = malloc(n * sizeof(double));
+    }
+    for (int t = 0; t < 10; t++)
+        for (int i = 1; i < n - 1; i++)
+            for (int j = 0; j < n; j++)
+                v[i][j] = u[i - 1][j] + u[i + 1][j];
+    return 0;
+}
+"""
+FLAT = """
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]);
+    double *u = malloc(n * n * sizeof(double)), *v = malloc(n * n * sizeof(double));
+    for (int t = 0; t < 10; t++)
+        for (int i = 1; i < n - 1; i++)
+            for (int j = 0; j < n; j++)
+                v[i * n + j] = u[(i - 1) * n + j] + u[(i + 1) * n + j];
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("n", [30, 300, 3000])
+def test_rows_of_a_pointer_to_pointers_are_a_row_major_array(tmp_path, n):
+    """``u[i] = malloc(n * sizeof(double))`` rows: ``u[i - 1][j]`` is element (i - 1) * n + j for
+    the working-set rule (frontends/c/counts.py _rows_of), so the loop's memory time is that of the
+    flat array ``u[(i - 1) * n + j]``: the same bytes touched between two uses of a line."""
+    times = []
+    for name, src in (("rows", ROWS), ("flat", FLAT)):
+        c = tmp_path / f"{name}.c"
+        c.write_text(src)
+        m = tmp_path / "m.yaml"
+        m.write_text(MACHINE)
+        programs = load_programs([str(c)])
+        engine = Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": n}, False),
+                        EngineOptions(bound=Bound.parse("mid")))
+        inner = next(x for a in programs[0].functions["main"].body for x in a.walk()
+                     if isinstance(x, Iter) and x.var == "j")
+        accesses = [acc for s in inner.body for acc in s.accesses if acc.is_array]
+        if name == "rows":
+            i, j, nn = S.var("i"), S.var("j"), S.var("n")
+            assert {acc.name: acc.index for acc in accesses if acc.kind == "store"} == {"v": i * nn + j}
+            assert sorted(str(acc.index) for acc in accesses if acc.kind == "fetch") == sorted(
+                str(e) for e in (((i - 1) * nn + j).expand(), ((i + 1) * nn + j).expand()))
+            assert all(acc.elem_size == 8 for acc in accesses)
+        model = next(iter(engine.models.values())) if engine.models else engine._model(
+            engine.mapping.procs[0].sau, programs[0])
+        ws, _ = model._hierarchy.time(inner, model.enclosing(inner), accesses)
+        times.append(float(ws.xreplace({S.var("n"): n})))
+    assert times[0] == pytest.approx(times[1], rel=1e-12)
+    assert times[0] > 0

@@ -44,6 +44,14 @@ class Extents:
     def __init__(self):
         self._bytes: dict[tuple[str, str], object] = {}
         self._calls: list[tuple[str, str, list, list]] = []
+        # (function, name) -> bytes of each row of a pointer-to-pointer array (``u[i] =
+        # calloc(n, sizeof(double))``): the row length of ``u[i][j]`` for the working-set rule
+        self._rows: dict[tuple[str, str], object] = {}
+
+    def row_bytes(self, function: str, name: str):
+        """The bytes every row of ``name`` was allocated with in ``function`` (one size for all
+        its row allocations), or None."""
+        return self._rows.get((function, name))
 
     def called(self, caller: str, callee: str, names: list, values: list) -> None:
         """A call of a user function: the names of its arguments that are plain variables, and
@@ -51,8 +59,17 @@ class Extents:
         self._calls.append((caller, callee, names, values))
 
     def assigned(self, function: str, stmt, sym) -> None:
-        """Record ``stmt`` if it is ``name = <allocation>``."""
-        if not (isinstance(stmt, c_ast.Assignment) and stmt.op == "=" and isinstance(stmt.lvalue, c_ast.ID)):
+        """Record ``stmt`` if it is ``name = <allocation>`` (or ``name[k] = <allocation>``: a row)."""
+        if not (isinstance(stmt, c_ast.Assignment) and stmt.op == "="):
+            return
+        lv = stmt.lvalue
+        if isinstance(lv, c_ast.ArrayRef) and isinstance(lv.name, c_ast.ID):
+            found, size = allocation_bytes(stmt.rvalue, sym)
+            key = (function, lv.name.name)
+            if found:
+                self._rows[key] = size if self._rows.get(key, size) == size else None
+            return
+        if not isinstance(lv, c_ast.ID):
             return
         found, size = allocation_bytes(stmt.rvalue, sym)
         if not found:

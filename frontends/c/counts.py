@@ -82,9 +82,12 @@ class OpCounter:
         if isinstance(base, c_ast.ID):
             t = self.lookup(base.name) or OTHER
             elem = t.pointee if (t.kind == "ptr" and t.pointee is not None and not t.is_array) else t
+            rows = self._rows_of(base.name, t, subs)
+            if rows is not None:
+                elem = rows[0]
             acc = self._access(base.name, elem, counts, accesses, store, is_array=True)
             acc.stride = self._stride(subs, t)
-            acc.index = self._flat_index(subs, t)
+            acc.index = self._flat_index(subs, t) if rows is None else self._row_index(subs, rows[1])
             acc.index_ops = dict(sub_counts.ops)
             acc.gathered = loaded and acc.stride is None
         else:
@@ -206,6 +209,24 @@ class OpCounter:
                     return None
                 row *= inner
         return sympy.expand(total)
+
+    def _rows_of(self, name: str, t: CType, subs: list):
+        """(element type, elements per row) of ``p[a][b]`` when ``p`` is a pointer to pointers
+        whose rows this function allocated with one size (``p[i] = malloc(n * sizeof(double))``):
+        the rows lie apart in memory, but for the working-set rule's reuse distances ``p[a][b]``
+        is element ``a * row + b`` of a row-major array (the bytes touched between two uses are
+        the same). None otherwise."""
+        if len(subs) != 2 or t.kind != "ptr" or t.is_array or t.pointee is None or t.pointee.kind != "ptr":
+            return None
+        elem = t.pointee.pointee
+        size = self.row_bytes(name)
+        if elem is None or size is None or elem.size <= 0:
+            return None
+        return elem, sympy.expand(size / elem.size)
+
+    def _row_index(self, subs: list, row):
+        a, b = self.sym(subs[0]), self.sym(subs[1])
+        return None if a is None or b is None else sympy.expand(a * row + b)
 
     def _per_index(self, subs: list, t: CType) -> int | None:
         """Elements between accesses as the innermost loop index grows by one."""

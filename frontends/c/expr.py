@@ -57,6 +57,7 @@ class ExprContext(OpCounter):
         self.data: frozenset[str] = frozenset()  # names computed from rand(): no value before the run
         self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
         self.returned = None  # name -> (params, value) of the program's functions (returns.py)
+        self.row_bytes = lambda name: None  # rows of a pointer-to-pointer array (allocations.py)
 
     # -- types ----------------------------------------------------------------------------
     def ctype(self, node) -> CType:

@@ -236,6 +236,8 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         ctx.loop_var, ctx.loop_step = self._loop_vars[-1] if self._loop_vars else (None, None)
         ctx.data = self._data
         ctx.elements = self._elements
+        fn = self.fn_name
+        ctx.row_bytes = lambda name: self.extents.row_bytes(fn, name)
         return ctx
 
     # -- statements --------------------------------------------------------------------------
