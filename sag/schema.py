@@ -55,6 +55,8 @@ PROCESSING = {
     "cond": {"per_condition": TIME, "branch_taken": TIME},
     "call": {"per_call": TIME, "per_arg": TIME},
     "lib": {"*": TIME},
+    # a library function's time per call when calls are independent (interp calibrate)
+    "lib_throughput": {"*": TIME},
     "machine": {"*": TIME},
 }
 

@@ -483,3 +483,17 @@ def test_the_divider_spans_the_quotient_widths():
 def test_an_older_output_without_the_narrow_divider_keeps_the_runs_range():
     s = fit.over_runs([{"ops.int_div": 8.3e-9}, {"ops.int_div": 8.5e-9}])
     assert (s["ops.int_div"].lo, s["ops.int_div"].hi, s["ops.int_div"].ends) == (8.3e-9, 8.5e-9, None)
+
+
+def test_library_throughput_and_square_roots_are_read_when_present():
+    """node_bench's lib_tput_* (independent calls, the loop with f(x) = x subtracted in node_bench)
+    and tput_double_sqrt go to lib_throughput.* and throughput.double_sqrt as measured (a negative
+    difference clamped to 0); an older output without them writes neither."""
+    v = fit.node_values(fit.parse_node(NODE_OUT + "lib_tput_exp 4.1e-09\nlib_tput_sin -1.0e-10\n"
+                                                  "tput_double_sqrt 2.4e-09\n"))
+    assert v["lib_throughput.exp"] == pytest.approx(4.1e-9)
+    assert v["lib_throughput.sin"] == 0.0
+    assert v["throughput.double_sqrt"] == pytest.approx(2.4e-9)
+    assert "lib_throughput.pow" not in v
+    old = fit.node_values(fit.parse_node(NODE_OUT))
+    assert not any(k.startswith("lib_throughput.") for k in old) and "throughput.double_sqrt" not in old

@@ -495,3 +495,20 @@ def test_square_roots_are_costed_by_the_calibrated_unit_not_by_llvm_mca():
                                          ("sqrtsd", "divsd", "sqrtss", "addsd")])
     assert asm_loops.divisions(loop) == ["double_div"]
     assert asm_loops.divisions(loop, roots=True) == ["double_sqrt", "double_div", "real_sqrt"]
+
+
+def test_independent_library_calls_cost_their_throughput(tmp_path, monkeypatch):
+    """lib_throughput.<f> (calibrate: independent calls, the call included) is a call's time in a
+    compiled loop at mid and best; the chain's time (lib.<f> + call overhead) stays the worst end."""
+    tput = MACHINE.replace("        lib: {rand: 20 ns,", "        lib_throughput: {rand: 8 ns}\n        lib: {rand: 20 ns,")
+    assert "lib_throughput: {rand: 8 ns}" in tput
+    model, _, fill, _ = _model(tmp_path, monkeypatch, machine=tput)
+    # As in test_library_call_kept_by_the_compiler_costs_its_calibrated_time: the divider's 4 ns
+    # bounds the core, the store's 0.359 ns of memory overlaps it; rand() at 8 ns independent,
+    # 20 + 2 (call.per_call) = 22 ns as a chain. fixed 5 ns, n = 100.
+    assert _at(model.iterd(fill)) == pytest.approx(5 * NS + 100 * (4 + 8) * NS)
+    mem = (0.125 * 64 * 2 + 0.875 * 8) / 64
+    for bound, per in (("best", 4 + 8), ("worst", 4 + mem + 22)):
+        other = CompiledModel(model.sau, Bound.parse(bound), model.runtime, model.functions, {})
+        assert _at(other.iterd(fill)) == pytest.approx(5 * NS + 100 * per * NS, rel=1e-9), bound
+    assert "independent calls at lib_throughput; 22 ns as a chain" in model.notes[("compiled", fill.id)]

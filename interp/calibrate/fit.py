@@ -94,6 +94,7 @@ def parse_mpi(text: str, pingpong: bool = True) -> dict[str, list[tuple[float, f
 
 # Library functions and how many arguments the model charges call.per_arg for.
 LIB_ARGS = {"sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "pow": 2, "fabs": 1, "rand": 0}
+LIB_THROUGHPUT = ("exp", "log", "sin", "cos", "pow")
 # Timer functions (lib.* too), measured as a loop of calls (node_bench "timer_<name>").
 TIMER_ARGS = {"clock_gettime": 2, "gettimeofday": 2, "time": 1, "clock": 0}
 
@@ -125,6 +126,10 @@ def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, 
     # rest of the measured time.
     for name, nargs in LIB_ARGS.items():
         v[f"lib.{name}"] = pos(r[f"lib_{name}"] - v["call.per_call"] - nargs * v["call.per_arg"])
+    # independent calls (throughput), call included: the compiled model's loops (docs/calibrate.md)
+    for name in LIB_THROUGHPUT:
+        if f"lib_tput_{name}" in r:
+            v[f"lib_throughput.{name}"] = pos(r[f"lib_tput_{name}"])
     for name, nargs in TIMER_ARGS.items():
         if f"timer_{name}" in r:
             v[f"lib.{name}"] = pos(r[f"timer_{name}"] - v["call.per_call"] - nargs * v["call.per_arg"])

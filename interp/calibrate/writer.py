@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interp.calibrate import collectives
-from interp.calibrate.fit import FETCH_PLACEMENTS, LIB_ARGS, TIMER_ARGS, Stat, fetch_window, per_byte_expr
+from interp.calibrate.fit import FETCH_PLACEMENTS, LIB_ARGS, LIB_THROUGHPUT, TIMER_ARGS, Stat, fetch_window, per_byte_expr
 
 
 def fmt_time(seconds: float) -> str:
@@ -188,6 +188,10 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
         for key in keys:
             out.append(f"{ind}  {key}: {fmt_range(node[f'{group}.{key}'], fmt_time)}"
                        + (_resolution(node) if key == "clock_gettime" else ""))
+    tput = [k for k in LIB_THROUGHPUT if f"lib_throughput.{k}" in node]
+    if tput:
+        out.append(f"{ind}lib_throughput:    # independent calls y = f(x[i]), call included (compiled model's loops)")
+        out += [f"{ind}  {k}: {fmt_range(node[f'lib_throughput.{k}'], fmt_time)}" for k in tput]
     return out + _machine_calls(comm, ind)
 
 

@@ -274,7 +274,7 @@ class CompiledModel(RooflineModel):
         lo, hi = (max(min(passes) / code.per_pass * cycle, divider, fetch),
                   max(max(passes) / code.per_pass * cycle, divider, fetch))
         core = (lo + hi) / 2
-        calls = self._call_time(loop, set(code.calls))
+        calls, calls_chained = self._call_time(loop, set(code.calls))
         accesses = [acc for q in seqs for acc in q.accesses]
         mem = self.memory_time(loop, accesses, parts[2])
         # The core and the memory system overlap fully (the roofline model: the max) or not at
@@ -286,7 +286,8 @@ class CompiledModel(RooflineModel):
         main = self.main_part.get(loop.id, sympy.Integer(0))
         mid = max_of([sympy.Float(core), mem] + ([] if main == 0 else [
             (sympy.Float(core) ** OVERLAP_P + main ** OVERLAP_P) ** (1 / OVERLAP_P)]))
-        per_iter = (mid if self.bound.kind == "mid" else self.bound.pick(best, worst, True)) + calls
+        per_iter = (mid + calls if self.bound.kind == "mid"
+                    else self.bound.pick(best + calls, worst + calls_chained, True))
         fixed, _ = self.loop_overheads(loop)
         value = fixed + loop.num_iters * per_iter
         self.notes[("compiled", loop.id)] = (
@@ -299,7 +300,9 @@ class CompiledModel(RooflineModel):
             + (f" (the divider: {_divider_words(code.divisions)} per pass at the calibrated throughput)"
                if divider > code.cycles / code.per_pass * cycle else "")
             + self._fetch_note(code, fetch, max(max(passes) / code.per_pass * cycle, divider))
-            + (f", plus calls {calls * 1e9:.3g} ns" if calls else ""))
+            + (f", plus calls {calls * 1e9:.3g} ns" if calls else "")
+            + (f" (independent calls at lib_throughput; {calls_chained * 1e9:.3g} ns as a chain, the worst end)"
+               if calls_chained != calls else ""))
         self._shares[loop.id] = self._split(loop.body, per_iter)
         self._cache[loop.id] = value
         return value
@@ -381,14 +384,24 @@ class CompiledModel(RooflineModel):
         """Is a call of the generated loop one of the source's library calls (costed by lib.*)?"""
         return any(key.split(".", 1)[-1] == name for s in self._seqs(loop) for key in s.counts.calls)
 
-    def _call_time(self, loop: Iter, called: set[str]) -> float:
-        """Calibrated time of the library calls the generated loop still makes, per iteration."""
-        total = 0.0
+    def _call_time(self, loop: Iter, called: set[str]) -> tuple[float, float]:
+        """Calibrated time of the library calls the generated loop still makes, per iteration:
+        (as independent calls, as a chain). The out-of-order core overlaps a call with the next
+        iteration's when neither needs the other's result (``y[i] = exp(-x[i]*x[i])``, ``s +=
+        sin(x[i])``): ``lib_throughput.*`` (calibrate: independent calls, the call included) where
+        the machine gives it; the chain's time (``lib.*`` + call overhead, calls that feed each
+        other: ``x = exp(-x)``, and ``rand``'s state) is the worst end (docs/model.md)."""
+        fast = chained = 0.0
         for s in self._seqs(loop):
             for key, n in s.counts.calls.items():
-                if key.split(".", 1)[-1] in called:
-                    total += n * self.call_cost(key, s.counts.call_args.get(key, 0))
-        return total
+                name = key.split(".", 1)[-1]
+                if name not in called:
+                    continue
+                chain = self.call_cost(key, s.counts.call_args.get(key, 0))
+                tput = f"lib_throughput.{name}"
+                fast += n * (self.t(tput) if key.startswith("lib.") and self.has(tput) else chain)
+                chained += n * chain
+        return fast, chained
 
 
 def _divider_words(ops: list[str]) -> str:
