@@ -407,8 +407,10 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["status"] = status  # MPI_Get_count reads the matched message's bytes from it
     if call.at("request") is not None:
         kw["request"] = a.request("request")
-        if call.op in ("isend", "irecv"):  # which element of an array of requests (the index
-            kw["request_index"] = a.subscript("request")  # MPI_Waitany and kin return)
+        # Which element of an array of requests: the one an isend or irecv stores to (the index
+        # MPI_Waitany and kin return), the one MPI_Wait(&reqs[k]) and MPI_Test complete.
+        if call.op in ("isend", "irecv", "wait", "test"):
+            kw["request_index"] = a.subscript("request")
     elif call.op in ("isend", "irecv"):
         kw["request"] = assigned_to  # NX/2: the message id is the call's result
     if call.at("requests") is not None:  # waitall and the completion calls on an array

@@ -193,7 +193,7 @@ class Comm(AAU):
     # what a completion call returns, assigned by the engine: ((role, variable), ...) with role
     # flag | index | outcount | indices (msgpass.RESULT_ROLES)
     results: tuple | None = None
-    request_index: sympy.Expr | None = None  # isend, irecv into an array of requests: the subscript
+    request_index: sympy.Expr | None = None  # isend, irecv, wait, test on an element of an array of requests: the subscript
     buffer: str | None = None  # base variable of the (send) buffer: tracked values travel with it
     recv_buffer: str | None = None  # sendrecv: base variable of the receive buffer
     status: str | None = None  # recv, probe, sendrecv: the status variable MPI_Get_count reads

@@ -328,9 +328,10 @@ class ChainComm:
                 size = self.need(a.size, "message size") if a.size is not None else 0.0
                 return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request, request_index=self.element(a))
             if a.op == "wait":
-                return Op("wait", a, request=a.request)
+                return Op("wait", a, request=a.request, request_index=self.element(a))
             if a.op == "waitall" or a.op in COMPLETION_OPS:  # an array's requests (reqs[]) or one
-                return Op(a.op, a, request=(a.requests or [a.request])[0])
+                return Op(a.op, a, request=(a.requests or [a.request])[0],
+                          request_index=None if a.requests else self.element(a))
         if isinstance(a, Sync):
             return Op("barrier", a, comm=self.comm_of(a))
         if isinstance(a, SyncSeq):

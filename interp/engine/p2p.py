@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from interp.errors import InputError
 from interp.filter import collectives
-from interp.engine.network import Network, Request, Transfer
+from interp.engine.network import Network, Request, Transfer, request_position
 from interp.engine.ops import ANY, BCAST, Completion, Op, Why, tag_text
 from interp.engine.process import Process
 from interp.engine.result import Message
@@ -463,7 +463,10 @@ class PointToPoint:
         reqs = p.chain.requests.get(op.request or "?")
         if not reqs:
             raise InputError(f"{op.aau.loc}: wait on request {op.request!r} with no pending send or receive")
-        req = reqs.pop(0)
+        k = request_position(reqs, op.request_index)
+        if k is None:  # MPI_REQUEST_NULL: nothing to wait for
+            return Completion(t)
+        req = reqs.pop(k)
         if req.done is not None:
             return self._wait_done(t, req)
         req.waiter = (p, t, op)
