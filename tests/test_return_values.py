@@ -44,6 +44,16 @@ HELPERS = {
         return base + 1;
     return base;
 }""",
+    # a local declared without a value, given one in both branches (odd-even sort's partner)
+    "declared, then assigned": """static int block_size(int n, int p, int r)
+{
+    int b;
+    if (r < n % p)
+        b = n / p + 1;
+    else
+        b = n / p;
+    return b;
+}""",
     "a helper of a helper": """static int low(int n, int p, int r) { return r * (n / p) + (r < n % p ? r : n % p); }
 static int block_size(int n, int p, int r) { int hi = low(n, p, r + 1); return hi - low(n, p, r); }""",
 }
@@ -77,6 +87,8 @@ def test_a_recursive_function_has_no_value(tmp_path):
     "static int block_size(int n, int p, int r) { int b = 0; for (int i = 0; i < n; i += p) b++; return b; }",
     # a global read: not followed (the caller's frame could hide it)
     "int g_n = 1000;\nstatic int block_size(int n, int p, int r) { return g_n / p; }",
+    # a local read before any assignment gives it a value (r >= n % p leaves b unset)
+    "static int block_size(int n, int p, int r) { int b; if (r < n % p) b = n / p + 1; return b; }",
     # a static local: its value carries over from call to call
     "static int block_size(int n, int p, int r) { static int b = 0; b += n / p; return b; }",
 ])
