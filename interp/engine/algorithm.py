@@ -77,7 +77,8 @@ _PROC = Event._fields.index("proc")
 
 def _receives_critical(prog: AAG) -> bool:
     """Does a message or broadcast deliver into a variable that decides control flow?"""
-    critical = {name.split("[", 1)[0] for name in prog.critical}
+    # an array's elements (a[3]) and a struct's members (job.size): the buffer is a or job
+    critical = {name.split("[", 1)[0].split(".", 1)[0] for name in prog.critical}
     for a in prog.walk():
         for buf in (getattr(a, "buffer", None), getattr(a, "recv_buffer", None)):
             if buf and buf.split("[", 1)[0] in critical:

@@ -68,7 +68,8 @@ class ChainComm:
         out = {}
         for scope in (self.globals, self.frames[-1]):
             for key, value in scope.items():
-                if key == buffer or key.startswith(buffer + "["):
+                # the variable, its elements, and a struct's members (a job record's job.size)
+                if key == buffer or key.startswith((buffer + "[", buffer + ".")):
                     out[key[len(buffer):]] = value
         return out
 
