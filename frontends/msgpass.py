@@ -170,6 +170,9 @@ def _rows() -> list[MsgCall]:
         ("MPI_Reduce", "SyncSeq", "reduce", "standard", "buf result count datatype op root comm"),
         ("MPI_Allreduce", "SyncSeq", "allreduce", "standard", "buf result count datatype op comm"),
         ("MPI_Scan", "SyncSeq", "scan", "standard", "buf result count datatype op comm"),
+        # The exclusive prefix travels as the inclusive one (docs/model.md): the same log2 P
+        # rounds of Hillis-Steele, rank r combining what rank r - 2^k sends.
+        ("MPI_Exscan", "SyncSeq", "scan", "standard", "buf result count datatype op comm"),
         # Bytes per process (count, datatype): the send side of a gather, the receive side of a
         # scatter; the other side's count decides control too.
         ("MPI_Gather", "SyncSeq", "gather", "standard",
