@@ -27,7 +27,7 @@ import itertools
 from dataclasses import fields, replace
 from typing import NamedTuple
 
-from frontends.aag import AAG, Iter
+from frontends.aag import AAG, Call, Iter
 from frontends.aag.bodies import ends, sets_globals
 from sag.model import SAG
 
@@ -388,8 +388,9 @@ class Engine:
 
     def may_end(self, aau, functions: dict) -> bool:
         """Can a loop or call end the process (exit, STOP, MPI_Abort inside, not on a branch on
-        data)? Then it is interpreted, not put in closed form: the ending must happen.
-        ``functions``: those of the program the AAU belongs to."""
+        data)? Then it is interpreted, not put in closed form: the ending must happen. So is a loop
+        whose body keeps a value a call returns (``total += count(d)``, Call.result): only the
+        interpreted calls give it. ``functions``: those of the program the AAU belongs to."""
         key = ("ends", aau.id)
         if key not in self._inner:
             if isinstance(aau, Iter):
@@ -397,7 +398,8 @@ class Engine:
             else:
                 fn = functions.get(aau.callee)
                 body = fn.body if fn is not None else []
-            self._inner[key] = ends(body, functions)
+            self._inner[key] = ends(body, functions) or isinstance(aau, Iter) and any(
+                isinstance(x, Call) and x.result for a in body for x in a.walk())
         return self._inner[key]
 
     def sets_globals(self, call, aag) -> bool:

@@ -8,7 +8,7 @@ are interpreted by ``chain_comm.ChainComm``.
 """
 from __future__ import annotations
 
-from frontends.aag import AAG, AAU, COMPOUND_CLASSES, SIMPLE_CLASSES, Call, Condt, Iter, Seq
+from frontends.aag import AAG, AAU, COMPOUND_CLASSES, RETURN_VALUE, RETURNED, SIMPLE_CLASSES, Call, Condt, Iter, Seq
 from frontends.aag import symexpr as S
 from frontends.aag.bodies import ENDS, calls_may_leave, has_jump, root
 
@@ -143,7 +143,7 @@ class Chain(ChainComm, EarlyExit, Values):
     # -- simple AAUs -------------------------------------------------------------------------
     def visit_Seq(self, a: Seq) -> None:
         """Seq: the linear combination of its operation counts and the SAU's costs (omega.seq)."""
-        for name, expr in a.defs:
+        for name, expr in self.defs_of(a):
             self.define(name, expr)
         if self.sym_waits is not None and a.defs:  # rank symmetry: the rank functions of the names
             self.engine.symmetry.assigned(self, a)
@@ -454,7 +454,9 @@ class Chain(ChainComm, EarlyExit, Values):
         """Call: the callee's closed form when it has one (no communication, not recursive), else
         its body interpreted in a new frame."""
         fn = self.aag.functions.get(a.callee)
-        if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
+        if a.result:  # the caller reads the value (Seq.returned): interpreted, never a stale one
+            self.assign(RETURNED, None)
+        if a.cost is not None or (fn is not None and not a.result and not any(x.has_sync() for x in fn.body)
                                   and not fn.recursive and not a.refs and not a.arrays
                                   and not self.engine.may_end(a, self.aag.functions)
                                   and not self.engine.sets_globals(a, self.aag)):
@@ -486,6 +488,8 @@ class Chain(ChainComm, EarlyExit, Values):
         self.stack.pop()
         self.frames.pop()
         self.forget()
+        if a.result:
+            self.assign(RETURNED, frame.get(RETURN_VALUE))
         for param, var in a.refs.items():  # stores through pointer parameters reach the caller
             for name, value in self.referenced(f"*{param}", var, frame).items():
                 self.assign(name, value)

@@ -98,6 +98,13 @@ def request_position(reqs: list, index) -> int | None:
     return 0
 
 
+def take_request(reqs: list, index):
+    """The request MPI_Wait(&reqs[index]) completes, taken out of ``reqs`` (request_position);
+    None: the element holds MPI_REQUEST_NULL."""
+    k = request_position(reqs, index)
+    return None if k is None else reqs.pop(k)
+
+
 class Network:
     def __init__(self, mapping, nprocs: int, bound: Bound, runtime: dict):
         """``nprocs``: the n of the machine's expressions (nodes); the mapping's processes may

@@ -208,6 +208,20 @@ class Values:
                         out[alias + name[len(var):]] = value
         return out
 
+    @staticmethod
+    def defs_of(a):
+        """A Seq's defs, the first of the name a call's value is stored into (Seq.returned) with
+        that value: the value the Call just before returned (RETURNED)."""
+        if a.returned is None:
+            return a.defs
+        target, value = a.returned
+        out, done = [], False
+        for name, expr in a.defs:
+            if not done and name == target and expr is None:
+                expr, done = value, True
+            out.append((name, expr))
+        return out
+
     def call_frame(self, fn, a) -> dict:
         """The callee's first values: its parameters' (the arguments'), what it reads through a
         pointer (n, grid.n_local), an array's followed elements (cnt[k]), a copied struct's
@@ -264,8 +278,9 @@ class Values:
         fn = getattr(self.aag, "returned_from", {}).get(name)
         if fn is not None:
             raise InputError(f"{self._where()}: the {what} depends on {name!r}, the value {fn}() returns, which "
-                             f"interp does not follow ({fn} is not straight-line code: a loop, a call, a store or a "
-                             f"static local; docs/model.md); {self._remedy(what)}") from None
+                             f"interp does not follow on {self.label} (it follows a call that is the whole right-hand "
+                             f"side, returning a value of its arguments, globals and constants; not one computed from "
+                             f"data or a static local; docs/model.md, 'Returned values'); {self._remedy(what)}") from None
         lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
         defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
         raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "
