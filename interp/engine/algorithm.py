@@ -27,13 +27,14 @@ import itertools
 from dataclasses import fields, replace
 from typing import NamedTuple
 
-from frontends.aag import AAG, Call, Iter
+from frontends.aag import AAG, Iter
 from frontends.aag.bodies import ends, sets_globals
 from sag.model import SAG
 
 from interp.engine.budget import Budget, BudgetExceeded
 from interp.engine.chain import Chain
 from interp.engine.communicators import Communicators
+from interp.engine.kept_values import loops_keeping_values
 from interp.engine.compiled import Compiled
 from interp.engine.completion import Completions
 from interp.engine.collective import Collectives
@@ -389,7 +390,7 @@ class Engine:
     def may_end(self, aau, functions: dict) -> bool:
         """Can a loop or call end the process (exit, STOP, MPI_Abort inside, not on a branch on
         data)? Then it is interpreted, not put in closed form: the ending must happen. So is a loop
-        whose body keeps a value a call returns (``total += count(d)``, Call.result): only the
+        keeping a value a call returns that is read after it (kept_values.py): only the
         interpreted calls give it. ``functions``: those of the program the AAU belongs to."""
         key = ("ends", aau.id)
         if key not in self._inner:
@@ -398,8 +399,13 @@ class Engine:
             else:
                 fn = functions.get(aau.callee)
                 body = fn.body if fn is not None else []
-            self._inner[key] = ends(body, functions) or isinstance(aau, Iter) and any(
-                isinstance(x, Call) and x.result for a in body for x in a.walk())
+            self._inner[key] = ends(body, functions) or isinstance(aau, Iter) and aau.id in self._kept(functions)
+        return self._inner[key]
+
+    def _kept(self, functions: dict) -> frozenset:
+        key = ("kept", id(functions))
+        if key not in self._inner:
+            self._inner[key] = loops_keeping_values(functions)
         return self._inner[key]
 
     def sets_globals(self, call, aag) -> bool:
