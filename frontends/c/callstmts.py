@@ -27,7 +27,7 @@ from .expr import buffer_name, field_path
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 
 # Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
-_READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
+READERS = _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
             "strtoul": "argv"}
 
 

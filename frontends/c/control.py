@@ -19,6 +19,8 @@ from ..aag import AAU, Branch, Condt, Iter
 from ..aag.bodies import has_jump
 from ..annotations import Annotation
 from .. import halving
+from .callstmts import READERS
+from . import getopt as getopt_c
 from . import halving as halving_c
 from ..memory import annotate_loop_accesses
 from . import tree as T
@@ -200,6 +202,9 @@ class ControlFlow:
 
     def _s_While(self, stmt, out):
         self._flush(out)
+        if getopt_c.is_getopt_loop(stmt):
+            self._getopt_loop(stmt, out)
+            return
         iters_ann = self._take("iters")
         cond, updates = counted_condition(stmt.cond)
         body_node = stmt.stmt
@@ -214,6 +219,21 @@ class ControlFlow:
         self._updates(updates, out)
         self._updates(updates, body)
         self._while(stmt, cond, body, iters_ann, out, kind="while")
+
+    def _getopt_loop(self, stmt, out) -> None:
+        """``while ((opt = getopt(..)) != -1) switch (opt) ...``: each option's value read into a
+        critical variable is an optional input, set where the loop stands (getopt.py)."""
+        read = getopt_c.targets(getopt_c.option_reads(stmt.stmt, READERS), self.critical.is_tracked)
+        self.problem("assumption", getopt_c.note(read), stmt)
+        if not read:
+            return
+        seq = self._seq_for(stmt, out)
+        for letter, name in read:
+            named = self._input_name(name)
+            self._register_input(named, stmt, f"option -{letter}", name)
+            self.inputs[named].optional = True  # not given: the variable keeps its value
+            seq.defs.append((name, sympy.Symbol(f"input:{named}", real=True)))
+        self._flush(out)
 
     def _binary_search(self, stmt):
         """A binary search with two moving bounds (frontends/c/halving.py): its worst-case trip

@@ -149,8 +149,17 @@ class Values:
         run time (a def named ``array[]``)."""
         if expr is not None and name[-2:] == S.ELEMENTS:
             self.store_element(name[:-2], expr)
+        elif self._not_given(expr):  # an option the command line leaves out: the value stays
+            return
         else:
             self.assign(name, None if expr is None else self.try_eval(expr))
+
+    def _not_given(self, expr) -> bool:
+        """Is ``expr`` an optional input (a getopt option's value) that no -D gives?"""
+        if not isinstance(expr, sympy.Symbol) or not expr.name.startswith("input:"):
+            return False
+        inp = self.aag.inputs.get(expr.name[6:])
+        return inp is not None and inp.optional and expr.name[6:] not in self.inputs
 
     def assign_all(self, values: dict) -> None:
         for name, value in values.items():
