@@ -220,6 +220,8 @@ class CallStatements:
                     value = {"+": cur + value, "-": cur - value, "*": cur * value}.get(op)
                     if op == "/" and value is None:
                         value = S.CDiv(cur, ctx.sym(n.rvalue)) if ctx.ctype(n.lvalue).kind == "int" else cur / ctx.sym(n.rvalue)
+                    elif value is None:  # mask <<= 1, k >>= 1, i %= n, bits |= b: as x = x op y
+                        value = ctx.sym(c_ast.BinaryOp(op, n.lvalue, n.rvalue, n.coord))
                 if value is not None and ctx.ctype(n.lvalue).kind == "int" and ctx.ctype(n.rvalue).kind in ("real", "double"):
                     value = S.CTrunc(value)
                 seq.defs.append((target, value))
