@@ -444,10 +444,13 @@ class Engine:
     def stall_visible(self, loop) -> bool:
         """Can a repeated state at a loop's iteration start be trusted to repeat for ever? Not
         when a message or broadcast in the loop delivers values into variables (payloads): the
-        next one may carry a different value; nor when a test's flag (completion.py) does."""
+        next one may carry a different value; nor when a test's flag (completion.py) does; nor
+        when a receive's status does (the next message's tag ends ``do { MPI_Recv(.., &st); }
+        while (st.MPI_TAG != TAG_END)``, however many messages with the same tag came before)."""
         key = ("stall", loop.id)
         if key not in self._inner:
-            self._inner[key] = not any(getattr(x, "results", None) or self.track_payloads and (
+            self._inner[key] = not any(getattr(x, "results", None) or getattr(x, "status", None) or getattr(
+                x, "status_names", None) or self.track_payloads and (
                 getattr(x, "buffer", None) or getattr(x, "recv_buffer", None)) for x in loop.walk()
                 if x.cls in ("Comm", "SyncSeq"))
         return self._inner[key]
