@@ -135,11 +135,14 @@ class MsgCall:
         return self.at("buf") if self.op in ("send", "isend", "sendrecv", "bcast") else None
 
     def recv_buffer(self) -> int | None:
-        """Position of the buffer whose values arrive (a broadcast's on every process but the root)."""
+        """Position of the buffer whose values arrive (a broadcast's on every process but the root,
+        a reduction's result, what a gather, scatter or alltoall delivers)."""
         if self.op in ("recv", "irecv", "bcast"):
             return self.at("buf")
         if self.op == "sendrecv":
             return self.at("recv_buf", "buf")
+        if self.op in RESULT_OPS:
+            return self.at(RESULT_OPS[self.op])
         return None
 
 
@@ -429,9 +432,20 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
     return kw
 
 
+# Collectives that store into a buffer of the caller other than a broadcast's: the role of that
+# buffer. Its values after the call are not followed (SyncSeq.result): the engine forgets them, so
+# ``while (err > tol)`` after ``MPI_Allreduce(&lerr, &err, ..)`` does not run on err's old value.
+RESULT_OPS = {"reduce": "result", "allreduce": "result", "scan": "result",
+              "gather": "recv_buf", "allgather": "recv_buf", "alltoall": "recv_buf",
+              "gatherv": "recv_buf", "allgatherv": "recv_buf", "alltoallv": "recv_buf",
+              "scatter": "buf", "scatterv": "buf"}
+
+
 def _collective(call: MsgCall, a: _Reader) -> dict:
     """SyncSeq fields (Table 4) of a collective: bytes per process, root, elements combined."""
     kw: dict = {}
+    if call.op in RESULT_OPS and call.at(RESULT_OPS[call.op]) is not None:
+        kw["result"] = a.buffer(RESULT_OPS[call.op])
     count = a.value("count")
     if call.elem_op is not None:  # an NX/2 global operation
         elem = call.elem_bytes or a.args.int_bytes

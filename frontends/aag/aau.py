@@ -238,6 +238,7 @@ class SyncSeq(AAU):
     elements: sympy.Expr | None = None
     elem_op: str | None = None  # e.g. double_add for a sum of doubles
     buffer: str | None = None  # bcast: tracked values of the root's buffer reach every process
+    result: str | None = None  # reductions, gathers, scatters: the buffer stored into (values forgotten)
     comm: sympy.Expr | None = None  # the communicator's handle; None: MPI_COMM_WORLD
     # v-collectives (scatterv, gatherv, allgatherv, alltoallv): the array of counts per rank, read
     # element by element at run time, and the bytes of one element; ``size`` is the process's own

@@ -112,6 +112,9 @@ class ChainComm:
                         self.assign(S.element_name(name, k), v)
         elif a.cls == "SyncSeq" and a.op == "bcast":
             self.deliver(a.buffer, done.payload)
+        elif a.cls == "SyncSeq" and a.result is not None:  # not followed: no old value stays
+            self.assign(a.result, None)
+            self.assign(a.result + S.ELEMENTS, None)
 
     # One visit for the four classes (no extra generator frame: every event passes through it).
     visit_Sync = visit_SyncSeq = visit_Spawn = visit_Comm
