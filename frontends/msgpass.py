@@ -33,6 +33,7 @@ from .aag import symexpr as S
 from .aag import Comm, Loc, Spawn, Sync, SyncSeq
 from .aag.communicators import CommTag, WorldRank
 from .comms import CallError, communicator as _communicator, creator as _creator
+from .collective_results import RESULT_OPS
 from .refusals import REFUSED, refusal, unknown
 from .completion_calls import COMPLETION_ROWS as _COMPLETION_ROWS, RESULT_ROLES
 
@@ -141,9 +142,7 @@ class MsgCall:
             return self.at("buf")
         if self.op == "sendrecv":
             return self.at("recv_buf", "buf")
-        if self.op in RESULT_OPS:
-            return self.at(RESULT_OPS[self.op])
-        return None
+        return self.at(RESULT_OPS[self.op]) if self.op in RESULT_OPS else None
 
 
 def _rows() -> list[MsgCall]:
@@ -430,15 +429,6 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
                   recv_partner=a.value("recv_partner"), recv_tag=a.value("recv_tag"),
                   recv_buffer=a.buffer("recv_buf", "buf"))
     return kw
-
-
-# Collectives that store into a buffer of the caller other than a broadcast's: the role of that
-# buffer. Its values after the call are not followed (SyncSeq.result): the engine forgets them, so
-# ``while (err > tol)`` after ``MPI_Allreduce(&lerr, &err, ..)`` does not run on err's old value.
-RESULT_OPS = {"reduce": "result", "allreduce": "result", "scan": "result",
-              "gather": "recv_buf", "allgather": "recv_buf", "alltoall": "recv_buf",
-              "gatherv": "recv_buf", "allgatherv": "recv_buf", "alltoallv": "recv_buf",
-              "scatter": "buf", "scatterv": "buf"}
 
 
 def _collective(call: MsgCall, a: _Reader) -> dict:

@@ -47,3 +47,32 @@ def test_the_stated_trip_count_is_used(cli, tmp_path):
     # 3 allreduces of 84.36 us, plus the loop's control (under a microsecond a pass)
     assert report["total_seconds"] == pytest.approx(3 * 84.36e-6, abs=3e-6)
     assert next(a for a in report["aaus"] if a["label"].startswith("MPI_Allreduce"))["executions"] == 6
+
+
+CAPPED = r"""#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int iter = 0;
+    double err = 1.0, lerr = 0.0;
+    MPI_Init(&argc, &argv);
+    while (err > 0.5 && iter < 7) {
+        MPI_Allreduce(&lerr, &err, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        iter++;
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_solver_loop_with_a_cap_runs_to_the_cap_with_a_note(cli, tmp_path):
+    # err > 0.5 reads the reduced err (data): taken as holding, the loop runs until iter < 7 fails:
+    # 7 allreduces of 84.36 us = 590.52 us, plus the loop's control
+    path = tmp_path / "c.c"
+    path.write_text(CAPPED)
+    r = cli("run", path, "-p", "2", "--format", "json")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    assert report["total_seconds"] == pytest.approx(7 * 84.36e-6, abs=5e-6)
+    notes = " ".join(" ".join(str(n) for n in report["notes"]).split())
+    assert "(err > 0.5) is taken as holding" in notes and "iters(N)" in notes

@@ -300,7 +300,7 @@ class Chain(ChainComm, EarlyExit, Values):
             else:
                 if (a.kind != "do" or k > 0) and a.cond is not None:
                     self.current = a  # an error names the loop's line, not its body's last AAU
-                    if not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
+                    if not self.loop_condition(a):  # early_exit.py: a part on data of a solver's loop
                         break
                 last_state = self._endless(a, k, last_state)
             if k & (ITER_STEP - 1) == ITER_STEP - 1:

@@ -32,6 +32,7 @@ from frontends.aag import Condt, Iter, Seq
 from frontends.aag.bodies import has_jump
 
 from interp.errors import InputError
+from interp.engine.compiled import Unknown
 from interp.models.omega import NotClosed
 
 
@@ -151,6 +152,32 @@ class EarlyExit:
                 f"predicted for its whole count, as if the exit were never taken (docs/model.md, 'An early "
                 f"exit on data'); state how many iterations it runs with '{self.directive} iters(N)' above "
                 f"line {loop.loc.first}"))
+
+
+    def loop_condition(self, a) -> bool:
+        """The condition of a loop with no count at an iteration's start. ``while (err > tol &&
+        iter < maxiter)`` around an MPI_Allreduce of err: the part on data is taken as holding,
+        so the loop runs until the part the interpretation knows fails (the iteration cap), as
+        a break on data in a counted loop that communicates does (``leave_on_data``); the note
+        names ``iters(N)``. Any other condition on data is an error naming it."""
+        if isinstance(a.cond, sympy.And) and a.has_sync() and not self.engine.no_defaults:
+            known, data = [], []
+            for part in a.cond.args:
+                try:
+                    known.append(self.eval(part, "loop condition"))
+                except Unknown as exc:
+                    if exc.name.startswith("input:"):
+                        break  # a missing -D input: need() says so
+                    data.append(part)
+            else:
+                if data and known:
+                    self.engine.notes.setdefault(("data part", a.id), (
+                        f"{a.loc}: the part of the loop's condition that reads data "
+                        f"({', '.join(str(d) for d in data)}) is taken as holding: the loop runs until the "
+                        f"rest fails, its most iterations (docs/model.md, 'An early exit on data'); state how "
+                        f"many it runs with '{self.directive} iters(N)' above line {a.loc.first}"))
+                    return all(self.concrete(k, "loop condition") for k in known)
+        return bool(self.concrete(self.need(a.cond, "loop condition"), "loop condition"))
 
 
 def _enclosing_loops(engine, functions: dict) -> dict:
