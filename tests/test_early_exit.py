@@ -204,3 +204,42 @@ def test_strict_refuses_the_default_and_names_the_pragma(cli, tmp_path):
     stated = tmp_path / "t.c"
     stated.write_text(path.read_text().replace("        if (a[i] > 0.99)", "#pragma interp prob(0.1)\n        if (a[i] > 0.99)"))
     assert cli("run", stated, "--machine", "ipsc860", "-p", "1", "-D", "n=100", "--strict").exit_code == 0
+
+
+HANG_FROM_DEFAULT = r"""#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, i, k;
+    double v = 0.0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        for (k = 0; k < 3; k++) {
+            v = (double)rand() / RAND_MAX;
+            MPI_Send(&v, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+        }
+        v = -1.0;
+        MPI_Send(&v, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        for (i = 0; i < 100; i++) {
+            MPI_Recv(&v, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            if (v < 0.0)
+                break;
+        }
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_hang_that_comes_from_the_full_count_default_says_so(cli, tmp_path):
+    # rank 1 stops at the sender's -1.0 (data: v is also random), which the default takes as never
+    # happening: it waits for a fifth message that never comes, and the hang names the assumption
+    path = tmp_path / "h.c"
+    path.write_text(HANG_FROM_DEFAULT)
+    r = cli("run", path, "-p", "2")
+    assert r.exit_code != 0
+    text = " ".join(r.output.split())
+    assert "the program hangs" in text and "it assumed:" in text and "iters(N)" in text and "h.c:18" in text

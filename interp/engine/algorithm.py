@@ -34,6 +34,7 @@ from sag.model import SAG
 from interp.engine.budget import Budget, BudgetExceeded
 from interp.engine.chain import Chain
 from interp.engine.communicators import Communicators
+from interp.engine.early_exit import ASSUMED_EXITS
 from interp.engine.kept_values import loops_keeping_values
 from interp.engine.compiled import Compiled
 from interp.engine.completion import Completions
@@ -485,6 +486,7 @@ class Engine:
             what = p.blocked or "its next operation"
             lines.append(f"  {p.chain.label}: blocked in {a.cls if a else '?'} {a.label if a else ''} at "
                          f"{where}, waiting for {what} (since t={p.op_time + p.chain.offset:.6g} s)")
+        lines += [f"  it assumed: {text}" for key, text in self.notes.items() if key[0] in ASSUMED_EXITS]
         return "\n".join(lines)
 
     # -- inner attribution for closed-form loops -----------------------------------------------

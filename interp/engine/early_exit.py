@@ -36,6 +36,11 @@ from interp.engine.compiled import Unknown
 from interp.models.omega import NotClosed
 
 
+# Notes of exits on data taken as never taken (leave_on_data, loop_condition): a hang the
+# engine reports may come from them, and its message says so.
+ASSUMED_EXITS = ("full count", "data part")
+
+
 class EarlyExit:
     """IterND loops of a chain (mixed into ``chain.Chain``): the early exit on data, else
     iteration by iteration (visit_IterSync)."""
