@@ -17,9 +17,10 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..aag import AAU, Branch, Condt, Iter
 from ..aag.bodies import has_jump
+from ..msgpass import is_comm_call
 from ..annotations import Annotation
 from .. import halving
-from .callstmts import READERS
+from .callstmts import MPI_SUCCESS, READERS
 from . import getopt as getopt_c
 from . import halving as halving_c
 from ..memory import annotate_loop_accesses
@@ -52,11 +53,18 @@ class ControlFlow:
         # A function called in the condition runs every time the if is reached: its Call AAU
         # comes first (issue 13: `if (isprime(n))` was costed as if the call were free).
         self._calls_first(stmt.cond, out)
+        # `if (MPI_Barrier(comm) != MPI_SUCCESS) MPI_Abort(..)`: the call communicates first, then
+        # the test reads what it returns, MPI_SUCCESS (it was dropped: the barrier cost nothing).
+        comms = [n for n in T.walk(stmt.cond) if isinstance(n, c_ast.FuncCall)
+                 and isinstance(n.name, c_ast.ID) and is_comm_call(n.name.name)]
+        for n in comms:
+            self._comm(n, None, out, stmt)
         # What the condition stores (scanf into n, n = atoi(...)) is stored ahead of it, so the test
         # reads the stored variable: `(n = atoi(argv[1])) <= 0` is tested as `n <= 0`.
         self._condition_defs(stmt.cond, out)
-        tested = _rebuilt(stmt.cond, {id(n): n.lvalue for n in T.walk(stmt.cond)
-                                      if isinstance(n, c_ast.Assignment) and n.op == "="})
+        tested = _rebuilt(stmt.cond, {**{id(n): n.lvalue for n in T.walk(stmt.cond)
+                                         if isinstance(n, c_ast.Assignment) and n.op == "="},
+                                      **{id(n): c_ast.Constant("int", str(MPI_SUCCESS)) for n in comms}})
         branches, node = [], stmt
         ctx = self.ctx
         while True:
