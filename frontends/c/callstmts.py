@@ -53,11 +53,12 @@ class CallStatements:
         if call is not None and isinstance(call.name, c_ast.ID) and is_comm_call(call.name.name):
             self._comm(call, target, out, node)
             return
-        for n in T.walk(expr):
-            if (isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and is_comm_call(n.name.name)
-                    and n is not call):
-                self.problem("unsupported", f"{n.name.name} inside an expression is not modelled; "
-                             "call it as a statement", n)
+        nested = [n for n in T.walk(expr) if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
+                  and is_comm_call(n.name.name) and n is not call]
+        if nested:  # check(MPI_Send(..), "send"): the call communicates first, then MPI_SUCCESS is read
+            for n in nested:
+                self._comm(n, None, out, node)
+            expr = T.rebuilt(expr, {id(n): c_ast.Constant("int", str(MPI_SUCCESS)) for n in nested})
         followed = returned.followed_call(expr, self.fundefs, self.critical.is_tracked, self._has_return_value)
         self._calls_first(expr, out, followed)
         ending = ENDING_CALLS.get(call.name.name) if call is not None and isinstance(call.name, c_ast.ID) else None

@@ -62,7 +62,7 @@ class ControlFlow:
         # What the condition stores (scanf into n, n = atoi(...)) is stored ahead of it, so the test
         # reads the stored variable: `(n = atoi(argv[1])) <= 0` is tested as `n <= 0`.
         self._condition_defs(stmt.cond, out)
-        tested = _rebuilt(stmt.cond, {**{id(n): n.lvalue for n in T.walk(stmt.cond)
+        tested = T.rebuilt(stmt.cond, {**{id(n): n.lvalue for n in T.walk(stmt.cond)
                                          if isinstance(n, c_ast.Assignment) and n.op == "="},
                                       **{id(n): c_ast.Constant("int", str(MPI_SUCCESS)) for n in comms}})
         branches, node = [], stmt
@@ -455,18 +455,4 @@ def counted_condition(cond):
                                              c_ast.Constant("int", "1", coord), coord)
         else:
             replaced[id(n)] = c_ast.ID(name, coord)
-    return _rebuilt(cond, replaced), updates
-
-
-def _rebuilt(node, replaced: dict):
-    """A copy of ``node`` with the nodes in ``replaced`` (by id) swapped."""
-    if id(node) in replaced:
-        return replaced[id(node)]
-    clone = copy.copy(node)
-    for name in getattr(node, "__slots__", ()):
-        value = getattr(node, name, None)
-        if isinstance(value, c_ast.Node):
-            setattr(clone, name, _rebuilt(value, replaced))
-        elif isinstance(value, list):
-            setattr(clone, name, [_rebuilt(v, replaced) if isinstance(v, c_ast.Node) else v for v in value])
-    return clone
+    return T.rebuilt(cond, replaced), updates
