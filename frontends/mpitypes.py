@@ -11,6 +11,11 @@ C_DATATYPES = {
     "MPI_LONG_LONG_INT": (8, "int"), "MPI_FLOAT": (4, "real"), "MPI_DOUBLE": (8, "double"),
     "MPI_LONG_DOUBLE": (16, "double"), "MPI_C_BOOL": (1, "int"), "MPI_INT64_T": (8, "int"),
     "MPI_INT32_T": (4, "int"),
+    # The value-index pairs of MPI_MAXLOC and MPI_MINLOC: the bytes a message carries are the
+    # type's size (MPI_Type_size: the members without the struct's padding, as MPICH gives them),
+    # compared as their value's class.
+    "MPI_FLOAT_INT": (8, "real"), "MPI_DOUBLE_INT": (12, "double"), "MPI_LONG_INT": (12, "int"),
+    "MPI_2INT": (8, "int"), "MPI_SHORT_INT": (6, "int"), "MPI_LONG_DOUBLE_INT": (20, "double"),
 }
 FORTRAN_DATATYPES = {
     "MPI_INTEGER": (4, "int"), "MPI_INTEGER1": (1, "int"), "MPI_INTEGER2": (2, "int"),

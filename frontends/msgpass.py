@@ -33,6 +33,7 @@ from .aag import symexpr as S
 from .aag import Comm, Loc, Spawn, Sync, SyncSeq
 from .aag.communicators import CommTag, WorldRank
 from .comms import CallError, communicator as _communicator, creator as _creator
+from .collective_results import RESULT_OPS
 from .refusals import REFUSED, refusal, unknown
 from .completion_calls import COMPLETION_ROWS as _COMPLETION_ROWS, RESULT_ROLES
 
@@ -135,12 +136,13 @@ class MsgCall:
         return self.at("buf") if self.op in ("send", "isend", "sendrecv", "bcast") else None
 
     def recv_buffer(self) -> int | None:
-        """Position of the buffer whose values arrive (a broadcast's on every process but the root)."""
+        """Position of the buffer whose values arrive (a broadcast's on every process but the root,
+        a reduction's result, what a gather, scatter or alltoall delivers)."""
         if self.op in ("recv", "irecv", "bcast"):
             return self.at("buf")
         if self.op == "sendrecv":
             return self.at("recv_buf", "buf")
-        return None
+        return self.at(RESULT_OPS[self.op]) if self.op in RESULT_OPS else None
 
 
 def _rows() -> list[MsgCall]:
@@ -170,6 +172,9 @@ def _rows() -> list[MsgCall]:
         ("MPI_Reduce", "SyncSeq", "reduce", "standard", "buf result count datatype op root comm"),
         ("MPI_Allreduce", "SyncSeq", "allreduce", "standard", "buf result count datatype op comm"),
         ("MPI_Scan", "SyncSeq", "scan", "standard", "buf result count datatype op comm"),
+        # The exclusive prefix travels as the inclusive one (docs/model.md): the same log2 P
+        # rounds of Hillis-Steele, rank r combining what rank r - 2^k sends.
+        ("MPI_Exscan", "SyncSeq", "scan", "standard", "buf result count datatype op comm"),
         # Bytes per process (count, datatype): the send side of a gather, the receive side of a
         # scatter; the other side's count decides control too.
         ("MPI_Gather", "SyncSeq", "gather", "standard",
@@ -407,8 +412,10 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["status"] = status  # MPI_Get_count reads the matched message's bytes from it
     if call.at("request") is not None:
         kw["request"] = a.request("request")
-        if call.op in ("isend", "irecv"):  # which element of an array of requests (the index
-            kw["request_index"] = a.subscript("request")  # MPI_Waitany and kin return)
+        # Which element of an array of requests: the one an isend or irecv stores to (the index
+        # MPI_Waitany and kin return), the one MPI_Wait(&reqs[k]) and MPI_Test complete.
+        if call.op in ("isend", "irecv", "wait", "test"):
+            kw["request_index"] = a.subscript("request")
     elif call.op in ("isend", "irecv"):
         kw["request"] = assigned_to  # NX/2: the message id is the call's result
     if call.at("requests") is not None:  # waitall and the completion calls on an array
@@ -427,6 +434,8 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
 def _collective(call: MsgCall, a: _Reader) -> dict:
     """SyncSeq fields (Table 4) of a collective: bytes per process, root, elements combined."""
     kw: dict = {}
+    if call.op in RESULT_OPS and call.at(RESULT_OPS[call.op]) is not None:
+        kw["result"] = a.buffer(RESULT_OPS[call.op])
     count = a.value("count")
     if call.elem_op is not None:  # an NX/2 global operation
         elem = call.elem_bytes or a.args.int_bytes

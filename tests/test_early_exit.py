@@ -161,14 +161,36 @@ def test_a_return_out_of_the_loop_ends_the_function(cli, tmp_path):
     assert dc == 0
 
 
-def test_a_loop_that_communicates_and_exits_on_data_stays_refused(cli, tmp_path):
+# The loop communicates (a barrier after C): it is interpreted iteration by iteration, where an
+# exit on data cannot be weighed; the break is taken as never taken (a convergence test on an
+# MPI_Allreduce'd residual: every process agrees), so the loop runs its count: A and C 100 times,
+# B never; '#pragma interp iters(40)' above the loop states 40 iterations.
+C_BARRIER = C_SEARCH.replace("        s = s * 0.5;\n", "        s = s * 0.5;\n        MPI_Barrier(MPI_COMM_WORLD);\n")
+
+
+@pytest.mark.parametrize("loop_pragma, n", [("", 100), ("#pragma interp iters(40)\n", 40)], ids=["count", "iters"])
+def test_a_loop_that_communicates_runs_its_count_or_the_stated_iters(cli, tmp_path, loop_pragma, n):
+    text = C_BARRIER.replace("    for (i = 0; i < n; i++) {", loop_pragma + "    for (i = 0; i < n; i++) {")
+    da, db, dc = _diffs(cli, tmp_path, text)
+    assert da == pytest.approx(10 * US * n, rel=1e-9)
+    assert db == 0
+    assert dc == pytest.approx(10 * US * n, rel=1e-9)
+    report = _total(cli, tmp_path, text, (1, 1, 1))
+    notes = " ".join(" ".join(str(x) for x in report["notes"]).split())
+    assert ("predicted for its whole count" in notes) == (loop_pragma == "")
+    assert "probability 0.5" not in notes
+
+
+def test_an_exit_on_data_from_an_endless_loop_that_communicates_stays_refused(cli, tmp_path):
+    # while (1) has no count to run: the exit's iteration is data, and the error names iters(N)
     path = tmp_path / "m.c"
-    path.write_text(C_SEARCH.replace("A us", "1 us").replace("B us", "1 us").replace("C us", "1 us")
-                    .replace("PRAGMA", "").replace("#pragma interp cost(1 us)\n        s = s * 0.5;",
-                                                     "MPI_Barrier(MPI_COMM_WORLD);"))
-    r = cli("run", path, "--machine", "ipsc860", "-p", "1", "-D", "n=100")
+    path.write_text(C_BARRIER.replace("A us", "1 us").replace("B us", "1 us").replace("C us", "1 us")
+                    .replace("PRAGMA", "").replace("for (i = 0; i < n; i++) {", "i = 0;\n    while (1) {")
+                    .replace("        MPI_Barrier(MPI_COMM_WORLD);\n", "        MPI_Barrier(MPI_COMM_WORLD);\n        i++;\n"))
+    r = cli("run", path, "--machine", "ipsc860", "-p", "1")
     assert r.exit_code != 0
-    assert "a branch on data leaves its loop or function" in " ".join(r.output.split())
+    text = " ".join(r.output.split())
+    assert "a branch on data leaves its loop or function" in text and "iters(N)" in text
 
 
 def test_strict_refuses_the_default_and_names_the_pragma(cli, tmp_path):
@@ -182,3 +204,42 @@ def test_strict_refuses_the_default_and_names_the_pragma(cli, tmp_path):
     stated = tmp_path / "t.c"
     stated.write_text(path.read_text().replace("        if (a[i] > 0.99)", "#pragma interp prob(0.1)\n        if (a[i] > 0.99)"))
     assert cli("run", stated, "--machine", "ipsc860", "-p", "1", "-D", "n=100", "--strict").exit_code == 0
+
+
+HANG_FROM_DEFAULT = r"""#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, i, k;
+    double v = 0.0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        for (k = 0; k < 3; k++) {
+            v = (double)rand() / RAND_MAX;
+            MPI_Send(&v, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+        }
+        v = -1.0;
+        MPI_Send(&v, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        for (i = 0; i < 100; i++) {
+            MPI_Recv(&v, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            if (v < 0.0)
+                break;
+        }
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_hang_that_comes_from_the_full_count_default_says_so(cli, tmp_path):
+    # rank 1 stops at the sender's -1.0 (data: v is also random), which the default takes as never
+    # happening: it waits for a fifth message that never comes, and the hang names the assumption
+    path = tmp_path / "h.c"
+    path.write_text(HANG_FROM_DEFAULT)
+    r = cli("run", path, "-p", "2")
+    assert r.exit_code != 0
+    text = " ".join(r.output.split())
+    assert "the program hangs" in text and "it assumed:" in text and "iters(N)" in text and "h.c:18" in text

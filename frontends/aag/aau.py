@@ -15,7 +15,7 @@ from typing import Iterator
 
 import sympy
 
-__all__ = ['AAG', 'AAU', 'Access', 'Branch', 'COMPOUND_CLASSES', 'COMPLETION_OPS', 'Call', 'Comm', 'Condt', 'End', 'ExternalInput', 'Function', 'Iter', 'Loc', 'OpCounts', 'Problem', 'SIMPLE_CLASSES', 'SYNC_CLASSES', 'Seq', 'Spawn', 'Start', 'SymbolInfo', 'Sync', 'SyncSeq', 'reset_ids']
+__all__ = ['AAG', 'AAU', 'Access', 'Branch', 'COMPOUND_CLASSES', 'COMPLETION_OPS', 'Call', 'Comm', 'Condt', 'End', 'ExternalInput', 'Function', 'Iter', 'Loc', 'OpCounts', 'Problem', 'RETURNED', 'RETURN_VALUE', 'SIMPLE_CLASSES', 'SYNC_CLASSES', 'Seq', 'Spawn', 'Start', 'SymbolInfo', 'Sync', 'SyncSeq', 'reset_ids']
 
 SIMPLE_CLASSES = ("Start", "End", "Seq", "Spawn", "Comm", "Sync", "SyncSeq")
 COMPOUND_CLASSES = ("IterD", "IterSync", "IterND", "CondtD", "CondtSync", "Call")
@@ -165,6 +165,17 @@ class Seq(AAU):
     work: dict[str, sympy.Expr] | None = None  # #pragma interp work(flops=..., loads=..., stores=...)
     control: str | None = None  # return | break | continue: the cluster ends with this jump
     unmodelled: list[str] = field(default_factory=list)  # calls with no model, for reports
+    # ``n = count(..)`` of a function whose value the parse has no expression for (a loop computes
+    # it): (n, its value as an expression of RETURNED, the value the Call just before returned).
+    # The def of n stays None, so closed forms and static analyses still see an unknown value;
+    # the engine, which interpreted the call, puts the value in (docs/model.md, "Returned values").
+    returned: tuple[str, sympy.Expr] | None = None
+
+
+# The value a function returns: the def of its return Seq (in the callee's frame), and the name
+# the engine gives it in the caller's frame when the Call ends (Seq.returned reads it).
+RETURN_VALUE = "__return"
+RETURNED = "__returned"
 
 
 @dataclass
@@ -193,7 +204,7 @@ class Comm(AAU):
     # what a completion call returns, assigned by the engine: ((role, variable), ...) with role
     # flag | index | outcount | indices (msgpass.RESULT_ROLES)
     results: tuple | None = None
-    request_index: sympy.Expr | None = None  # isend, irecv into an array of requests: the subscript
+    request_index: sympy.Expr | None = None  # isend, irecv, wait, test on an element of an array of requests: the subscript
     buffer: str | None = None  # base variable of the (send) buffer: tracked values travel with it
     recv_buffer: str | None = None  # sendrecv: base variable of the receive buffer
     status: str | None = None  # recv, probe, sendrecv: the status variable MPI_Get_count reads
@@ -227,6 +238,7 @@ class SyncSeq(AAU):
     elements: sympy.Expr | None = None
     elem_op: str | None = None  # e.g. double_add for a sum of doubles
     buffer: str | None = None  # bcast: tracked values of the root's buffer reach every process
+    result: str | None = None  # reductions, gathers, scatters: the buffer stored into (values forgotten)
     comm: sympy.Expr | None = None  # the communicator's handle; None: MPI_COMM_WORLD
     # v-collectives (scatterv, gatherv, allgatherv, alltoallv): the array of counts per rank, read
     # element by element at run time, and the bytes of one element; ``size`` is the process's own
@@ -321,7 +333,7 @@ class Call(AAU):
     cls: str = "Call"
     callee: str = ""
     args: list[sympy.Expr | None] = field(default_factory=list)
-    result: str | None = None  # critical variable receiving the return value
+    result: str | None = None  # RETURNED when the caller reads the value (Seq.returned): interpreted
     refs: dict[str, str] = field(default_factory=dict)  # parameter -> caller variable passed as &var
     # parameter -> caller array passed by name whose elements are followed (critical.elements):
     # the callee reads and stores them as its parameter's elements

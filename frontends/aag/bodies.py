@@ -49,18 +49,22 @@ def cond_fixed(cond, body: list[AAU]) -> bool:
     every assignment to such a name an identity (`r *= 1`, `r += 0`), and no message, status or
     request landing in one. Conservative: any other AAU that may write variables says no. Calls
     are judged with the whole program by ``calls_may_leave``."""
-    names = {n.split("[", 1)[0] for n in free_names(cond)}
+    # by variable: a receive into ``status`` writes the ``status.MPI_TAG`` the condition reads
+    # (Gropp's worker loop ``while (status.MPI_TAG != 0) { ..; MPI_Recv(.., &status); }`` was
+    # stopped as never ending), a store into a struct may write the member it reads
+    names = {root(n) for n in free_names(cond)}
     if not names or _jumps(body, ("break", "return") + ENDS):
         return False
     for a in flat(body):
         if isinstance(a, Seq):
-            if any(n.split("[", 1)[0] in names and (e is None or e != var(n)) for n, e in a.defs):
+            if any(root(n) in names and (e is None or e != var(n)) for n, e in a.defs):
                 return False
         elif isinstance(a, (Comm, SyncSeq)):
             written = [getattr(a, f, None) for f in ("buffer", "recv_buffer", "status", "request", "creates")]
             written += list(getattr(a, "requests", None) or [])
             written += [name for _, name in getattr(a, "results", None) or ()]  # MPI_Test's flag
-            if any(w is not None and w.split("[", 1)[0] in names for w in written):
+            written += list(getattr(a, "status_names", None) or ())
+            if any(w is not None and root(w) in names for w in written):
                 return False
         elif isinstance(a, Iter):
             if a.var is not None and a.var in names:

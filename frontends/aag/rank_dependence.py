@@ -21,7 +21,7 @@ count as one name.
 from __future__ import annotations
 
 from . import symexpr as S
-from .aau import AAG, Call, Comm, Condt, Iter, Seq, Spawn, Sync, SyncSeq
+from .aau import AAG, RETURN_VALUE, Call, Comm, Condt, Iter, Seq, Spawn, Sync, SyncSeq
 
 RANK = "__rank"
 
@@ -91,6 +91,8 @@ def _collect(a, aag: AAG, seq_defs: list, other_defs: list, reads: list) -> None
     if isinstance(a, Seq):
         for name, expr in a.defs:
             seq_defs.append((name, _names(expr), a))
+        if a.returned is not None:  # n = f(..): n reads what some return of f computed (names are
+            seq_defs.append((a.returned[0], {RETURN_VALUE}, a))  # not told apart by function)
         reads.append((_names(a.cost), "a cost annotation", a))
         for e in (a.work or {}).values():
             reads.append((_names(e), "a work annotation", a))

@@ -14,11 +14,12 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from ..aag.communicators import handle_value
-from ..aag import AAU, Call, ExternalInput, Loc, Seq
+from ..aag import AAU, RETURNED, Call, ExternalInput, Loc, Seq
 from ..level1_common import CLOCK_CALLS
 from ..libcalls import OMP_THREADS_NOTE
 from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
+from . import returned
 from . import tree as T
 from .calls import build_call
 from .critical import SCANF, target_name
@@ -26,7 +27,7 @@ from .expr import buffer_name, field_path
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 
 # Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
-_READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
+READERS = _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
             "strtoul": "argv"}
 
 
@@ -52,12 +53,14 @@ class CallStatements:
         if call is not None and isinstance(call.name, c_ast.ID) and is_comm_call(call.name.name):
             self._comm(call, target, out, node)
             return
-        for n in T.walk(expr):
-            if (isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and is_comm_call(n.name.name)
-                    and n is not call):
-                self.problem("unsupported", f"{n.name.name} inside an expression is not modelled; "
-                             "call it as a statement", n)
-        self._calls_first(expr, out)
+        nested = [n for n in T.walk(expr) if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
+                  and is_comm_call(n.name.name) and n is not call]
+        if nested:  # check(MPI_Send(..), "send"): the call communicates first, then MPI_SUCCESS is read
+            for n in nested:
+                self._comm(n, None, out, node)
+            expr = T.rebuilt(expr, {id(n): c_ast.Constant("int", str(MPI_SUCCESS)) for n in nested})
+        followed = returned.followed_call(expr, self.fundefs, self.critical.is_tracked, self._has_return_value)
+        self._calls_first(expr, out, followed)
         ending = ENDING_CALLS.get(call.name.name) if call is not None and isinstance(call.name, c_ast.ID) else None
         starts = call is not None and isinstance(call.name, c_ast.ID) and call.name.name in STARTING_CALLS
         if ending is not None or starts:
@@ -66,13 +69,27 @@ class CallStatements:
         self.ctx.count(expr, seq.counts, seq.accesses)
         self._note_calls(expr, seq)
         self._defs(expr, seq)
+        if followed is not None:  # the engine puts in the value the call returned
+            truncated = self.ctx.ctype(expr.lvalue).kind == "int" and self.ctx.ctype(followed).kind in ("real", "double")
+            seq.returned = (target_name(expr.lvalue), returned.value_of(expr, truncated))
         if ending is not None:  # exit(1), abort(), MPI_Abort(...): the process (or the job) ends here
             seq.control = ending
         if ending is not None or starts:
             self._flush(out)
 
-    def _calls_first(self, expr, out: list[AAU]) -> None:
-        """User-function calls inside an expression become Call AAUs ahead of the Seq part."""
+    def _has_return_value(self, name: str) -> bool:
+        return self._returns(name) is not None
+
+    def _follows_return(self) -> bool:
+        """Does a statement of the program read the value this function returns (returned.py)?"""
+        if not hasattr(self, "_followed_fns"):
+            self._followed_fns = returned.followed_functions(self.fundefs, self.critical.is_tracked,
+                                                             self._has_return_value)
+        return self.fn_name in self._followed_fns
+
+    def _calls_first(self, expr, out: list[AAU], followed=None) -> None:
+        """User-function calls inside an expression become Call AAUs ahead of the Seq part;
+        ``followed``: the call whose returned value the statement stores (returned.py)."""
         for n in T.walk(expr):
             if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs:
                 self._flush(out)
@@ -89,7 +106,8 @@ class CallStatements:
                 self.extents.called(self.fn_name, n.name.name,
                                     [a.name if isinstance(a, c_ast.ID) else None for a in args], values)
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=values, refs=refs, arrays=arrays, copies=copies))
+                                     args=values, refs=refs, arrays=arrays, copies=copies,
+                                     result=RETURNED if n is followed else None))
 
     def _condition_defs(self, cond, out: list[AAU]) -> None:
         """What a condition stores happens before its test: ``if (scanf("%d", &n) != 1)``,
@@ -203,6 +221,8 @@ class CallStatements:
                     value = {"+": cur + value, "-": cur - value, "*": cur * value}.get(op)
                     if op == "/" and value is None:
                         value = S.CDiv(cur, ctx.sym(n.rvalue)) if ctx.ctype(n.lvalue).kind == "int" else cur / ctx.sym(n.rvalue)
+                    elif value is None:  # mask <<= 1, k >>= 1, i %= n, bits |= b: as x = x op y
+                        value = ctx.sym(c_ast.BinaryOp(op, n.lvalue, n.rvalue, n.coord))
                 if value is not None and ctx.ctype(n.lvalue).kind == "int" and ctx.ctype(n.rvalue).kind in ("real", "double"):
                     value = S.CTrunc(value)
                 seq.defs.append((target, value))

@@ -17,8 +17,11 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from ..aag import AAU, Branch, Condt, Iter
 from ..aag.bodies import has_jump
+from ..msgpass import is_comm_call
 from ..annotations import Annotation
 from .. import halving
+from .callstmts import MPI_SUCCESS, READERS
+from . import getopt as getopt_c
 from . import halving as halving_c
 from ..memory import annotate_loop_accesses
 from . import tree as T
@@ -50,11 +53,18 @@ class ControlFlow:
         # A function called in the condition runs every time the if is reached: its Call AAU
         # comes first (issue 13: `if (isprime(n))` was costed as if the call were free).
         self._calls_first(stmt.cond, out)
+        # `if (MPI_Barrier(comm) != MPI_SUCCESS) MPI_Abort(..)`: the call communicates first, then
+        # the test reads what it returns, MPI_SUCCESS (it was dropped: the barrier cost nothing).
+        comms = [n for n in T.walk(stmt.cond) if isinstance(n, c_ast.FuncCall)
+                 and isinstance(n.name, c_ast.ID) and is_comm_call(n.name.name)]
+        for n in comms:
+            self._comm(n, None, out, stmt)
         # What the condition stores (scanf into n, n = atoi(...)) is stored ahead of it, so the test
         # reads the stored variable: `(n = atoi(argv[1])) <= 0` is tested as `n <= 0`.
         self._condition_defs(stmt.cond, out)
-        tested = _rebuilt(stmt.cond, {id(n): n.lvalue for n in T.walk(stmt.cond)
-                                      if isinstance(n, c_ast.Assignment) and n.op == "="})
+        tested = T.rebuilt(stmt.cond, {**{id(n): n.lvalue for n in T.walk(stmt.cond)
+                                         if isinstance(n, c_ast.Assignment) and n.op == "="},
+                                      **{id(n): c_ast.Constant("int", str(MPI_SUCCESS)) for n in comms}})
         branches, node = [], stmt
         ctx = self.ctx
         while True:
@@ -200,6 +210,9 @@ class ControlFlow:
 
     def _s_While(self, stmt, out):
         self._flush(out)
+        if getopt_c.is_getopt_loop(stmt):
+            self._getopt_loop(stmt, out)
+            return
         iters_ann = self._take("iters")
         cond, updates = counted_condition(stmt.cond)
         body_node = stmt.stmt
@@ -214,6 +227,21 @@ class ControlFlow:
         self._updates(updates, out)
         self._updates(updates, body)
         self._while(stmt, cond, body, iters_ann, out, kind="while")
+
+    def _getopt_loop(self, stmt, out) -> None:
+        """``while ((opt = getopt(..)) != -1) switch (opt) ...``: each option's value read into a
+        critical variable is an optional input, set where the loop stands (getopt.py)."""
+        read = getopt_c.targets(getopt_c.option_reads(stmt.stmt, READERS), self.critical.is_tracked)
+        self.problem("assumption", getopt_c.note(read), stmt)
+        if not read:
+            return
+        seq = self._seq_for(stmt, out)
+        for letter, name in read:
+            named = self._input_name(name)
+            self._register_input(named, stmt, f"option -{letter}", name)
+            self.inputs[named].optional = True  # not given: the variable keeps its value
+            seq.defs.append((name, sympy.Symbol(f"input:{named}", real=True)))
+        self._flush(out)
 
     def _binary_search(self, stmt):
         """A binary search with two moving bounds (frontends/c/halving.py): its worst-case trip
@@ -427,18 +455,4 @@ def counted_condition(cond):
                                              c_ast.Constant("int", "1", coord), coord)
         else:
             replaced[id(n)] = c_ast.ID(name, coord)
-    return _rebuilt(cond, replaced), updates
-
-
-def _rebuilt(node, replaced: dict):
-    """A copy of ``node`` with the nodes in ``replaced`` (by id) swapped."""
-    if id(node) in replaced:
-        return replaced[id(node)]
-    clone = copy.copy(node)
-    for name in getattr(node, "__slots__", ()):
-        value = getattr(node, name, None)
-        if isinstance(value, c_ast.Node):
-            setattr(clone, name, _rebuilt(value, replaced))
-        elif isinstance(value, list):
-            setattr(clone, name, [_rebuilt(v, replaced) if isinstance(v, c_ast.Node) else v for v in value])
-    return clone
+    return T.rebuilt(cond, replaced), updates

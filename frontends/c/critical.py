@@ -25,7 +25,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
     def __init__(self, functions: dict[str, c_ast.FuncDef]):
         Facts.__init__(self)
         self.functions = functions
-        self.returns: dict[str, set[str]] = {}
+        self.returns: dict[str, set[str]] = {}  # function -> the names its return expressions read
+        self.assign_calls: list[tuple[int, set[str]]] = []  # (index in assigns, user functions called)
         self._fn: str | None = None
 
     def visit_FuncDef(self, node):
@@ -67,6 +68,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
     def visit_Decl(self, node):
         if node.init is not None and node.name:
             self.assigns.append((node.name, names_in(node.init), node.coord.line if node.coord else 0))
+            self._calls_in(node.init)
             if _random(node.init):
                 self.random.add(node.name)
         self.generic_visit(node)
@@ -78,9 +80,17 @@ class _Collector(c_ast.NodeVisitor, Facts):
             if node.op != "=":
                 rhs.add(target)
             self.assigns.append((target, rhs, node.coord.line if node.coord else 0))
+            self._calls_in(node.rvalue)
             if _random(node.rvalue):
                 self.random.add(target)
         self.generic_visit(node)
+
+    def _calls_in(self, rvalue) -> None:
+        """The program's functions the last assignment's value calls: what they return flows in."""
+        called = {n.name.name for n in _nodes(rvalue) if isinstance(n, c_ast.FuncCall)
+                  and isinstance(n.name, c_ast.ID) and n.name.name in self.functions}
+        if called:
+            self.assign_calls.append((len(self.assigns) - 1, called))
 
     def visit_UnaryOp(self, node):
         if node.op in ("p++", "p--", "++", "--"):
@@ -174,6 +184,11 @@ def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node]) -> 
         col.visit(g)
     for fn in functions.values():
         col.visit(fn)
+    # ``n = count_local(..)``: the names count_local's returns read define n (a critical n makes
+    # its counter critical, so the engine follows the value it returns; docs/model.md).
+    for k, called in col.assign_calls:
+        target, rhs, line = col.assigns[k]
+        col.assigns[k] = (target, rhs | set().union(*(col.returns.get(f, set()) for f in called)), line)
     params = {name: [p.name for p in (fn.decl.type.args.params if fn.decl.type.args else [])
                      if isinstance(p, c_ast.Decl) and p.name]
               for name, fn in functions.items()}

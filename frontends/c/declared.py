@@ -170,6 +170,8 @@ class Checker:
         if isinstance(node, c_ast.NamedInitializer):
             return [node.expr]  # .member = / [index] = : only the value is an expression
         if isinstance(node, c_ast.FuncCall):
+            if isinstance(node.name, c_ast.ID) and node.name.name == "offsetof":
+                return []  # offsetof(type, member): a type and a member, no variable
             return [node.args] if isinstance(node.name, c_ast.ID) else [node.name, node.args]
         if isinstance(node, (c_ast.BinaryOp, c_ast.UnaryOp)):
             self._check_operands(node)

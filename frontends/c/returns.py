@@ -22,8 +22,9 @@ straight-line statements is evaluated symbolically, once per function:
 The value may read only the parameters (a global is looked up in the caller's frame, where a local
 may hide it, so a function reading one has no value here).
 
-Anything else in the body (a loop, a call, a store through a pointer or into an array, a local with
-no known value, a ``static`` local, whose value carries over from call to call) leaves the function's value unknown, as before. The value is then put in at each
+A local declared without a value (``int p;``) has none until an assignment gives it one.
+Anything else in the body (a loop, a call, a store through a pointer or into an array, a local read
+before it has a value, a ``static`` local, whose value carries over from call to call) leaves the function's value unknown, as before. The value is then put in at each
 call with the arguments' values (``ExprContext._sym_FuncCall``); the call is still costed as a call.
 """
 from __future__ import annotations
@@ -121,11 +122,14 @@ class _Body:
 
     def statement(self, stmt):
         if isinstance(stmt, c_ast.Decl):
-            if stmt.init is None or isinstance(stmt.type, (c_ast.ArrayDecl, c_ast.PtrDecl, c_ast.FuncDecl)) \
+            if isinstance(stmt.type, (c_ast.ArrayDecl, c_ast.PtrDecl, c_ast.FuncDecl)) \
                     or set(stmt.storage or ()) & {"static", "extern"}:
                 raise _Unknown  # a static local keeps its value from call to call: not this call's
             self.declare(stmt)
-            self.env[S.var(stmt.name)] = self.value(stmt.init)
+            # ``int p;`` then ``if (..) p = ..; else p = ..;``: a local declared without a value
+            # has an unknown one (a Dummy, never a parameter) until a statement assigns it; a
+            # return that still reads it has no value here.
+            self.env[S.var(stmt.name)] = sympy.Dummy(stmt.name) if stmt.init is None else self.value(stmt.init)
         elif isinstance(stmt, c_ast.DeclList):
             for d in stmt.decls:
                 self.statement(d)

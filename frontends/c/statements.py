@@ -10,6 +10,7 @@ from __future__ import annotations
 import sympy
 from pycparser import c_ast
 
+from ..aag import RETURN_VALUE
 from ..msgpass import is_comm_call
 from . import libloops
 from . import tree as T
@@ -135,6 +136,8 @@ class SimpleStatements:
         if expr is not None:
             self.ctx.count(expr, seq.counts, seq.accesses)
             self._note_calls(expr, seq)
+            if self._follows_return():  # a caller reads the value (returned.py): the engine keeps it
+                seq.defs.append((RETURN_VALUE, self.ctx.sym(expr)))
         seq.control = "return"
         self._flush(out)
 

@@ -3,6 +3,8 @@ and the shapes of statements the parse recognises (a call statement, the names a
 """
 from __future__ import annotations
 
+import copy
+
 from pycparser import c_ast, c_generator
 
 from .critical import target_name
@@ -75,3 +77,17 @@ def assigned_names(stmt) -> set[str]:
 def called(node) -> str | None:
     """The name a call node calls (None for a call through an expression)."""
     return node.name.name if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) else None
+
+
+def rebuilt(node, replaced: dict):
+    """A copy of ``node`` with the nodes in ``replaced`` (by id) swapped."""
+    if id(node) in replaced:
+        return replaced[id(node)]
+    clone = copy.copy(node)
+    for name in getattr(node, "__slots__", ()):
+        value = getattr(node, name, None)
+        if isinstance(value, c_ast.Node):
+            setattr(clone, name, rebuilt(value, replaced))
+        elif isinstance(value, list):
+            setattr(clone, name, [rebuilt(v, replaced) if isinstance(v, c_ast.Node) else v for v in value])
+    return clone

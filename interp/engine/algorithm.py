@@ -34,6 +34,8 @@ from sag.model import SAG
 from interp.engine.budget import Budget, BudgetExceeded
 from interp.engine.chain import Chain
 from interp.engine.communicators import Communicators
+from interp.engine.early_exit import ASSUMED_EXITS
+from interp.engine.kept_values import loops_keeping_values
 from interp.engine.compiled import Compiled
 from interp.engine.completion import Completions
 from interp.engine.collective import Collectives
@@ -77,7 +79,8 @@ _PROC = Event._fields.index("proc")
 
 def _receives_critical(prog: AAG) -> bool:
     """Does a message or broadcast deliver into a variable that decides control flow?"""
-    critical = {name.split("[", 1)[0] for name in prog.critical}
+    # an array's elements (a[3]) and a struct's members (job.size): the buffer is a or job
+    critical = {name.split("[", 1)[0].split(".", 1)[0] for name in prog.critical}
     for a in prog.walk():
         for buf in (getattr(a, "buffer", None), getattr(a, "recv_buffer", None)):
             if buf and buf.split("[", 1)[0] in critical:
@@ -388,8 +391,9 @@ class Engine:
 
     def may_end(self, aau, functions: dict) -> bool:
         """Can a loop or call end the process (exit, STOP, MPI_Abort inside, not on a branch on
-        data)? Then it is interpreted, not put in closed form: the ending must happen.
-        ``functions``: those of the program the AAU belongs to."""
+        data)? Then it is interpreted, not put in closed form: the ending must happen. So is a loop
+        keeping a value a call returns that is read after it (kept_values.py): only the
+        interpreted calls give it. ``functions``: those of the program the AAU belongs to."""
         key = ("ends", aau.id)
         if key not in self._inner:
             if isinstance(aau, Iter):
@@ -397,7 +401,13 @@ class Engine:
             else:
                 fn = functions.get(aau.callee)
                 body = fn.body if fn is not None else []
-            self._inner[key] = ends(body, functions)
+            self._inner[key] = ends(body, functions) or isinstance(aau, Iter) and aau.id in self._kept(functions)
+        return self._inner[key]
+
+    def _kept(self, functions: dict) -> frozenset:
+        key = ("kept", id(functions))
+        if key not in self._inner:
+            self._inner[key] = loops_keeping_values(functions)
         return self._inner[key]
 
     def sets_globals(self, call, aag) -> bool:
@@ -436,10 +446,13 @@ class Engine:
     def stall_visible(self, loop) -> bool:
         """Can a repeated state at a loop's iteration start be trusted to repeat for ever? Not
         when a message or broadcast in the loop delivers values into variables (payloads): the
-        next one may carry a different value; nor when a test's flag (completion.py) does."""
+        next one may carry a different value; nor when a test's flag (completion.py) does; nor
+        when a receive's status does (the next message's tag ends ``do { MPI_Recv(.., &st); }
+        while (st.MPI_TAG != TAG_END)``, however many messages with the same tag came before)."""
         key = ("stall", loop.id)
         if key not in self._inner:
-            self._inner[key] = not any(getattr(x, "results", None) or self.track_payloads and (
+            self._inner[key] = not any(getattr(x, "results", None) or getattr(x, "status", None) or getattr(
+                x, "status_names", None) or self.track_payloads and (
                 getattr(x, "buffer", None) or getattr(x, "recv_buffer", None)) for x in loop.walk()
                 if x.cls in ("Comm", "SyncSeq"))
         return self._inner[key]
@@ -474,6 +487,7 @@ class Engine:
             what = p.blocked or "its next operation"
             lines.append(f"  {p.chain.label}: blocked in {a.cls if a else '?'} {a.label if a else ''} at "
                          f"{where}, waiting for {what} (since t={p.op_time + p.chain.offset:.6g} s)")
+        lines += [f"  it assumed: {text}" for key, text in self.notes.items() if key[0] in ASSUMED_EXITS]
         return "\n".join(lines)
 
     # -- inner attribution for closed-form loops -----------------------------------------------

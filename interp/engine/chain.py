@@ -8,7 +8,7 @@ are interpreted by ``chain_comm.ChainComm``.
 """
 from __future__ import annotations
 
-from frontends.aag import AAG, AAU, COMPOUND_CLASSES, SIMPLE_CLASSES, Call, Condt, Iter, Seq
+from frontends.aag import AAG, AAU, COMPOUND_CLASSES, RETURN_VALUE, RETURNED, SIMPLE_CLASSES, Call, Condt, Iter, Seq
 from frontends.aag import symexpr as S
 from frontends.aag.bodies import ENDS, calls_may_leave, has_jump, root
 
@@ -143,7 +143,7 @@ class Chain(ChainComm, EarlyExit, Values):
     # -- simple AAUs -------------------------------------------------------------------------
     def visit_Seq(self, a: Seq) -> None:
         """Seq: the linear combination of its operation counts and the SAU's costs (omega.seq)."""
-        for name, expr in a.defs:
+        for name, expr in self.defs_of(a):
             self.define(name, expr)
         if self.sym_waits is not None and a.defs:  # rank symmetry: the rank functions of the names
             self.engine.symmetry.assigned(self, a)
@@ -300,7 +300,7 @@ class Chain(ChainComm, EarlyExit, Values):
             else:
                 if (a.kind != "do" or k > 0) and a.cond is not None:
                     self.current = a  # an error names the loop's line, not its body's last AAU
-                    if not self.concrete(self.need(a.cond, "loop condition"), "loop condition"):
+                    if not self.loop_condition(a):  # early_exit.py: a part on data of a solver's loop
                         break
                 last_state = self._endless(a, k, last_state)
             if k & (ITER_STEP - 1) == ITER_STEP - 1:
@@ -393,12 +393,7 @@ class Chain(ChainComm, EarlyExit, Values):
         try:
             weighted = self.model.condt(a)
         except NotClosed as exc:  # a break, continue or return under a condition on data
-            where = getattr(exc.args[0], "loc", a.loc) if exc.args else a.loc
-            raise InputError(f"{a.loc}: a branch on data leaves its loop or function (line {where.first}): "
-                             "interp cannot tell when that happens (a received tag or status field, a value "
-                             "from data); it weighs such an exit only in a counted loop that does not communicate "
-                             "(docs/model.md, 'An early exit on data'); make the condition depend on inputs, the "
-                             "rank and constants") from None
+            return self.leave_on_data(a, exc.args[0] if exc.args else a)  # early_exit.py, or refused
         delta = self.need(weighted, "branch condition")
         self.compute(a, delta)
         for b in a.branches:
@@ -454,7 +449,9 @@ class Chain(ChainComm, EarlyExit, Values):
         """Call: the callee's closed form when it has one (no communication, not recursive), else
         its body interpreted in a new frame."""
         fn = self.aag.functions.get(a.callee)
-        if a.cost is not None or (fn is not None and not any(x.has_sync() for x in fn.body)
+        if a.result:  # the caller reads the value (Seq.returned): interpreted, never a stale one
+            self.assign(RETURNED, None)
+        if a.cost is not None or (fn is not None and not a.result and not any(x.has_sync() for x in fn.body)
                                   and not fn.recursive and not a.refs and not a.arrays
                                   and not self.engine.may_end(a, self.aag.functions)
                                   and not self.engine.sets_globals(a, self.aag)):
@@ -486,6 +483,8 @@ class Chain(ChainComm, EarlyExit, Values):
         self.stack.pop()
         self.frames.pop()
         self.forget()
+        if a.result:
+            self.assign(RETURNED, frame.get(RETURN_VALUE))
         for param, var in a.refs.items():  # stores through pointer parameters reach the caller
             for name, value in self.referenced(f"*{param}", var, frame).items():
                 self.assign(name, value)

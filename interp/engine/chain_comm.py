@@ -68,7 +68,8 @@ class ChainComm:
         out = {}
         for scope in (self.globals, self.frames[-1]):
             for key, value in scope.items():
-                if key == buffer or key.startswith(buffer + "["):
+                # the variable, its elements, and a struct's members (a job record's job.size)
+                if key == buffer or key.startswith((buffer + "[", buffer + ".")):
                     out[key[len(buffer):]] = value
         return out
 
@@ -111,6 +112,9 @@ class ChainComm:
                         self.assign(S.element_name(name, k), v)
         elif a.cls == "SyncSeq" and a.op == "bcast":
             self.deliver(a.buffer, done.payload)
+        elif a.cls == "SyncSeq" and a.result is not None:  # not followed: no old value stays
+            self.assign(a.result, None)
+            self.assign(a.result + S.ELEMENTS, None)
 
     # One visit for the four classes (no extra generator frame: every event passes through it).
     visit_Sync = visit_SyncSeq = visit_Spawn = visit_Comm
@@ -328,9 +332,10 @@ class ChainComm:
                 size = self.need(a.size, "message size") if a.size is not None else 0.0
                 return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request, request_index=self.element(a))
             if a.op == "wait":
-                return Op("wait", a, request=a.request)
+                return Op("wait", a, request=a.request, request_index=self.element(a))
             if a.op == "waitall" or a.op in COMPLETION_OPS:  # an array's requests (reqs[]) or one
-                return Op(a.op, a, request=(a.requests or [a.request])[0])
+                return Op(a.op, a, request=(a.requests or [a.request])[0],
+                          request_index=None if a.requests else self.element(a))
         if isinstance(a, Sync):
             return Op("barrier", a, comm=self.comm_of(a))
         if isinstance(a, SyncSeq):

@@ -143,8 +143,24 @@ def _term_sum_evaluator(expr, compiled: Compiled):
                 return sympy.Float(whole * sum(one) + sum(one[:part]))
             return sympy.Float(sum(term(k) for k in range(n_v)))
 
-        return value(expr.replace(lambda e: isinstance(e, TermSum), ts))
+        # Only the outermost sums: a nested one reads the outer sum's index (``if (di || dj)`` in
+        # a loop nest), which its term-by-term evaluation puts in (sympy's replace works from the
+        # leaves up and evaluated the inner sum first, with the outer index unknown).
+        return value(expr.xreplace({t: ts(t) for t in outermost}))
+
+    outermost = _outermost_sums(expr)
     return run
+
+
+def _outermost_sums(expr) -> list:
+    found, stack = [], [expr]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, TermSum):
+            found.append(e)
+        else:
+            stack.extend(e.args)
+    return found
 
 
 MAX_PERIOD = 100_000  # beyond this, summing term by term costs no more than finding the period

@@ -23,6 +23,7 @@ from dataclasses import replace
 from frontends.aag.communicators import UNDEFINED
 from frontends.aag import COMPLETION_OPS
 
+from interp.engine.network import request_position
 from interp.engine.ops import Completion, Why
 from interp.errors import InputError
 
@@ -99,8 +100,11 @@ class Completions:
         reqs = self._requests(p, op)
         if not reqs:  # MPI_REQUEST_NULL (already completed): flag is true
             return self._answer(p, op, t, t, None, flag=1)
-        if self._complete(reqs[0], t):
-            return self._answer(p, op, t, t, None, [reqs.pop(0)], flag=1)
+        k = request_position(reqs, op.request_index)
+        if k is None:  # MPI_REQUEST_NULL: flag is true
+            return self._answer(p, op, t, t, None, flag=1)
+        if self._complete(reqs[k], t):
+            return self._answer(p, op, t, t, None, [reqs.pop(k)], flag=1)
         self._fruitless(p, op, reqs)
         return self._answer(p, op, t, t, None, flag=0)
 

@@ -17,8 +17,10 @@ P(c) = q, which the node model costs in closed form (omega.condt's continue), as
 (data) continue;`` (docs/model.md, "A continue on data"). A ``return`` exit also ends the function
 after the loop: what follows the loop there is not costed (the default's search always finds).
 
-Loops with communication inside (which processes communicate must be known), an exit branch that
-is the final else, or a loop with another jump out, keep the refusal of chain.visit_CondtD.
+Loops with communication inside (which processes communicate must be known) are interpreted
+iteration by iteration: there a ``break`` on data in a counted loop is taken as never taken, the
+loop running its count or its iters(N) (``leave_on_data``); an exit branch that is the final else,
+a loop with no count or with another jump out, keep the refusal.
 """
 from __future__ import annotations
 
@@ -26,11 +28,17 @@ from copy import copy
 
 import sympy
 
-from frontends.aag import Condt, Seq
+from frontends.aag import Condt, Iter, Seq
 from frontends.aag.bodies import has_jump
 
 from interp.errors import InputError
+from interp.engine.compiled import Unknown
 from interp.models.omega import NotClosed
+
+
+# Notes of exits on data taken as never taken (leave_on_data, loop_condition): a hang the
+# engine reports may come from them, and its message says so.
+ASSUMED_EXITS = ("full count", "data part")
 
 
 class EarlyExit:
@@ -122,6 +130,80 @@ class EarlyExit:
             f"{a.loc}: the loop {word} early on data (line {line}); taken as {how} (docs/model.md, "
             f"'An early exit on data'); state the exit's probability per iteration with "
             f"'{self.directive} prob(p)' above the if at line {cond_line}"))
+
+
+    def leave_on_data(self, c, jump) -> None:
+        """A branch on data of ``c`` jumps out (``jump``, the AAU without a closed form): in a
+        counted loop that communicates, interpreted iteration by iteration, a ``break`` there (a
+        convergence test on an MPI_Allreduce'd residual) is taken as never taken: the loop runs its
+        count, which ``iters(N)`` above the loop replaces, and the note says so. Anything else
+        is refused, naming the line."""
+        loop = _enclosing_loops(self.engine, self.aag.functions).get(c.id)
+        if loop is None or loop.num_iters is None or not loop.has_sync() or getattr(jump, "control", None) != "break" \
+                or self.engine.no_defaults:
+            where = getattr(jump, "loc", None) or c.loc
+            raise InputError(f"{c.loc}: a branch on data leaves its loop or function (line {where.first}): "
+                             "interp cannot tell when that happens (a received tag or status field, a value "
+                             "from data); it weighs such an exit only in a counted loop (docs/model.md, 'An early "
+                             "exit on data'); state the loop's trip count with "
+                             f"'{self.directive} iters(N)' above it, or make the condition depend on inputs, the "
+                             "rank and constants")
+        tested = sum(b.nconds for b in c.branches if not b.is_else) * self.model.t("cond.per_condition")
+        self.compute(c, tested + sum(self.model.expr_counts(b.cond_counts) for b in c.branches))
+        self.engine.notes.pop(("weighted", c.id), None)  # not weighted: the exit is not taken
+        if loop.iters_annotation is None:
+            self.engine.notes.setdefault(("full count", loop.id), (
+                f"{loop.loc}: the loop may leave early on data (the break at line {jump.loc.first}); it is "
+                f"predicted for its whole count, as if the exit were never taken (docs/model.md, 'An early "
+                f"exit on data'); state how many iterations it runs with '{self.directive} iters(N)' above "
+                f"line {loop.loc.first}"))
+
+
+    def loop_condition(self, a) -> bool:
+        """The condition of a loop with no count at an iteration's start. ``while (err > tol &&
+        iter < maxiter)`` around an MPI_Allreduce of err: the part on data is taken as holding,
+        so the loop runs until the part the interpretation knows fails (the iteration cap), as
+        a break on data in a counted loop that communicates does (``leave_on_data``); the note
+        names ``iters(N)``. Any other condition on data is an error naming it."""
+        if isinstance(a.cond, sympy.And) and a.has_sync() and not self.engine.no_defaults:
+            known, data = [], []
+            for part in a.cond.args:
+                try:
+                    known.append(self.eval(part, "loop condition"))
+                except Unknown as exc:
+                    if exc.name.startswith("input:"):
+                        break  # a missing -D input: need() says so
+                    data.append(part)
+            else:
+                if data and known:
+                    self.engine.notes.setdefault(("data part", a.id), (
+                        f"{a.loc}: the part of the loop's condition that reads data "
+                        f"({', '.join(str(d) for d in data)}) is taken as holding: the loop runs until the "
+                        f"rest fails, its most iterations (docs/model.md, 'An early exit on data'); state how "
+                        f"many it runs with '{self.directive} iters(N)' above line {a.loc.first}"))
+                    return all(self.concrete(k, "loop condition") for k in known)
+        return bool(self.concrete(self.need(a.cond, "loop condition"), "loop condition"))
+
+
+def _enclosing_loops(engine, functions: dict) -> dict:
+    """Condt id -> the innermost loop around it (through branches, not into calls)."""
+    key = ("enclosing loops", id(functions))
+    if key not in engine._inner:
+        out: dict = {}
+
+        def visit(body, loop):
+            for x in body:
+                if isinstance(x, Condt):
+                    if loop is not None:
+                        out[x.id] = loop
+                    for b in x.branches:
+                        visit(b.body, loop)
+                elif isinstance(x, Iter):
+                    visit(x.body, x)
+        for fn in functions.values():
+            visit(fn.body, None)
+        engine._inner[key] = out
+    return engine._inner[key]
 
 
 def _exit_branch(a):

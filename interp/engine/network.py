@@ -82,6 +82,29 @@ class Request:
     matched: tuple | None = None  # a receive's (source, tag, bytes) once matched: its status
 
 
+def request_position(reqs: list, index) -> int | None:
+    """Where in ``reqs`` (a request variable's pending requests, oldest first) is the request
+    MPI_Wait(&reqs[k]) or MPI_Test(&reqs[k]) completes: the oldest one stored to element ``index``.
+    Without a known element (a plain ``&req``, or an isend whose subscript had no value) the oldest
+    one, as before. None: every pending request is another element's, so element ``index`` holds
+    MPI_REQUEST_NULL (already completed), on which MPI_Wait returns at once. Until 2026-11-23 the
+    oldest request was always taken: ``MPI_Wait(&reqs[1])`` completed reqs[0]'s receive."""
+    if index is not None:
+        for k, r in enumerate(reqs):
+            if r.index == index:
+                return k
+        if reqs and all(r.index is not None for r in reqs):
+            return None
+    return 0
+
+
+def take_request(reqs: list, index):
+    """The request MPI_Wait(&reqs[index]) completes, taken out of ``reqs`` (request_position);
+    None: the element holds MPI_REQUEST_NULL."""
+    k = request_position(reqs, index)
+    return None if k is None else reqs.pop(k)
+
+
 class Network:
     def __init__(self, mapping, nprocs: int, bound: Bound, runtime: dict):
         """``nprocs``: the n of the machine's expressions (nodes); the mapping's processes may

@@ -57,7 +57,7 @@ class Op:
     program: str | None = None  # spawn
     internal: bool = False  # a step of a collective, not the program's own call
     request_obj: object = None  # the engine's request record of an irecv
-    request_index: float | None = None  # isend, irecv: the element of an array of requests
+    request_index: float | None = None  # isend, irecv, wait, test: the element of an array of requests
     comm: object = None  # collectives: the Communicator (engine/communicators.py); None: every process
     sizes: tuple | None = None  # v-collectives: each rank's block in bytes (filter/collectives.BLOCKS)
     group: str | None = None  # rank symmetry: a collective step's own symmetry (engine/symmetry.py)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from interp.errors import InputError
 from interp.filter import collectives
-from interp.engine.network import Network, Request, Transfer
+from interp.engine.network import Network, Request, Transfer, take_request
 from interp.engine.ops import ANY, BCAST, Completion, Op, Why, tag_text
 from interp.engine.process import Process
 from interp.engine.result import Message
@@ -435,8 +435,8 @@ class PointToPoint:
             req.done, req.completion, req.matched = done.time, done, (msg.src, msg.tag, msg.size)
         return Completion(t)
 
-    def _wait_done(self, t: float, req: Request) -> Completion:
-        done = req.done
+    def _wait_done(self, t: float, req: Request | None) -> Completion:
+        done = req.done if req is not None else t
         return self._split_wait(t, done if done > t else t, req)
 
     @staticmethod
@@ -463,8 +463,8 @@ class PointToPoint:
         reqs = p.chain.requests.get(op.request or "?")
         if not reqs:
             raise InputError(f"{op.aau.loc}: wait on request {op.request!r} with no pending send or receive")
-        req = reqs.pop(0)
-        if req.done is not None:
+        req = take_request(reqs, op.request_index)  # None: MPI_REQUEST_NULL, nothing to wait for
+        if req is None or req.done is not None:
             return self._wait_done(t, req)
         req.waiter = (p, t, op)
         p.blocked = Why(lambda: f"completion of request {op.request}")

@@ -149,8 +149,17 @@ class Values:
         run time (a def named ``array[]``)."""
         if expr is not None and name[-2:] == S.ELEMENTS:
             self.store_element(name[:-2], expr)
+        elif self._not_given(expr):  # an option the command line leaves out: the value stays
+            return
         else:
             self.assign(name, None if expr is None else self.try_eval(expr))
+
+    def _not_given(self, expr) -> bool:
+        """Is ``expr`` an optional input (a getopt option's value) that no -D gives?"""
+        if not isinstance(expr, sympy.Symbol) or not expr.name.startswith("input:"):
+            return False
+        inp = self.aag.inputs.get(expr.name[6:])
+        return inp is not None and inp.optional and expr.name[6:] not in self.inputs
 
     def assign_all(self, values: dict) -> None:
         for name, value in values.items():
@@ -206,6 +215,20 @@ class Values:
                 if name == var or (name.startswith(var) and name[len(var)] in ".["):
                     if value is not None:
                         out[alias + name[len(var):]] = value
+        return out
+
+    @staticmethod
+    def defs_of(a):
+        """A Seq's defs, the first of the name a call's value is stored into (Seq.returned) with
+        that value: the value the Call just before returned (RETURNED)."""
+        if a.returned is None:
+            return a.defs
+        target, value = a.returned
+        out, done = [], False
+        for name, expr in a.defs:
+            if not done and name == target and expr is None:
+                expr, done = value, True
+            out.append((name, expr))
         return out
 
     def call_frame(self, fn, a) -> dict:
@@ -264,8 +287,9 @@ class Values:
         fn = getattr(self.aag, "returned_from", {}).get(name)
         if fn is not None:
             raise InputError(f"{self._where()}: the {what} depends on {name!r}, the value {fn}() returns, which "
-                             f"interp does not follow ({fn} is not straight-line code: a loop, a call, a store or a "
-                             f"static local; docs/model.md); {self._remedy(what)}") from None
+                             f"interp does not follow on {self.label} (it follows a call that is the whole right-hand "
+                             f"side, returning a value of its arguments, globals and constants; not one computed from "
+                             f"data or a static local; docs/model.md, 'Returned values'); {self._remedy(what)}") from None
         lines = self.aag.critical.get(name) or self.aag.critical.get(name.split("[")[0]) or []
         defined = f" (assigned at line {', '.join(map(str, sorted(set(lines))))})" if lines else ""
         raise InputError(f"{self._where()}: the {what} depends on {name!r}, whose value on {self.label} "

@@ -6,8 +6,8 @@ def fmt_time(seconds: float | None) -> str:
     if seconds is None:
         return "-"
     a = abs(seconds)
-    if a == 0:
-        return "0"
+    if a < 1e-15:  # a float residue of sums of times (2.4e-21 s printed as "2.435e-12 ns"): the
+        return "0"  # model's smallest cost is a fraction of a nanosecond
     for unit, f in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
         if a >= f or unit == "ns":
             return f"{seconds / f:.4g} {unit}"
