@@ -19,6 +19,7 @@ from . import calls
 from .expr import FExpr, lower_name
 from .intrinsics import INTRINSICS
 from .derived import declare_type, declared_type
+from .elements import element_values
 from .modules import Use, use_associated, use_statement
 from .types import DOUBLE, INT, OTHER, FType, extent, implicit_type, intrinsic_type
 
@@ -225,6 +226,9 @@ class Scope:
                     self._constant(name, value, stmt)
                 else:
                     self.data[self.canon(name)] = value
+                    rhs = init.items[1] if hasattr(init, "items") else init
+                    for k, v in enumerate(element_values(self.expr, t, rhs) or ()):
+                        self.data[f"{self.canon(name)}[{k}]"] = v  # dims(2) = 0: each element
 
     def _d_Dimension_Stmt(self, stmt):
         for name, spec in stmt.items[0]:

@@ -481,9 +481,12 @@ class FExpr:
         return None
 
     def buffer_name(self, node) -> str | None:
-        """Base variable of a buffer argument: ``x``, ``a``, ``a(k)`` -> a."""
+        """Base variable of a buffer argument: ``x``, ``a``, ``a(k)`` -> a; ``f%n`` -> f.n (a
+        component sent or received on its own, as C's ``&f.n``)."""
         if isinstance(node, F.Name):
             return self.scope.canon(str(node))
+        if isinstance(node, F.Data_Ref):
+            return self.components.path_name(node)
         if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array":
             return self.scope.canon(ref_name(node))
         return None

@@ -47,6 +47,7 @@ REDUCTIONS = {"SUM": ("0", "ACC + E"), "PRODUCT": ("1", "ACC * E"), "MAXVAL": ("
               "MINVAL": ("huge(ACC)", "min(ACC, E)"), "DOT_PRODUCT": ("0", "ACC + E"),
               "COUNT": ("0", "ACC + merge(1, 0, E)"), "NORM2": ("0", "ACC + E**2")}
 _TEXT = re.compile(r"[\w\s+\-*/().]+")
+_COMPONENT = re.compile(r"\b([A-Za-z_]\w*)\.(?=[A-Za-z_])")
 
 
 class NotRewritten(Exception):
@@ -58,7 +59,8 @@ def _text(expr) -> str:
     s = str(expr)
     if not _TEXT.fullmatch(s):
         raise NotRewritten(f"a bound ({s}) that is not simple arithmetic")
-    return s
+    # A component's value is named f.n (derived.py): in Fortran text it is f%n (ALLOCATE(v(prm%n))).
+    return _COMPONENT.sub(r"\1%", s)
 
 
 class Dim:

@@ -15,6 +15,7 @@ from ..aag import ExternalInput, Seq
 from ..msgpass import count_call, datatype_value
 from . import calls
 from . import tree as T
+from .elements import element_values
 from .expr import args_of, is_ref, ref_name
 from .intrinsics import ARRAY_INTRINSICS, generic
 from .sections import reductions_in
@@ -42,6 +43,8 @@ class SimpleStatements:
             if why is not None:
                 self.problem("unsupported", f"array syntax ({bad or 'a reduction'}) is not modelled here "
                              f"({why}): write the loop out", first)
+            else:
+                self._define_elements(stmt, target, rhs, out, first, last)
             return
         if is_ref(rhs) and calls.is_comm_call(ref_name(rhs)) and self.scope.ref_kind(ref_name(rhs)) != "user":
             self._comm(ref_name(rhs), args_of(rhs), self.ex.target_name(target), out, stmt, first, last)
@@ -77,6 +80,21 @@ class SimpleStatements:
         if value is not None and self.ex.ftype(target).kind == "int" and self.ex.ftype(rhs).kind in ("real", "double"):
             value = S.CTrunc(value)
         self._def(seq, name, value)
+
+    def _define_elements(self, stmt, target, rhs, out, first, last) -> None:
+        """``dims = 0``, ``periods = .false.``, ``dims = (/ 0, 0 /)``: a whole-array assignment
+        defines each element the program follows by name (elements.py), as ``dims(1) = 0;
+        dims(2) = 0`` would; the loop form the statement was interpreted as counts its operations."""
+        if not isinstance(target, F.Name) or not self.scope.is_array(str(target)):
+            return
+        values = element_values(self.ex, self.scope.var_type(str(target)), rhs)
+        name = self.scope.canon(str(target))
+        tracked = [k for k in range(len(values or ())) if self.critical.is_tracked(f"{name}[{k}]")]
+        if not tracked:
+            return
+        seq = self._seq_for(stmt, first, last, out)
+        for k in tracked:
+            self._def(seq, f"{name}[{k}]", values[k])
 
     def _def(self, seq: Seq, name: str, value) -> None:
         seq.defs.append((name, value))
