@@ -182,3 +182,52 @@ def test_strict_refuses_the_default_and_names_the_pragma(cli, tmp_path):
     stated = tmp_path / "t.c"
     stated.write_text(path.read_text().replace("        if (a[i] > 0.99)", "#pragma interp prob(0.1)\n        if (a[i] > 0.99)"))
     assert cli("run", stated, "--machine", "ipsc860", "-p", "1", "-D", "n=100", "--strict").exit_code == 0
+
+
+F_CONVERGE = """program converge
+  use mpi
+  implicit none
+  integer :: ierr, it
+  double precision :: d, g
+  call MPI_Init(ierr)
+  d = 1.0d0
+PRAGMA
+  do it = 1, 100
+    call MPI_Allreduce(d, g, 1, MPI_DOUBLE_PRECISION, MPI_MAX, MPI_COMM_WORLD, ierr)
+    if (g < 1.0d-6) exit
+    d = 0.5d0 * d
+  end do
+  call MPI_Finalize(ierr)
+end program converge
+"""
+
+
+def _converge(cli, tmp_path, pragma, name):
+    path = tmp_path / name
+    path.write_text(F_CONVERGE.replace("PRAGMA", pragma))
+    r = cli("run", path, "--machine", "ipsc860", "-p", "2", "--format", "json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_a_loop_that_communicates_runs_the_passes_iters_states_and_its_exit_is_not_taken(cli, tmp_path):
+    """A convergence loop (MPI_Allreduce, then EXIT on the reduced value): iters(N) above it states
+    the passes it makes. By hand at P = 2: the Allreduce is one exchange of 8 B over one hop,
+    70 + 0.42*8 + 11 = 84.36 us (static message, manifest header), so 7 passes take 590.5 us and
+    8 passes 84.36 us more; the rest (d = 0.5 d, the test, loop control) is about 0.5 us a pass."""
+    seven = _converge(cli, tmp_path, "!$interp iters(7)", "a.f90")
+    eight = _converge(cli, tmp_path, "!$interp iters(8)", "b.f90")
+    assert seven["total_seconds"] == pytest.approx(7 * 84.36e-6, rel=0.01)
+    assert eight["total_seconds"] - seven["total_seconds"] == pytest.approx(84.36e-6, rel=0.01)
+    notes = " ".join(json.dumps(seven).split())
+    assert "the loop makes the passes its iters() states" in notes
+    assert "weighted with probability 0.5" not in notes  # the stated count decides, not Algorithm 3
+
+
+def test_without_iters_the_loop_that_communicates_is_refused_with_the_way_out(cli, tmp_path):
+    path = tmp_path / "c.f90"
+    path.write_text(F_CONVERGE.replace("PRAGMA", ""))
+    r = cli("run", path, "--machine", "ipsc860", "-p", "2")
+    assert r.exit_code != 0
+    out = " ".join(r.output.split())
+    assert "a branch on data leaves its loop or function" in out and "'!$interp iters(N)' above it" in out

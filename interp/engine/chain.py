@@ -393,12 +393,7 @@ class Chain(ChainComm, EarlyExit, Values):
         try:
             weighted = self.model.condt(a)
         except NotClosed as exc:  # a break, continue or return under a condition on data
-            where = getattr(exc.args[0], "loc", a.loc) if exc.args else a.loc
-            raise InputError(f"{a.loc}: a branch on data leaves its loop or function (line {where.first}): "
-                             "interp cannot tell when that happens (a received tag or status field, a value "
-                             "from data); it weighs such an exit only in a counted loop that does not communicate "
-                             "(docs/model.md, 'An early exit on data'); make the condition depend on inputs, the "
-                             "rank and constants") from None
+            weighted = self.stated_exit(a, exc)  # early_exit.py: under a stated iters(), else refused
         delta = self.need(weighted, "branch condition")
         self.compute(a, delta)
         for b in a.branches:

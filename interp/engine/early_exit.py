@@ -26,7 +26,7 @@ from copy import copy
 
 import sympy
 
-from frontends.aag import Condt, Seq
+from frontends.aag import Condt, Iter, Seq
 from frontends.aag.bodies import has_jump
 
 from interp.errors import InputError
@@ -122,6 +122,63 @@ class EarlyExit:
             f"{a.loc}: the loop {word} early on data (line {line}); taken as {how} (docs/model.md, "
             f"'An early exit on data'); state the exit's probability per iteration with "
             f"'{self.directive} prob(p)' above the if at line {cond_line}"))
+
+
+    def stated_exit(self, c: Condt, exc: NotClosed):
+        """The time of an if on data whose branch breaks out of a loop that runs the count the
+        user stated (``iters(N)`` above it, docs/model.md "An exit under a stated count"): the
+        stated count ends the loop, so the exit branch is weighed as never taken (0) and its
+        condition is tested at every pass. Any other jump under a condition on data: refused."""
+        loop = _loop_of(c, self.aag, self.engine._inner)
+        branches = []
+        for b in c.branches:
+            if b.body and isinstance(b.body[-1], Seq) and b.body[-1].control == "break" and not b.is_else:
+                b = copy(b)
+                b.data_dependent, b.prob, b.stated, b.body = True, 0.0, True, []
+            branches.append(b)
+        if loop is not None and loop.iters_annotation is not None and branches != c.branches:
+            weighed = copy(c)
+            weighed.branches = branches
+            try:
+                time = self.model.condt(weighed)
+            except NotClosed:
+                pass
+            else:
+                self.engine.notes.pop(("weighted", c.id), None)  # no 0.5: the stated count decides
+                self.engine.notes.setdefault(("stated exit", c.id), (
+                    f"{loop.loc}: the loop makes the passes its iters() states; the exit on data at line "
+                    f"{c.loc.first} ends it then, so it is taken as never taken before (docs/model.md, "
+                    "'An exit under a stated count')"))
+                return time
+        where = getattr(exc.args[0], "loc", c.loc) if exc.args else c.loc
+        raise InputError(f"{c.loc}: a branch on data leaves its loop or function (line {where.first}): "
+                         "interp cannot tell when that happens (a received tag or status field, a value "
+                         "from data); it weighs such an exit only in a counted loop that does not communicate "
+                         "(docs/model.md, 'An early exit on data'); make the condition depend on inputs, the "
+                         f"rank and constants, or state how many passes the loop makes with '{self.directive} "
+                         "iters(N)' above it") from None
+
+
+def _loop_of(c: Condt, aag, memo: dict):
+    """The innermost loop whose body holds ``c`` (the loop a break in ``c`` leaves), or None."""
+    key = ("loop of", c.id)
+    if key not in memo:
+        memo[key] = None
+        for fn in aag.functions.values():
+            for x in fn.body:
+                for y in x.walk():
+                    if isinstance(y, Iter) and any(z.id == c.id for z in _direct(y.body)):
+                        memo[key] = y
+    return memo[key]
+
+
+def _direct(body):
+    """The AAUs of a loop body and of its ifs' branches, not those inside nested loops."""
+    for x in body:
+        yield x
+        if isinstance(x, Condt):
+            for b in x.branches:
+                yield from _direct(b.body)
 
 
 def _exit_branch(a):
