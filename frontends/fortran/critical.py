@@ -32,10 +32,13 @@ class _Collector(Facts):
     def __init__(self):
         super().__init__()
         self._dummies: set[str] = set()  # the current unit's dummy arguments
+        self.result_refs: list[tuple[str, str]] = []  # (user function, the variable n = f(...) assigns)
 
     def unit(self, scope, body) -> None:
         ex = scope.expr
-        self._dummies = set(scope.dummies)
+        # A function's result variable goes back to the caller as a dummy does (the result
+        # parameter of ``params``, analyse): ``n = f(p)`` defines n from f's stores to its result.
+        self._dummies = set(scope.dummies) | ({scope.canon(scope.result)} if scope.result else set())
         stmts = list(statements(body))
         self._allocated = allocation_names(ex, [s for s, _ in stmts])
         for stmt, line in stmts:
@@ -70,6 +73,9 @@ class _Collector(Facts):
             self.control |= section_limits(ex, stmt, self._allocated)
             if target is not None:
                 self.assign(target, ex.names_in(stmt.items[2]), line)
+                callee = result_call(ex, stmt.items[2])
+                if callee is not None:  # n = f(p): f's result comes back into n, as a by-reference argument
+                    self.result_refs.append((callee, target))
                 if any(ref_name(n).lower() in RANDOM_SOURCES and ex.scope.ref_kind(ref_name(n)) != "user"
                        for n in _refs(stmt)):  # x = RAND() (a common extension)
                     self.random.add(target)
@@ -166,7 +172,20 @@ def analyse(units, directives=()) -> CriticalInfo:
         col.control |= {n.lower() for n in annotation_names(text, line)}
     params = {scope.name: scope.dummies + [h[2] for h in scope.program.hidden.get(scope.name, [])]
               for scope, _ in units}
+    for scope, _ in units:  # a function's result: a parameter after its dummies and hidden extents
+        if scope.result:
+            params[scope.name] = params[scope.name] + [scope.canon(scope.result)]
+    col.call_refs += [(callee, len(params[callee]) - 1, target) for callee, target in col.result_refs
+                      if callee in params]
     return critical_info(col, params, through_pointers=False)
+
+
+def result_call(ex, rhs) -> str | None:
+    """The user FUNCTION an assignment's right-hand side is exactly (``n = f(p)``), else None:
+    its result variable is followed back into the target like a dummy argument."""
+    if is_ref(rhs) and ex.scope.ref_kind(ref_name(rhs)) == "user" and ref_name(rhs).lower() in ex.scope.program.functions:
+        return ref_name(rhs).lower()
+    return None
 
 
 def _element_arrays(control, arrays, args, ex) -> set[str]:

@@ -392,7 +392,7 @@ def unit_header(unit) -> tuple[str, str, list[str], str | None, FType | None, ob
         name = lower_name(name)
         result = name
         if suffix is not None:
-            for r in walk(suffix, F.Result_Name if hasattr(F, "Result_Name") else F.Name):
+            for r in walk(suffix, F.Name):  # RESULT(total): fparser's Suffix holds a plain Name
                 result = lower_name(r)
                 break
         rtype = None

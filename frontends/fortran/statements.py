@@ -11,10 +11,11 @@ from fparser.two import Fortran2003 as F
 
 from ..aag.communicators import handle_value
 from ..aag import symexpr as S
-from ..aag import ExternalInput, Seq
+from ..aag import Call, ExternalInput, Seq
 from ..msgpass import count_call, datatype_value
 from . import calls
 from . import tree as T
+from .critical import result_call
 from .elements import element_values
 from .expr import args_of, is_ref, ref_name
 from .intrinsics import ARRAY_INTRINSICS, generic
@@ -52,11 +53,27 @@ class SimpleStatements:
         if not self._no_comm_inside(rhs, first):
             return
         self._calls_first(rhs, out, first, last)
+        returned = self._result_back(target, rhs, out)
         seq = self._seq_for(stmt, first, last, out)
         ex = self.ex
         ex.count_assignment(target, rhs, seq.counts, seq.accesses)
         self._note_calls(rhs, seq, first)
-        self._define(target, rhs, seq)
+        if not returned:
+            self._define(target, rhs, seq)
+
+    def _result_back(self, target, rhs, out) -> bool:
+        """``n = f(p)``: the Call just appended brings f's result back into n (Call.refs, as a
+        dummy argument's stores come back), so the function's loops and branches decide n; True
+        when it does (the assignment itself then defines nothing)."""
+        callee = result_call(self.ex, rhs)
+        name = self.ex.target_name(target)
+        result = next((s.canon(s.result) for _, s, _, _ in self.units if s.name == callee and s.result), None)
+        if callee is None or name is None or result is None or not out or not isinstance(out[-1], Call):
+            return False
+        if not (self.critical.is_tracked(name) and self.critical.is_tracked(f"*{result}")):
+            return False
+        out[-1].refs[result] = name
+        return True
 
     def _define(self, target, rhs, seq: Seq) -> None:
         """Record an assignment to a tracked (critical) variable, with its value."""
@@ -98,8 +115,11 @@ class SimpleStatements:
 
     def _def(self, seq: Seq, name: str, value) -> None:
         seq.defs.append((name, value))
-        if name in (self.scope.canon(d) for d in self.scope.dummies) and self.critical.is_tracked(f"*{name}"):
-            # By reference: the caller's variable receives the store (C's *param).
+        byref = [self.scope.canon(d) for d in self.scope.dummies] + ([self.scope.canon(self.scope.result)]
+                                                                      if self.scope.result else [])
+        if name in byref and self.critical.is_tracked(f"*{name}"):
+            # By reference: the caller's variable receives the store (C's *param); a function's
+            # result reaches the variable the call is assigned to (_result_back).
             seq.defs.append((f"*{name}", S.var(name)))
 
     def _array_syntax(self, node, argument: bool = False) -> str | None:
