@@ -68,7 +68,11 @@ class ControlFlow:
         body = self._sub_block(items, end_line, default_line)
         b = Branch(cond, body, data_dependent=cond_node is not None and cond is None, nconds=nconds)
         if cond_node is not None:
-            self.ex.count(cond_node, b.cond_counts, [])
+            self.ex.offsets = True  # the offsets of a search's probes (frontends/probes.py)
+            try:
+                self.ex.count(cond_node, b.cond_counts, b.cond_accesses)
+            finally:
+                self.ex.offsets = False
         return b
 
     def _s_If_Construct(self, stmt, out, first, last):

@@ -76,6 +76,7 @@ class Scope:
         self.issues: list[Issue] = []
         self.uses: list[Use] = []  # USE statements of user modules (modules.py)
         self.component_dims: dict[str, tuple] = {}  # "f%v" -> the shape an ALLOCATE gave it
+        self.allocated: dict[str, tuple | None] = {}  # array -> its ALLOCATE's shape (None: two differ)
         self.expr = FExpr(self)
 
     # -- the interface FExpr uses ---------------------------------------------------------------
@@ -360,6 +361,7 @@ class Scope:
         t = self.types.get(key)
         if t is not None:
             self.types[key] = t.with_dims(dims)
+            self.allocated[key] = dims if self.allocated.get(key, dims) == dims else None
 
 
 _IGNORED = {"Comment", "Save_Stmt", "Intrinsic_Stmt", "Format_Stmt", "Interface_Block", "Access_Stmt",

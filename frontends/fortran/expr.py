@@ -31,6 +31,7 @@ from ..msgpass import count_call
 from . import calls
 from .intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
 from .derived import Components
+from .extents import element_offset
 from .refs import args_of, is_ref, lower_name, ref_name  # noqa: F401 - the frontend imports them from here
 from .types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
 
@@ -58,6 +59,7 @@ class FExpr:
         self.components = Components(scope)  # a%b: derived-type components
         self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
         self.reads_argc = False  # COMMAND_ARGUMENT_COUNT() is read: the program has the input argc
+        self.offsets = False  # record element offsets (Access.index): in IF conditions (a search's probes)
 
     # -- types -------------------------------------------------------------------------------
     def ftype(self, node) -> FType:
@@ -377,6 +379,7 @@ class FExpr:
         acc = self.access(self.scope.canon(name), t, counts, accesses, store, is_array=True)
         acc.stride = self._stride(args, t)
         acc.gathered = loaded and acc.stride is None  # x(idx(i)): random elements of x
+        acc.index = element_offset(self, args, t) if self.offsets else None
 
     def _stride(self, args, t: FType) -> int | None:
         """Elements between successive accesses as the innermost DO variable steps by one.

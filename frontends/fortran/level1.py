@@ -32,6 +32,7 @@ from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Se
 from ..errors import FrontendError
 from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
+from ..probes import mark_probes
 from ..msgpass import NX_NAMES, canonical, communicators_created
 from ..source import read_source
 from . import associate, calls
@@ -40,6 +41,7 @@ from .callstmts import CallStatements
 from .control import ControlFlow
 from .critical import analyse
 from .decls import ProgramInfo, Scope, unit_header
+from .extents import array_extents
 from .expr import args_of, is_ref, ref_name
 from .modules import module_order
 from .shapes import assumed_extents
@@ -281,7 +283,9 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         for _, scope, _, _ in self.units:
             for name, t in scope.expr.seen.items():
                 self._symbol_types.setdefault(name, t)
-        aag.symbols = symbol_table(aag, self._symbol_types)
+        mark_probes(aag)  # a binary search's dependent loads (the search model)
+        extents = array_extents([s for _, s, _, _ in self.units], self.critical.is_tracked)
+        aag.symbols = symbol_table(aag, self._symbol_types, extents)
         return aag
 
     def _global_inits(self, data) -> dict:
