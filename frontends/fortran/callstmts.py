@@ -8,6 +8,7 @@ reported as unmodelled.
 """
 from __future__ import annotations
 
+import sympy
 from fparser.two import Fortran2003 as F
 
 from .. import msgpass
@@ -20,6 +21,7 @@ from . import calls
 from . import tree as T
 from .shapes import actual_extent
 from .expr import args_of, is_ref, ref_name
+from .refs import actual_args
 from .intrinsics import ARRAY_INTRINSICS, generic
 
 # Fortran library subroutines -> the C library call that costs the same (machine file ``lib.*``).
@@ -46,7 +48,8 @@ class CallStatements:
         self._calls_first_args(args, out, first, last)
         if kind == "user":
             self._flush(out)
-            out.append(self._user_call(name.lower(), args, first, last, stmt))
+            out.append(self._user_call(name.lower(), actual_args(stmt, self.info.dummies.get(name.lower())),
+                                       first, last, stmt))
             counts_needed = any(not isinstance(a, F.Name) and not T.literal(a) for a in args)
             if not counts_needed:
                 return
@@ -169,10 +172,14 @@ class CallStatements:
                 var = self.scope.canon(str(a))
                 if self.critical.is_tracked(var) and self.critical.is_tracked(f"*{params[i]}"):
                     refs[params[i]] = var
-        extents = [actual_extent(self.ex, args[pos], k) if pos < len(args) else None
+        extents = [actual_extent(self.ex, args[pos], k) if pos < len(args) and args[pos] is not None else None
                    for pos, k, _, _ in self.info.hidden.get(callee, [])]  # assumed shapes (shapes.py)
-        return self._new(Call, first, last, callee=callee, label=T.label(node),
-                         args=[self._datatype_value(a) for a in args] + extents, refs=refs)
+        given = [sympy.Integer(int(pos < len(args) and args[pos] is not None))  # PRESENT() (shapes.py)
+                 for pos, _ in self.info.present.get(callee, [])]
+        values = [None if a is None else self._datatype_value(a) for a in args]
+        values += [None] * (len(params) - len(values))  # trailing OPTIONAL dummies not given
+        return self._new(Call, first, last, callee=callee, label=T.label(node), args=values + extents + given,
+                         refs=refs)
 
     def _params_of(self, name: str) -> list[str]:
         for _, s, _, _ in self.units:
@@ -185,7 +192,8 @@ class CallStatements:
         for node in T.refs_in(expr):
             if self.scope.ref_kind(ref_name(node)) == "user":
                 self._flush(out)
-                out.append(self._user_call(ref_name(node).lower(), args_of(node), first, last, node))
+                callee = ref_name(node).lower()
+                out.append(self._user_call(callee, actual_args(node, self.info.dummies.get(callee)), first, last, node))
 
     def _calls_first_args(self, args, out, first, last) -> None:
         for a in args:

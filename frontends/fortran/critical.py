@@ -21,6 +21,7 @@ from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, cr
 from ..msgpass import canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
+from .refs import actual_args
 from .section_bounds import allocation_names, section_limits
 from .shapes import actual_extent
 from .tree import DO_STMTS, loop_control, statements
@@ -94,11 +95,11 @@ class _Collector(Facts):
         elif isinstance(stmt, F.Allocate_Stmt):
             self._status_var(stmt, ("STAT",), line, ex)
         elif isinstance(stmt, F.Call_Stmt):
-            self._call(str(stmt.items[0]), args_of(stmt), line, ex, result=None)
+            self._call(str(stmt.items[0]), _args(stmt, str(stmt.items[0]), ex), line, ex, result=None)
         if not isinstance(stmt, F.Call_Stmt):
             for node in _refs(stmt):
                 result = ex.target_name(stmt.items[0]) if isinstance(stmt, F.Assignment_Stmt) else None
-                self._call(ref_name(node), args_of(node), line, ex, result)
+                self._call(ref_name(node), _args(node, ref_name(node), ex), line, ex, result)
 
     def _status_var(self, stmt, keys, line, ex):
         for node in _walk(stmt):
@@ -129,17 +130,26 @@ class _Collector(Facts):
         if ex.scope.ref_kind(name) == "user":
             callee = name.lower()
             for pos, k, _, index in ex.scope.program.hidden.get(callee, []):  # assumed-shape extents
-                ext = actual_extent(ex, args[pos], k) if pos < len(args) else None
+                ext = actual_extent(ex, args[pos], k) if pos < len(args) and args[pos] is not None else None
                 names = {str(s) for s in getattr(ext, "free_symbols", ())}
-                if ext is None and pos < len(args):  # an allocatable: its ALLOCATE's bounds
+                if ext is None and pos < len(args) and args[pos] is not None:  # an allocatable: its ALLOCATE's bounds
                     key = ex.components.text(args[pos]) if isinstance(args[pos], F.Data_Ref) else \
                         ex.scope.canon(str(args[pos])) if isinstance(args[pos], F.Name) else None
                     names = set(self._allocated.get(key, set()))
                 self.call_args.append((callee, index, names))
             for i, a in enumerate(args):
+                if a is None:
+                    continue  # an OPTIONAL dummy with no actual argument (refs.actual_args)
                 self.call_args.append((callee, i, ex.names_in(a)))
                 if isinstance(a, F.Name) and ex.scope.var_type(str(a)) is not None:
                     self.call_refs.append((callee, i, ex.scope.canon(str(a))))
+
+
+def _args(node, name, ex) -> list:
+    """A call's actual arguments; a user procedure's at its dummies' positions (keywords)."""
+    if ex.scope.ref_kind(name) == "user":
+        return actual_args(node, ex.scope.program.dummies.get(name.lower()))
+    return args_of(node)
 
 
 def _walk(node):
@@ -170,8 +180,7 @@ def analyse(units, directives=()) -> CriticalInfo:
         col.unit(scope, body)
     for line, text in directives:
         col.control |= {n.lower() for n in annotation_names(text, line)}
-    params = {scope.name: scope.dummies + [h[2] for h in scope.program.hidden.get(scope.name, [])]
-              for scope, _ in units}
+    params = {scope.name: scope.dummies + scope.program.extra_params(scope.name) for scope, _ in units}
     for scope, _ in units:  # a function's result: a parameter after its dummies and hidden extents
         if scope.result:
             params[scope.name] = params[scope.name] + [scope.canon(scope.result)]

@@ -34,11 +34,21 @@ class ProgramInfo:
     modules: dict[str, "Scope"] = field(default_factory=dict)  # the program's MODULEs by name
     derived: dict[str, dict[str, FType]] = field(default_factory=dict)  # TYPE name -> its components
     elemental: set[str] = field(default_factory=set)  # ELEMENTAL user functions (sections.py)
+    dummies: dict[str, list[str]] = field(default_factory=dict)  # subprogram -> its dummy arguments
+    # subprogram -> (dummy position, flag parameter) of the OPTIONAL dummies it tests (shapes.py)
+    present: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     # subprogram -> its assumed-shape extents as hidden parameters (shapes.py):
     # (dummy position, dimension, parameter name, parameter index)
     hidden: dict[str, list[tuple[int, int, str, int]]] = field(default_factory=dict)
     uses_mpi: bool = False
     uses_nx: bool = False
+
+    def present_names(self, unit: str) -> list[str]:
+        return [flag for _, flag in self.present.get(unit, [])]
+
+    def extra_params(self, unit: str) -> list[str]:
+        """A subprogram's hidden parameters after its dummies: assumed extents, PRESENT flags."""
+        return [h[2] for h in self.hidden.get(unit, [])] + self.present_names(unit)
 
     @property
     def user(self) -> set[str]:

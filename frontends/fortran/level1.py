@@ -44,7 +44,7 @@ from .decls import ProgramInfo, Scope, unit_header
 from .extents import array_extents
 from .expr import args_of, is_ref, ref_name
 from .modules import module_order
-from .shapes import assumed_extents
+from .shapes import assumed_extents, present_flags
 from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
@@ -101,6 +101,8 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
             if host is None and kind in ("subroutine", "function") and name in self.info.user:
                 raise FrontendError(f"{kind} {name} is defined twice: give each subprogram of the program once",
                                     self._source_of(u), T.line(u))
+            if kind in ("function", "subroutine"):
+                self.info.dummies[name] = dummies  # keyword arguments of calls (refs.actual_args)
             if kind == "function":
                 self.info.functions[name] = None
                 if "ELEMENTAL" in str(header.items[0] or "").upper():
@@ -125,6 +127,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
             if scope.kind in ("subroutine", "function"):  # u(:, :): extents from each call
                 self.info.hidden[scope.name] = [(pos, k, name, len(scope.dummies) + j) for j, (pos, k, name)
                                                 in enumerate(assumed_extents(scope))]
+                self.info.present[scope.name] = present_flags(u, scope)
             if scope.kind == "function":
                 self.info.functions[scope.name] = _result_type(scope, rtype)
         self._enter(src)
@@ -320,7 +323,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 self._symbol_types.setdefault(scope.canon(p), t)
         self._drain(first)
         body = self._block(T.exec_statements(unit), last)
-        hidden = [h[2] for h in self.info.hidden.get(scope.name, [])]
+        hidden = self.info.extra_params(scope.name)
         return Function(scope.name, [scope.canon(p) for p in scope.dummies] + hidden, body,
                         Loc(self.file, first, last), shadows=self._shadows(scope))
 

@@ -23,6 +23,30 @@ def args_of(node) -> list:
     return out
 
 
+def actual_args(node, dummies: list[str] | None) -> list:
+    """The actual arguments of a call of a user procedure, each at its dummy's position: the
+    positional ones in order, a keyword one (``nsweep=5``) at the dummy it names, None where an
+    OPTIONAL dummy gets none (a later one does). Without keywords, or when the procedure's
+    dummies are not known: ``args_of``."""
+    lst = node.items[1] if len(node.items) > 1 else None
+    items = [] if lst is None else lst.items if hasattr(lst, "items") and not isinstance(lst, F.Actual_Arg_Spec) \
+        else (lst,)
+    if dummies is None or not any(isinstance(a, F.Actual_Arg_Spec) for a in items):
+        return args_of(node)
+    out: list = []
+    for a in items:
+        if isinstance(a, F.Actual_Arg_Spec):
+            k = lower_name(a.items[0])
+            if k not in dummies:
+                return args_of(node)  # a keyword the procedure lacks: the compiler's error, not ours
+            pos = dummies.index(k)
+            out += [None] * (pos + 1 - len(out))
+            out[pos] = a.items[1]
+        else:
+            out.append(a)
+    return out
+
+
 def is_ref(node) -> bool:
     """``name(...)``: an array element or section, or a function reference."""
     return isinstance(node, (F.Part_Ref, F.Function_Reference, F.Intrinsic_Function_Reference,
