@@ -43,6 +43,17 @@ class ProgramInfo:
     uses_mpi: bool = False
     uses_nx: bool = False
 
+    def register(self, name: str, kind: str, dummies: list[str], elemental: bool) -> None:
+        """A unit of the program, before any is declared: the names calls need."""
+        if kind in ("function", "subroutine"):
+            self.dummies[name] = dummies  # keyword arguments of calls (refs.actual_args)
+        if kind == "function":
+            self.functions[name] = None
+            if elemental:
+                self.elemental.add(name)
+        elif kind == "subroutine":
+            self.subroutines.add(name)
+
     def present_names(self, unit: str) -> list[str]:
         return [flag for _, flag in self.present.get(unit, [])]
 

@@ -101,14 +101,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
             if host is None and kind in ("subroutine", "function") and name in self.info.user:
                 raise FrontendError(f"{kind} {name} is defined twice: give each subprogram of the program once",
                                     self._source_of(u), T.line(u))
-            if kind in ("function", "subroutine"):
-                self.info.dummies[name] = dummies  # keyword arguments of calls (refs.actual_args)
-            if kind == "function":
-                self.info.functions[name] = None
-                if "ELEMENTAL" in str(header.items[0] or "").upper():
-                    self.info.elemental.add(name)
-            elif kind == "subroutine":
-                self.info.subroutines.add(name)
+            self.info.register(name, kind, dummies, "ELEMENTAL" in str(header.items[0] or "").upper())
             # An internal subprogram sees its host's names (host association).
             scope = scopes[id(u)] = Scope(name, kind, self.info, dummies, result,
                                           parent=scopes.get(id(host)) if host is not None else None)
