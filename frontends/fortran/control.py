@@ -310,9 +310,10 @@ class ControlFlow:
         self._branch_probs(branches, prob, first)
         out.append(self._condt(stmt, branches, first, last, cond_node))
 
-    def _while(self, header, cond_node, body, iters_ann, out, first, last) -> None:
+    def _while(self, header, cond_node, body, iters_ann, out, first, last, kind: str = "while") -> None:
+        """DO WHILE (kind "while": tested before each pass) or a loop tested after each pass
+        (kind "do", C's do-while: a backward GO TO, gotos.py)."""
         cond = self.ex.condition(cond_node) if cond_node is not None else sympy.true
-        kind = "while"
         text = T.label(cond_node, 40) if cond_node is not None else ""
         loop = self._new(Iter, first, last, cond=cond, body=body, kind=kind, limit_type="nostep",
                          label=f"do while ({text})" if cond_node is not None else "do")

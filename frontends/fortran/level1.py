@@ -17,7 +17,9 @@ C:
   ``return expr``.
 - Array syntax (sections, whole arrays, vector subscripts, the reductions SUM ... COUNT), WHERE
   and FORALL are interpreted as the DO loops they stand for (sections.py).
-- GO TO, arithmetic IF, statement functions, array-valued intrinsics (MATMUL, ...) and the array
+- GO TO in its structured shapes (a forward skip, the FORTRAN 66 IF-ELSE, a backward jump that
+  repeats a statement list) is the IF or loop it stands for (gotos.py).
+- Other GO TOs, arithmetic IF, statement functions, array-valued intrinsics (MATMUL, ...) and the array
   forms sections.py does not rewrite are reported as unsupported, with their line; the rest of
   the program is still interpreted.
 """
@@ -48,6 +50,7 @@ from .shapes import assumed_extents, present_flags
 from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
+from .gotos import GotoForms
 from ..aag.bodies import flat, root
 
 _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigned_Goto_Stmt": "assigned GO TO",
@@ -55,7 +58,7 @@ _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigne
 _NOTHING = {"Comment", "Continue_Stmt", "Format_Stmt", "End_Do_Stmt", "Implicit_Stmt"}
 
 
-class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, AnnotatedParse):
+class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, GotoForms, AnnotatedParse):
     DIRECTIVE = "!$interp"
 
     """The level-1 parse of one Fortran file (statements by kind in the mixins)."""
@@ -335,7 +338,9 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         saved = self._cluster
         self._cluster = None
         loop_top, self._loop_top = self._loop_top, False
-        for k, stmt in enumerate(items):
+        k = 0
+        while k < len(items):
+            stmt = items[k]
             if loop_top and self._cycle_on_data(stmt):
                 # IF (data) CYCLE; rest  ->  IF (.NOT. data) THEN; rest; END IF (control.py)
                 self._without_cycle(stmt, items[k + 1:], out, end_line)
@@ -344,7 +349,12 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 # DO loops sharing a terminal label: the rest of the list is this loop's body.
                 self._statement_at(stmt, out, items[k + 1:], default_line)
                 break
+            after = self._goto_form(items, k, out, end_line, default_line)  # gotos.py
+            if after is not None:
+                k = after
+                continue
             self._statement_at(stmt, out, None, default_line)
+            k += 1
         self._drain(end_line)
         self._flush(out)
         self._cluster = saved
