@@ -400,6 +400,15 @@ def _what(stmt) -> str:
     return f"{name} statement"
 
 
+def result_type(scope: Scope, rtype):
+    """A function's type: the prefix's (INTEGER FUNCTION count(p), which also types the result
+    variable, whatever the implicit rules say of its name), else its result variable's."""
+    t = scope.type_spec(rtype) if rtype is not None else None
+    if t is not None and scope.result not in scope.types:
+        scope.types[scope.result] = t
+    return t or scope.var_type(scope.result)
+
+
 def unit_header(unit) -> tuple[str, str, list[str], str | None, FType | None, object]:
     """(name, kind, dummies, result variable, declared result type, header statement) of a unit."""
     # The header statement: the first item that is not a comment (fparser keeps a comment line

@@ -42,7 +42,7 @@ from . import tree as T
 from .callstmts import CallStatements
 from .control import ControlFlow
 from .critical import analyse
-from .decls import ProgramInfo, Scope, unit_header
+from .decls import ProgramInfo, Scope, result_type, unit_header
 from .extents import array_extents
 from .expr import args_of, is_ref, ref_name
 from .modules import module_order
@@ -125,7 +125,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, GotoF
                                                 in enumerate(assumed_extents(scope))]
                 self.info.present[scope.name] = present_flags(u, scope)
             if scope.kind == "function":
-                self.info.functions[scope.name] = _result_type(scope, rtype)
+                self.info.functions[scope.name] = result_type(scope, rtype)
         self._enter(src)
         mains = [s for _, s, _, _ in self.units if s.kind == "program"]
         if not mains:
@@ -485,15 +485,6 @@ def level1(src: FSource, granularity: str = "cluster", program: str | None = Non
 def has_main_program(src: FSource) -> bool:
     """Does the file hold a main program (PROGRAM, or statements outside any unit)?"""
     return any(isinstance(u, F.Main_Program) or type(u).__name__ == "Main_Program0" for u, _ in T.units(src.ast))
-
-
-def _result_type(scope: Scope, rtype):
-    """A function's type: the prefix's (INTEGER FUNCTION count(p), which also types the result
-    variable, whatever the implicit rules say of its name), else its result variable's."""
-    t = scope.type_spec(rtype) if rtype is not None else None
-    if t is not None and scope.result not in scope.types:
-        scope.types[scope.result] = t
-    return t or scope.var_type(scope.result)
 
 
 def _assigned(name: str, definitions) -> bool:
