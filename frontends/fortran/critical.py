@@ -21,7 +21,7 @@ from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, cr
 from ..msgpass import canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
-from .refs import actual_args
+from .refs import actual_args, read_items
 from .section_bounds import allocation_names, section_limits
 from .shapes import actual_extent
 from .tree import DO_STMTS, loop_control, statements
@@ -87,7 +87,7 @@ class _Collector(Facts):
             self.control |= ex.names_in(stmt.items[-1] if isinstance(stmt, F.Forall_Construct_Stmt)
                                         else stmt.items[0])
         elif isinstance(stmt, F.Read_Stmt):
-            for item in _io_items(stmt):
+            for item in read_items(stmt, ex.scope):  # the items, or a NAMELIST group's variables
                 target = ex.target_name(item)
                 if target is not None:
                     self.assign(target, set(), line)
@@ -165,11 +165,6 @@ def _refs(stmt):
     for n in _walk(stmt):
         if n is not stmt and is_ref(n):
             yield n
-
-
-def _io_items(stmt) -> list:
-    lst = stmt.items[2] if len(stmt.items) > 2 else None
-    return list(lst.items) if lst is not None and hasattr(lst, "items") else []
 
 
 def analyse(units, directives=()) -> CriticalInfo:

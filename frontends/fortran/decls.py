@@ -98,6 +98,7 @@ class Scope:
         self.uses: list[Use] = []  # USE statements of user modules (modules.py)
         self.component_dims: dict[str, tuple] = {}  # "f%v" -> the shape an ALLOCATE gave it
         self.allocated: dict[str, tuple | None] = {}  # array -> its ALLOCATE's shape (None: two differ)
+        self.namelists: dict[str, list[str]] = {}  # NAMELIST group -> its variables (READ (u, NML=g))
         self.expr = FExpr(self)
 
     # -- the interface FExpr uses ---------------------------------------------------------------
@@ -197,6 +198,19 @@ class Scope:
             return
         else:
             self.issues.append(Issue(_line(stmt), f"{_what(stmt)} is not modelled"))
+
+    def _d_Namelist_Stmt(self, stmt):
+        for group, objects in stmt.items:
+            self.namelists.setdefault(lower_name(group), []).extend(lower_name(o) for o in objects.items)
+
+    def namelist(self, group: str) -> list[str] | None:
+        """The variables of a NAMELIST group of this unit or its host, None if it is none."""
+        scope = self
+        while scope is not None:
+            if group.lower() in scope.namelists:
+                return scope.namelists[group.lower()]
+            scope = scope.parent
+        return None
 
     def _d_Implicit_Stmt(self, stmt):
         spec = stmt.items[0]
@@ -386,7 +400,7 @@ class Scope:
 
 
 _IGNORED = {"Comment", "Save_Stmt", "Intrinsic_Stmt", "Format_Stmt", "Interface_Block", "Access_Stmt",
-            "Namelist_Stmt", "Intent_Stmt", "Optional_Stmt", "Import_Stmt",
+            "Intent_Stmt", "Optional_Stmt", "Import_Stmt",
             "Procedure_Declaration_Stmt", "Entry_Stmt_Ignored"}
 
 

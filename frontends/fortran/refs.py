@@ -55,3 +55,19 @@ def is_ref(node) -> bool:
 
 def ref_name(node) -> str:
     return str(node.items[0]).upper()
+
+
+def read_items(stmt, scope) -> list:
+    """What a READ statement stores to: its input items, or the variables of the NAMELIST group
+    it reads (``READ (u, NML=params)``, ``READ (u, params)``), as names."""
+    control, _, items = stmt.items
+    out = list(items.items) if items is not None and hasattr(items, "items") else []
+    specs = list(control.items) if control is not None else []
+    for k, spec in enumerate(specs):
+        key = str(spec.items[0]).upper() if isinstance(spec, F.Io_Control_Spec) and spec.items[0] is not None else None
+        value = spec.items[1] if isinstance(spec, F.Io_Control_Spec) else spec
+        if (key == "NML" or (key is None and k == 1)) and isinstance(value, F.Name):
+            names = scope.namelist(str(value))
+            if names is not None:
+                out += [F.Name(n) for n in names]
+    return out

@@ -18,6 +18,7 @@ from . import tree as T
 from .critical import result_call
 from .elements import element_values
 from .expr import args_of, is_ref, ref_name
+from .refs import read_items
 from .intrinsics import ARRAY_INTRINSICS, generic
 from .sections import reductions_in
 from .types import INT
@@ -213,7 +214,7 @@ class SimpleStatements:
     def _s_Read_Stmt(self, stmt, out, first, last):
         control, fmt, items = stmt.items
         seq = self._seq_for(stmt, first, last, out)
-        targets = list(items.items) if items is not None else []
+        targets = read_items(stmt, self.scope)  # the items, or a NAMELIST group's variables
         specs = {}
         for spec in (control.items if control is not None else ()):
             if isinstance(spec, F.Io_Control_Spec) and spec.items[0] is not None:
