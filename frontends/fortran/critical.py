@@ -21,6 +21,7 @@ from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, cr
 from ..msgpass import canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
+from . import tree as T
 from .refs import actual_args, read_items
 from .section_bounds import allocation_names, section_limits
 from .shapes import actual_extent
@@ -74,9 +75,11 @@ class _Collector(Facts):
             self.control |= section_limits(ex, stmt, self._allocated)
             if target is not None:
                 self.assign(target, ex.names_in(stmt.items[2]), line)
-                callee = result_call(ex, stmt.items[2])
-                if callee is not None:  # n = f(p): f's result comes back into n, as a by-reference argument
-                    self.result_refs.append((callee, target))
+                for _, callee, temp in user_results(ex, stmt.items[2]):
+                    # n = f(p) + 1: f's result comes back into a variable of its own (as a
+                    # by-reference argument's value does), which n is computed from
+                    self.assign(target, {temp}, line)
+                    self.result_refs.append((callee, temp))
                 if any(ref_name(n).lower() in RANDOM_SOURCES and ex.scope.ref_kind(ref_name(n)) != "user"
                        for n in _refs(stmt)):  # x = RAND() (a common extension)
                     self.random.add(target)
@@ -184,12 +187,17 @@ def analyse(units, directives=()) -> CriticalInfo:
     return critical_info(col, params, through_pointers=False)
 
 
-def result_call(ex, rhs) -> str | None:
-    """The user FUNCTION an assignment's right-hand side is exactly (``n = f(p)``), else None:
-    its result variable is followed back into the target like a dummy argument."""
-    if is_ref(rhs) and ex.scope.ref_kind(ref_name(rhs)) == "user" and ref_name(rhs).lower() in ex.scope.program.functions:
-        return ref_name(rhs).lower()
-    return None
+def user_results(ex, rhs) -> list[tuple[object, str, str]]:
+    """(reference, function, variable) for every reference to a FUNCTION of the program in an
+    assignment's right-hand side (``n = rows_of(m, p, r) * ncol``): the Call the level-1 parse
+    puts before the statement brings the function's result back into the variable
+    (``interp_ret1_rows_of``), and the statement's value reads it there (expr.returned)."""
+    out = []
+    for node in T.refs_in(rhs):
+        name = ref_name(node).lower()
+        if ex.scope.ref_kind(name) == "user" and name in ex.scope.program.functions:
+            out.append((node, name, f"interp_ret{len(out) + 1}_{name}"))
+    return out
 
 
 def _element_arrays(control, arrays, args, ex) -> set[str]:

@@ -60,6 +60,7 @@ class FExpr:
         self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
         self.reads_argc = False  # COMMAND_ARGUMENT_COUNT() is read: the program has the input argc
         self.offsets = False  # record element offsets (Access.index): in IF conditions (a search's probes)
+        self.returned: dict[int, str] = {}  # id of a user function reference -> the variable holding its result
 
     # -- types -------------------------------------------------------------------------------
     def ftype(self, node) -> FType:
@@ -199,6 +200,8 @@ class FExpr:
                 return sympy.Integer(OMP_VALUES[name.lower()])
             return {"MYNODE": S.RANK, "NUMNODES": S.NPROCS, "MYHOST": sympy.Integer(S.HOST),
                     "MYPID": sympy.Integer(0)}.get(name)
+        if kind == "user":  # a function's result the Call before the statement brings back (critical.py)
+            return S.var(self.returned[id(node)]) if id(node) in self.returned else None
         if kind != "intrinsic":
             return None
         return intrinsic_value(self, name, args)

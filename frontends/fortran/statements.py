@@ -15,7 +15,7 @@ from ..aag import Call, ExternalInput, Seq
 from ..msgpass import count_call, datatype_value
 from . import calls
 from . import tree as T
-from .critical import result_call
+from .critical import user_results
 from .elements import element_values
 from .expr import args_of, is_ref, ref_name
 from .refs import read_items
@@ -54,27 +54,27 @@ class SimpleStatements:
         if not self._no_comm_inside(rhs, first):
             return
         self._calls_first(rhs, out, first, last)
-        returned = self._result_back(target, rhs, out)
+        self._result_back(rhs, out)
         seq = self._seq_for(stmt, first, last, out)
         ex = self.ex
         ex.count_assignment(target, rhs, seq.counts, seq.accesses)
         self._note_calls(rhs, seq, first)
-        if not returned:
-            self._define(target, rhs, seq)
+        self._define(target, rhs, seq)
+        ex.returned = {}
 
-    def _result_back(self, target, rhs, out) -> bool:
-        """``n = f(p)``: the Call just appended brings f's result back into n (Call.refs, as a
-        dummy argument's stores come back), so the function's loops and branches decide n; True
-        when it does (the assignment itself then defines nothing)."""
-        callee = result_call(self.ex, rhs)
-        name = self.ex.target_name(target)
-        result = next((s.canon(s.result) for _, s, _, _ in self.units if s.name == callee and s.result), None)
-        if callee is None or name is None or result is None or not out or not isinstance(out[-1], Call):
-            return False
-        if not (self.critical.is_tracked(name) and self.critical.is_tracked(f"*{result}")):
-            return False
-        out[-1].refs[result] = name
-        return True
+    def _result_back(self, rhs, out) -> None:
+        """``n = f(p) * 2``: each Call ``_calls_first`` just appended (in the order of the
+        references) brings f's result back into a variable of its own (Call.refs, as a dummy
+        argument's stores come back), which the statement's value reads (expr.returned); so the
+        function's loops and branches decide n."""
+        found = user_results(self.ex, rhs)
+        calls_ = [a for a in out[len(out) - len(found):] if isinstance(a, Call)] if found else []
+        self.ex.returned = {}
+        for (node, callee, temp), call in zip(found, calls_ if len(calls_) == len(found) else []):
+            result = next((s.canon(s.result) for _, s, _, _ in self.units if s.name == callee and s.result), None)
+            if result is not None and self.critical.is_tracked(temp) and self.critical.is_tracked(f"*{result}"):
+                call.refs[result] = temp
+                self.ex.returned[id(node)] = temp
 
     def _define(self, target, rhs, seq: Seq) -> None:
         """Record an assignment to a tracked (critical) variable, with its value."""
