@@ -213,6 +213,7 @@ class ControlFlow:
                 return
             self._counted(header, lc, body_items, iters_ann, out, first, last)
         finally:
+            self._after_named(out)  # a jump from its body to an outer loop (named_exits.py)
             self._loop_names.pop()
 
     def _binary_search(self, cond_node, body_items, line):

@@ -51,6 +51,7 @@ from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
 from .gotos import GotoForms
+from .named_exits import NamedExits
 from ..aag.bodies import flat, root
 
 _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigned_Goto_Stmt": "assigned GO TO",
@@ -58,7 +59,8 @@ _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigne
 _NOTHING = {"Comment", "Continue_Stmt", "Format_Stmt", "End_Do_Stmt", "Implicit_Stmt"}
 
 
-class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, GotoForms, AnnotatedParse):
+class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, GotoForms, NamedExits,
+             AnnotatedParse):
     DIRECTIVE = "!$interp"
 
     """The level-1 parse of one Fortran file (statements by kind in the mixins)."""

@@ -296,8 +296,11 @@ class SimpleStatements:
     def _loop_jump(self, stmt, out, first, last, control):
         name = stmt.items[1] if len(stmt.items) > 1 else None
         if name is not None and self._loop_names and self._loop_names[-1] != str(name).lower():
-            self.problem("unsupported", f"'{T.label(stmt)}' leaves an outer loop: only the innermost loop is "
-                         "left or continued", first)
+            if str(name).lower() in self._loop_names:  # EXIT outer: through a flag (named_exits.py)
+                target = len(self._loop_names) - 1 - self._loop_names[::-1].index(str(name).lower())
+                self._named_jump(stmt, out, first, last, control, target)
+                return
+            self.problem("unsupported", f"'{T.label(stmt)}' names no DO loop around it", first)
         seq = self._seq_for(stmt, first, last, out)
         seq.control = control
         self._flush(out)
