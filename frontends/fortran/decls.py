@@ -20,6 +20,7 @@ from .expr import FExpr, lower_name
 from .intrinsics import INTRINSICS
 from .derived import declare_type, declared_type
 from .elements import element_values
+from .generics import generic_interface
 from .modules import Use, use_associated, use_statement
 from .types import DOUBLE, INT, OTHER, FType, extent, implicit_type, intrinsic_type
 
@@ -35,6 +36,7 @@ class ProgramInfo:
     derived: dict[str, dict[str, FType]] = field(default_factory=dict)  # TYPE name -> its components
     elemental: set[str] = field(default_factory=set)  # ELEMENTAL user functions (sections.py)
     dummies: dict[str, list[str]] = field(default_factory=dict)  # subprogram -> its dummy arguments
+    generics: dict[str, list[str]] = field(default_factory=dict)  # generic name -> specifics (generics.py)
     # subprogram -> (dummy position, flag parameter) of the OPTIONAL dummies it tests (shapes.py)
     present: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     # subprogram -> its assumed-shape extents as hidden parameters (shapes.py):
@@ -164,10 +166,13 @@ class Scope:
         return t is not None and t.is_array
 
     def ref_kind(self, name: str) -> str:
-        """What ``name(...)`` is here: array | user | intrinsic | known | unknown."""
+        """What ``name(...)`` is here: array | substring | user | intrinsic | known | unknown."""
         low, up = name.lower(), name.upper()
         if self.is_array(low):
             return "array"
+        t = self.var_type(low) if low in self.types or self.resolve(low) is not None else None
+        if t is not None and t.kind == "other" and t.tag is None and not t.is_array:
+            return "substring"  # pname(1:namelen) of a CHARACTER scalar
         if low in self.program.user and low != self.name:
             return "user"
         if low == self.name and self.kind == "function":
@@ -198,6 +203,13 @@ class Scope:
             return
         else:
             self.issues.append(Issue(_line(stmt), f"{_what(stmt)} is not modelled"))
+
+    def _d_Interface_Block(self, stmt):
+        """A generic interface (generics.py); an interface body of an external procedure is
+        not needed (its calls are resolved by name)."""
+        found = generic_interface(stmt)
+        if found is not None:
+            self.program.generics.setdefault(found[0], []).extend(found[1])
 
     def _d_Namelist_Stmt(self, stmt):
         for group, objects in stmt.items:

@@ -84,6 +84,9 @@ def intrinsic_value(ex, name: str, args):
         return None if r is None else sympy.Integer(4 if r <= 9 else 8)
     if g in ("SIZE", "UBOUND", "LBOUND"):
         return inquiry_value(ex, g, args)
+    if g == "LEN" and len(args) == 1 and isinstance(args[0], F.Name):
+        t = ex.scope.var_type(str(args[0]))  # CHARACTER(len=32): its declared length (types.py)
+        return sympy.Integer(t.size) if t is not None and t.kind == "other" and t.tag is None else None
     if g == "PRESENT" and len(args) == 1 and isinstance(args[0], F.Name):
         # the flag the call passes for an OPTIONAL dummy (shapes.present_flags): 1 given, 0 not
         flag = present_flag(ex.scope.canon(str(args[0])))

@@ -50,6 +50,7 @@ from .shapes import assumed_extents, present_flags
 from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
+from .generics import resolve_generics
 from .gotos import GotoForms
 from .named_exits import NamedExits
 from ..aag.bodies import flat, root
@@ -129,6 +130,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, GotoF
             if scope.kind == "function":
                 self.info.functions[scope.name] = result_type(scope, rtype)
         self._enter(src)
+        resolve_generics(self.units, self.info.generics)  # a generic name's calls: their specific
         mains = [s for _, s, _, _ in self.units if s.kind == "program"]
         if not mains:
             raise FrontendError("no main program (PROGRAM): interp predicts whole programs", self.file, 1)

@@ -35,7 +35,7 @@ class SimpleStatements:
         target, _, rhs = stmt.items
         if isinstance(target, F.Name) and self._argc_guard([rhs]):
             self._argc_names.add(self.scope.canon(str(target)))  # nargs = COMMAND_ARGUMENT_COUNT()
-        if is_ref(target) and self.scope.ref_kind(ref_name(target)) != "array":
+        if is_ref(target) and self.scope.ref_kind(ref_name(target)) not in ("array", "substring"):
             self.problem("unsupported", f"statement function {ref_name(target)} is not modelled "
                          "(write it as a FUNCTION)", first)
             return
@@ -286,6 +286,11 @@ class SimpleStatements:
         seq = self._seq_for(stmt, first, last, out)
         seq.control = "exit"
         self._flush(out)
+
+    def _s_Error_Stop_Stmt(self, stmt, out, first, last):
+        """ERROR STOP (Fortran 2008) ends the process as STOP does; the job's other processes are
+        ended by the MPI launcher, not by the program, so nothing more is modelled (C's exit(1))."""
+        self._s_Stop_Stmt(stmt, out, first, last)
 
     def _s_Exit_Stmt(self, stmt, out, first, last):
         self._loop_jump(stmt, out, first, last, "break")
