@@ -59,7 +59,8 @@ class ControlFlow:
         self._flush(out)
         prob = self._if_prob(stmt, first)
         cond_node, action = stmt.items
-        branch = self._branch(cond_node, [action], last + 1, 1, default_line=first)
+        value = self._reduced(cond_node, stmt, out, first, last)  # MAXVAL(...) < tol: its loops first
+        branch = self._branch(value, [action], last + 1, 1, default_line=first)
         self._branch_probs([branch], prob, first)
         out.append(self._condt(stmt, [branch], first, last, cond_node))
 
@@ -96,11 +97,12 @@ class ControlFlow:
             elif groups:
                 groups[-1][1].append(node)
         branches = []
-        for cond_node, items, end in groups:
+        for k, (cond_node, items, end) in enumerate(groups):
             if cond_node is None:
                 branches.append(self._branch(None, items, end, len(branches)))
-            else:
-                branches.append(self._branch(cond_node, items, end, len(branches) + 1))
+            else:  # the first test's reductions (MAXVAL(...) < tol) run their loops before the IF
+                value = self._reduced(cond_node, stmt, out, first, last) if k == 0 else cond_node
+                branches.append(self._branch(value, items, end, len(branches) + 1))
         self._branch_probs(branches, prob, first)
         out.append(self._condt(stmt, branches, first, last, groups[0][0] if groups else None))
 
@@ -208,13 +210,25 @@ class ControlFlow:
                 if iters_ann is None and cond_node is not None \
                         and (search := self._binary_search(cond_node, body_items, first)) is not None:
                     iters_ann, body_items = search
+                value = self._reduced(cond_node, header, out, first, first)  # MAXVAL(...) > tol
                 body = self._loop_body(body_items, None, last)
-                self._while(header, cond_node, body, iters_ann, out, first, last)
+                if value is not cond_node:  # the test's loops again at the end of every pass
+                    body += self._retest(cond_node, header, str(value), first)
+                self._while(header, value, body, iters_ann, out, first, last)
                 return
             self._counted(header, lc, body_items, iters_ann, out, first, last)
         finally:
             self._after_named(out)  # a jump from its body to an outer loop (named_exits.py)
             self._loop_names.pop()
+
+    def _retest(self, cond_node, header, name: str, line: int) -> list:
+        """The loops of a DO WHILE test's reductions, into the same scalar, as a pass ends."""
+        saved, self._cluster = self._cluster, None
+        extra: list = []
+        self._reduced(cond_node, header, extra, line, line, name=name)
+        self._flush(extra)
+        self._cluster = saved
+        return extra
 
     def _binary_search(self, cond_node, body_items, line):
         """A binary search with two moving bounds (frontends/fortran/halving.py): its worst-case

@@ -268,6 +268,7 @@ class SimpleStatements:
         values = list(items.items) if items is not None and hasattr(items, "items") else []
         for v in values:
             self._calls_first(v, out, first, last)
+        values = [self._reduced(v, stmt, out, first, last) for v in values]  # PRINT *, SUM(x): its loop
         seq = self._seq_for(stmt, first, last, out)
         for v in values:
             if not isinstance(v, F.Name) or not self.scope.is_array(str(v)):
