@@ -199,6 +199,33 @@ class Rewriter:
                     subs.append(str(a))
         return f"{name}({', '.join(subs)})"
 
+    def _reshape(self, node, loop: list[str], target: list[Dim]) -> str:
+        """RESHAPE(src, shape) of a one-dimensional array into the target's elements: the element
+        at the target's position in array element order (column major), ``src(lo + (k1 - l1) +
+        (k2 - l2) * e1 + ...)``; with PAD= or ORDER=, or another source, not rewritten."""
+        args = args_of(node)
+        src = self.dims_of(args[0]) if args and isinstance(args[0], F.Name) else None
+        if len(args) != 2 or src is None or len(src) != 1 or any(t.stride is not None or t.hi is None for t in target):
+            raise NotRewritten("RESHAPE of other than a whole one-dimensional array into a whole array")
+        terms, mult = [], "1"
+        for v, t in zip(loop, target):
+            terms.append(f"({v} - ({t.lo})) * {mult}")
+            mult = f"{mult} * (({t.hi}) - ({t.lo}) + 1)"
+        index = f"({src[0].lo}) + {' + '.join(terms)}"
+        value = self._folded(index, loop)  # the constants folded, as the compiler's index is
+        return f"{args[0]}({value if value is not None else index})"
+
+    def _folded(self, text: str, loop: list[str]) -> str | None:
+        """``text`` with its constant arithmetic folded (the loop variables kept as names), or
+        None when it reads a name that is not a plain integer symbol."""
+        for v in loop:
+            self.scope.types.setdefault(v, INT)  # declared with the fragment (_fragment) anyway
+        try:
+            value = self.ex.sym(F.Expr(text))
+        except Exception:  # noqa: BLE001 - fparser raises its own error kinds
+            return None
+        return _text(sympy.expand(value)) if value is not None and value.free_symbols else None
+
     def _call(self, node, loop: list[str], target: list[Dim]) -> str:
         name = ref_name(node)
         kind, g = self.scope.ref_kind(name), generic(name)
@@ -208,6 +235,8 @@ class Rewriter:
             return f"{name}({', '.join(self.element(a, loop, target) for a in args_of(node))})"
         if kind == "intrinsic" and g in _INQUIRY:
             return str(node)  # SIZE(a), UBOUND(a, 1): a value of the declarations, no work
+        if kind == "intrinsic" and g == "RESHAPE":
+            return self._reshape(node, loop, target)
         if kind == "intrinsic" or any(self.shape(a) is not None for a in args_of(node)):
             raise NotRewritten(f"{name} of arrays, whose result is an array")
         if not loop:
