@@ -1,6 +1,6 @@
 """Reductions in a value read once: an IF's test (``if (maxval(abs(r)) < tol) exit``) and an item
 of PRINT / WRITE (``print *, sum(r)``) are computed by their loops first, into a scalar of their
-own (sections.py ``_reduced``), as the compiler evaluates them. Before, PRINT *, SUM(r) was
+own (read_once.py), as the compiler evaluates them. Before, PRINT *, SUM(r) was
 refused ("array intrinsic SUM is not modelled") and an IF's MAXVAL cost nothing (its loop over
 r was left out)."""
 from __future__ import annotations

@@ -53,6 +53,7 @@ from .fparse import FSource, parse_fragment
 from .generics import resolve_generics
 from .gotos import GotoForms
 from .named_exits import NamedExits
+from .read_once import ReadOnce
 from ..aag.bodies import flat, root
 
 _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigned_Goto_Stmt": "assigned GO TO",
@@ -60,7 +61,7 @@ _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigne
 _NOTHING = {"Comment", "Continue_Stmt", "Format_Stmt", "End_Do_Stmt", "Implicit_Stmt"}
 
 
-class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, GotoForms, NamedExits,
+class FLevel1(SimpleStatements, SectionLoops, ReadOnce, CallStatements, ControlFlow, GotoForms, NamedExits,
              AnnotatedParse):
     DIRECTIVE = "!$interp"
 

@@ -358,27 +358,6 @@ class SectionLoops:
         finally:
             self._rewriting = False
 
-    def _reduced(self, node, stmt, out, first, last, name: str | None = None):
-        """``node``, a value read once (an IF's test, an item of PRINT), with its reductions (SUM,
-        MAXVAL, ...) computed first by their loops into a scalar of its own (``interp_v1``), as
-        the compiler evaluates them; ``node`` itself when it has none, or when the rewrite does
-        not cover it (reported)."""
-        if node is None or not reductions_in(self.ex, node) or getattr(self, "_rewriting", False):
-            return node
-        k = 1
-        while name is None and f"interp_v{k}" in self.scope.types:
-            k += 1
-        name = name or f"interp_v{k}"  # a DO WHILE's test: the same scalar before the loop and in it
-        self.scope.types[name] = self.ex.ftype(node).with_dims(())
-        self._flush(out)
-        why = self._section_loops(stmt, F.Name(name), node, out, first, last)
-        if why is not None:
-            self.problem("unsupported", f"array syntax (a reduction) is not modelled here ({why}): write the "
-                         "loop out", first)
-            return node
-        self._flush(out)
-        return F.Name(name)
-
     def _loop_form(self, stmt, declare: dict, lines: list[str], out, first, last) -> str | None:
         """Interpret the Fortran ``lines`` that stand for ``stmt``, at ``stmt``'s lines."""
         part = self._fragment(lines, declare, (first, last))
