@@ -12,6 +12,8 @@ import sympy
 from fparser.two import Fortran2003 as F
 
 from ..aag import symexpr as S
+from ..aag.communicators import handle_value
+from ..msgpass import datatype_value
 
 # The most elements given values by name: the small arrays of process grids, never a data array
 # (whose elements the engine does not follow).
@@ -43,6 +45,8 @@ def element_values(ex, target_type, rhs) -> list | None:
 
 
 def _value(ex, target_type, node):
+    if isinstance(node, F.Name) and ex.scope.is_handle(str(node)):  # types = [MPI_INTEGER, ...]
+        return handle_value(str(node)) or datatype_value(str(node), "fortran")
     value = ex.sym(node)
     if value is not None and target_type.kind == "int" and ex.ftype(node).kind in ("real", "double"):
         value = S.CTrunc(value)  # an integer array takes the truncated value, as a scalar does
