@@ -116,3 +116,18 @@ def test_datatype_handles_in_a_constructor_are_their_sizes(tmp_path):
     value and the count was refused ("depends on 'celltype'")."""
     r = predict(["tests/corpus/struct_type_f90.f90"], "ipsc860", 4, [], interactive=False).result
     assert r.total == pytest.approx(617.6e-6 + 10.5e-6, rel=0.002)
+
+
+def test_query_outputs_into_array_elements_are_those_elements(tmp_path):
+    """MPI_CART_SHIFT(comm2d, 0, 1, nbr(1), nbr(2), ierr): the partners are nbr(1), nbr(2) (C's
+    &nbr[0]); the same grid and message as with scalars: 172.08 + 82.68 us plus the loops.
+    Before, the outputs went to the array as a whole and nbr(2) had no value (refused: "the
+    communication partner depends on 'nbr[1]'")."""
+    text = GRID.replace("up, down, token, got", "nbr(2), token, got") \
+        .replace("MPI_Cart_shift(comm2d, 0, 1, up, down, ierr)", "MPI_Cart_shift(comm2d, 0, 1, nbr(1), nbr(2), ierr)") \
+        .replace("MPI_INTEGER, down, 0, got, 1, MPI_INTEGER, up, 0", "MPI_INTEGER, nbr(2), 0, got, 1, MPI_INTEGER, nbr(1), 0")
+    path = tmp_path / "nbr.f90"
+    path.write_text(text.replace("DECLS", "integer :: dims(2)\n  logical :: periods(2)")
+                    .replace("SETS", "dims = 0\n  periods = .false."))
+    total = predict([str(path)], "ipsc860", 4, [], interactive=False).result.total
+    assert total == pytest.approx(254.76e-6 + LOOPS, rel=2e-4)

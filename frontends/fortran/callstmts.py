@@ -21,7 +21,7 @@ from . import calls
 from . import tree as T
 from .shapes import actual_extent
 from .expr import args_of, is_ref, ref_name
-from .refs import actual_args
+from .refs import actual_args, query_target
 from .intrinsics import ARRAY_INTRINSICS, generic
 
 # Fortran library subroutines -> the C library call that costs the same (machine file ``lib.*``).
@@ -122,7 +122,7 @@ class CallStatements:
         """MPI_COMM_RANK, MPI_CART_SHIFT, ...: the values they assign (frontends/comms.py)."""
         qargs = QueryArgs(len(args), value=lambda i: self._datatype_value(args[i]),
                           name=lambda i: str(args[i]).upper() if isinstance(args[i], F.Name) else None,
-                          target=lambda i: self.ex.buffer_name(args[i]), cart_ndims=self._cart_ndims(),
+                          target=lambda i: query_target(self.ex, args[i]), cart_ndims=self._cart_ndims(),
                           creates_comms=self.creates_comms)
         try:
             defs = query_defs(canon, name, qargs, self.critical.is_tracked)

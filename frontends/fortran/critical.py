@@ -22,7 +22,7 @@ from ..msgpass import canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
 from . import tree as T
-from .refs import actual_args, read_items
+from .refs import actual_args, query_target, read_items
 from .section_bounds import allocation_names, section_limits
 from .shapes import actual_extent
 from .tree import DO_STMTS, loop_control, statements
@@ -125,7 +125,7 @@ class _Collector(Facts):
                 self.random.add(target)
             return
         if canonical(name, "fortran") in QUERIES and ex.scope.ref_kind(name) != "user":
-            self.query_call(canonical(name, "fortran"), args, ex.names_in, ex.buffer_name, line)
+            self.query_call(canonical(name, "fortran"), args, ex.names_in, lambda n: query_target(ex, n), line)
             self.elements |= _element_arrays((), QUERIES[canonical(name, "fortran")].arrays, args, ex)
             return
         if up in MACHINE:

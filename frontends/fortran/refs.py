@@ -71,3 +71,14 @@ def read_items(stmt, scope) -> list:
             if names is not None:
                 out += [F.Name(n) for n in names]
     return out
+
+
+def query_target(ex, node) -> str | None:
+    """Where a query's output argument stores: an element with constant subscripts by its name
+    (``MPI_CART_SHIFT(comm, 0, 1, nbr(1), nbr(2), ierr)`` defines ``nbr[0]`` and ``nbr[1]``, as
+    C's ``&nbr[0]``), else the variable or array (``dims``: its elements, comms._elements)."""
+    if is_ref(node) and ex.scope.ref_kind(ref_name(node)) == "array":
+        name = ex.target_name(node)
+        if name is not None and "[" in name:
+            return name
+    return ex.buffer_name(node)
