@@ -77,3 +77,66 @@ def test_an_integer_function_result_is_an_integer(tmp_path):
     (seq,) = [s for (proc, _), s in r.aaus.items() if proc == 0 and s.cls == "Seq" and s.loc.endswith("t.f90:22")]
     assert seq.executions == 4  # do k = 1, P at P = 4
     assert seq.total / seq.executions == pytest.approx(137.5e-9, rel=1e-9)
+
+
+TESTED = """program t
+  implicit none
+  integer :: k, found, passes
+  found = 0
+  do k = 2, 30
+    if (is_prime(k)) found = found + 1
+  end do
+  passes = 0
+  do while (.not. over(passes))
+    passes = passes + 1
+  end do
+contains
+  logical function is_prime(m)
+    integer, intent(in) :: m
+    integer :: d
+    is_prime = .true.
+    d = 2
+    do while (d * d <= m)
+      if (mod(m, d) == 0) then
+        is_prime = .false.
+        return
+      end if
+      d = d + 1
+    end do
+  end function is_prime
+  logical function over(j)
+    integer, intent(in) :: j
+    over = j >= 7
+  end function over
+end program t
+"""
+
+
+def test_functions_called_in_tests_run_and_decide_them(tmp_path):
+    """IF (is_prime(k)) and DO WHILE (.not. over(passes)): the calls run before the test and
+    their results decide it. By hand: is_prime's trial-division loop (d*d <= m) for m = 2..30
+    runs 45 passes in all (d from 2 while d*d <= m, leaving at the first divisor: 1 for the 14 even
+    m >= 4 and for 5, 7; 2 for 9, 11, 13, 15, 21, 27; 3 for 17, 19, 23; 4 for 25, 29); there are
+    10 primes below 31; over(passes) is called 8 times (passes = 0..7), the loop makes 7
+    passes. Before, the calls in tests did not run at all (their loops were left out) and the
+    IF was weighed 0.5."""
+    passes = 0
+    for m in range(2, 31):
+        d = 2
+        while d * d <= m:
+            passes += 1
+            if m % d == 0:
+                break
+            d += 1
+    assert passes == 45
+    path = tmp_path / "t.f90"
+    path.write_text(TESTED)
+    r = predict([str(path)], "ipsc860", 1, [], interactive=False).result
+    by_line = {}
+    for s in r.aaus.values():
+        by_line.setdefault((s.cls, s.loc.rsplit(":", 1)[1]), 0)
+        by_line[(s.cls, s.loc.rsplit(":", 1)[1])] += s.executions
+    assert by_line[("CondtD", "19-22")] == passes      # the trial division's test
+    assert by_line[("Seq", "6")] == 10                  # found = found + 1, once per prime
+    assert by_line[("Call", "9")] == 8                  # over() before each of the 8 tests
+    assert by_line[("Seq", "10")] == 7

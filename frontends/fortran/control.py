@@ -23,6 +23,7 @@ from .. import halving
 from . import associate
 from . import halving as halving_f
 from ..level1_common import CLOCK_CALLS
+from .critical import user_results
 from .expr import is_ref, ref_name
 
 
@@ -60,9 +61,18 @@ class ControlFlow:
         prob = self._if_prob(stmt, first)
         cond_node, action = stmt.items
         value = self._reduced(cond_node, stmt, out, first, last)  # MAXVAL(...) < tol: its loops first
+        self._tested(value, out, first, last)  # IF (is_prime(k)): the call first, its result followed
         branch = self._branch(value, [action], last + 1, 1, default_line=first)
+        self.ex.returned = {}
         self._branch_probs([branch], prob, first)
         out.append(self._condt(stmt, [branch], first, last, cond_node))
+
+    def _tested(self, cond_node, out, first, last) -> None:
+        """The user functions a test calls run before it, their results brought back into
+        variables of their own (statements.py ``_result_back``) that the test reads."""
+        if cond_node is not None:
+            self._calls_first(cond_node, out, first, last)
+            self._result_back(cond_node, out)
 
     def _branch(self, cond_node, items, end_line, nconds, default_line: int = 0) -> Branch:
         cond = self.ex.condition(cond_node) if cond_node is not None else None
@@ -100,9 +110,12 @@ class ControlFlow:
         for k, (cond_node, items, end) in enumerate(groups):
             if cond_node is None:
                 branches.append(self._branch(None, items, end, len(branches)))
-            else:  # the first test's reductions (MAXVAL(...) < tol) run their loops before the IF
+            else:  # the first test's reductions (MAXVAL(...) < tol) and calls run before the IF
                 value = self._reduced(cond_node, stmt, out, first, last) if k == 0 else cond_node
+                if k == 0:
+                    self._tested(value, out, first, last)
                 branches.append(self._branch(value, items, end, len(branches) + 1))
+                self.ex.returned = {}
         self._branch_probs(branches, prob, first)
         out.append(self._condt(stmt, branches, first, last, groups[0][0] if groups else None))
 
@@ -211,10 +224,16 @@ class ControlFlow:
                         and (search := self._binary_search(cond_node, body_items, first)) is not None:
                     iters_ann, body_items = search
                 value = self._reduced(cond_node, header, out, first, first)  # MAXVAL(...) > tol
+                self._tested(value, out, first, first)  # DO WHILE (.not. done(x)): its calls first
                 body = self._loop_body(body_items, None, last)
                 if value is not cond_node:  # the test's loops again at the end of every pass
                     body += self._retest(cond_node, header, str(value), first)
+                if value is not None and user_results(self.ex, value):  # and its calls
+                    again: list = []
+                    self._tested(value, again, first, first)
+                    body += again
                 self._while(header, value, body, iters_ann, out, first, last)
+                self.ex.returned = {}
                 return
             self._counted(header, lc, body_items, iters_ann, out, first, last)
         finally:

@@ -56,6 +56,7 @@ class _Collector(Facts):
             lc = loop_control(stmt)
             if lc is not None:
                 self.control |= ex.names_in(lc.items[0])
+                self._tested_results(lc.items[0], ex)  # DO WHILE (.not. done(x))
                 if lc.items[1] is not None:
                     var, bounds = lc.items[1]
                     self.control |= ex.names_in(var)
@@ -69,6 +70,7 @@ class _Collector(Facts):
                         self.assign(target, names, line)
         elif isinstance(stmt, (F.If_Then_Stmt, F.Else_If_Stmt, F.If_Stmt, F.Select_Case_Stmt)):
             self.control |= ex.names_in(stmt.items[0])
+            self._tested_results(stmt.items[0], ex)
         elif isinstance(stmt, F.Assignment_Stmt):
             target = ex.target_name(stmt.items[0])
             # Array syntax is a loop nest (sections.py): the bounds of its sections are DO limits.
@@ -103,6 +105,13 @@ class _Collector(Facts):
             for node in _refs(stmt):
                 result = ex.target_name(stmt.items[0]) if isinstance(stmt, F.Assignment_Stmt) else None
                 self._call(ref_name(node), _args(node, ref_name(node), ex), line, ex, result)
+
+    def _tested_results(self, cond, ex) -> None:
+        """``IF (is_prime(k))``: the function's result decides control (its Call brings it back
+        into a variable of its own, control.py ``_tested``)."""
+        for _, callee, temp in (user_results(ex, cond) if cond is not None else ()):
+            self.control.add(temp)
+            self.result_refs.append((callee, temp))
 
     def _status_var(self, stmt, keys, line, ex):
         for node in _walk(stmt):
