@@ -140,3 +140,43 @@ def test_functions_called_in_tests_run_and_decide_them(tmp_path):
     assert by_line[("Seq", "6")] == 10                  # found = found + 1, once per prime
     assert by_line[("Call", "9")] == 8                  # over() before each of the 8 tests
     assert by_line[("Seq", "10")] == 7
+
+
+POSITIONS = """program t
+  use mpi
+  implicit none
+  integer :: ierr, rank, i, s
+  double precision :: buf(100)
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  s = 0
+  do i = 1, nitems(rank)
+    s = s + i
+  end do
+  if (rank == 0) call MPI_Send(buf, nitems(5), MPI_DOUBLE_PRECISION, 1, 0, MPI_COMM_WORLD, ierr)
+  if (rank == 1) call MPI_Recv(buf, nitems(5), MPI_DOUBLE_PRECISION, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
+  call MPI_Finalize(ierr)
+contains
+  integer function nitems(r)
+    integer, intent(in) :: r
+    integer :: k
+    nitems = 0
+    do k = 0, r
+      nitems = nitems + 10
+    end do
+  end function nitems
+end program t
+"""
+
+
+def test_a_function_as_a_loop_bound_and_as_a_message_count(tmp_path):
+    """nitems(r) = 10 (r + 1): the DO runs 10 passes on rank 0 and 20 on rank 1, and the message
+    holds nitems(5) = 60 doubles, 480 B (dynamic): 175 + 0.36 * 480 + 33 = 380.8 us, plus the
+    calls and loops (about 7 us). Before, the loop was refused ('depends on data') and the calls
+    in the MPI call's arguments did not run."""
+    path = tmp_path / "p.f90"
+    path.write_text(POSITIONS)
+    r = predict([str(path)], "ipsc860", 2, [], interactive=False).result
+    body = {proc: s.executions for (proc, _), s in r.aaus.items() if s.cls == "Seq" and s.loc.endswith("p.f90:10")}
+    assert body == {0: 10, 1: 20}
+    assert r.total == pytest.approx(380.8e-6 + 7e-6, abs=1.5e-6)

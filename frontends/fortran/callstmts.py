@@ -224,6 +224,15 @@ class CallStatements:
     # -- communication --------------------------------------------------------------------------
     def _comm(self, name, args, target, out, node, first, last) -> None:
         self._flush(out)
+        for a in args:  # MPI_SEND(buf, nitems(5), ...): the function runs first, its result is the count
+            self._tested(a, out, first, last)
+        self._flush(out)
+        try:
+            self._comm_aau(name, args, target, out, node, first, last)
+        finally:
+            self.ex.returned = {}
+
+    def _comm_aau(self, name, args, target, out, node, first, last) -> None:
         loc = Loc(self.file, first, last)
         ex = self.ex
 

@@ -262,12 +262,16 @@ class ControlFlow:
 
     def _counted(self, header, lc, body_items, iters_ann, out, first, last) -> None:
         var_node, bounds = lc.items[1]
+        for b in bounds:  # DO i = 1, nitems(r): the functions run as the loop starts
+            self._tested(b, out, first, first)
+        self._flush(out)
         var = self.scope.canon(str(var_node))
         ex = self.ex
         lo_n, hi_n = bounds[0], bounds[1]
         step_n = bounds[2] if len(bounds) > 2 else None
         lo_s, hi_s = ex.sym(lo_n), ex.sym(hi_n)
         step_s = ex.sym(step_n) if step_n is not None else sympy.Integer(1)
+        ex.returned = {}
         has_step = step_n is not None and not (isinstance(step_n, F.Int_Literal_Constant) and step_s == 1)
         body = self._loop_body(body_items, var, last)
         cond = None

@@ -63,6 +63,7 @@ class _Collector(Facts):
                     names = set()
                     for b in bounds:
                         names |= ex.names_in(b)
+                        self._tested_results(b, ex)  # DO i = 1, nitems(r): the function's result
                     self.control |= names
                     # The DO variable is assigned from its limits (C's "i = lo").
                     target = ex.target_name(var)
@@ -123,6 +124,8 @@ class _Collector(Facts):
     def _call(self, name, args, line, ex, result) -> None:
         b = binding(name)
         if b is not None:
+            for a in args:  # a count, partner or tag a function computes (callstmts._comm)
+                self._tested_results(a, ex)
             self.message_call(b, args, ex.names_in, ex.buffer_name, line)
             self.elements |= _element_arrays(b.control(), b.arrays(), args, ex)
             return

@@ -54,6 +54,7 @@ class SimpleStatements:
         if not self._no_comm_inside(rhs, first):
             return
         self._calls_first(rhs, out, first, last)
+        self.ex.returned = {}
         self._result_back(rhs, out)
         seq = self._seq_for(stmt, first, last, out)
         ex = self.ex
@@ -69,7 +70,6 @@ class SimpleStatements:
         function's loops and branches decide n."""
         found = user_results(self.ex, rhs)
         calls_ = [a for a in out[len(out) - len(found):] if isinstance(a, Call)] if found else []
-        self.ex.returned = {}
         for (node, callee, temp), call in zip(found, calls_ if len(calls_) == len(found) else []):
             result = next((s.canon(s.result) for _, s, _, _ in self.units if s.name == callee and s.result), None)
             if result is not None and self.critical.is_tracked(temp) and self.critical.is_tracked(f"*{result}"):
