@@ -180,3 +180,28 @@ def test_a_function_as_a_loop_bound_and_as_a_message_count(tmp_path):
     body = {proc: s.executions for (proc, _), s in r.aaus.items() if s.cls == "Seq" and s.loc.endswith("p.f90:10")}
     assert body == {0: 10, 1: 20}
     assert r.total == pytest.approx(380.8e-6 + 7e-6, abs=1.5e-6)
+
+
+def test_a_function_as_an_argument_of_a_subroutine(tmp_path):
+    """call work(nitems(3)): nitems(3) = 40, work's loop runs 40 passes (before: n had no value
+    in work and its loop was refused)."""
+    text = """program t
+  implicit none
+  call work(nitems(3))
+contains
+  subroutine work(n)
+    integer, intent(in) :: n
+    integer :: i
+    double precision :: s
+    s = 0
+    do i = 1, n
+      s = s + i
+    end do
+    print *, s
+  end subroutine work
+""" + POSITIONS.split("contains\n")[1]
+    path = tmp_path / "w.f90"
+    path.write_text(text)
+    r = predict([str(path)], "ipsc860", 1, [], interactive=False).result
+    (body,) = [s for s in r.aaus.values() if s.cls == "Seq" and s.loc.endswith("w.f90:11")]
+    assert body.executions == 40

@@ -45,17 +45,20 @@ class CallStatements:
             if bad:
                 self.problem("unsupported", f"array syntax ({bad}) is not modelled: write the loop out", first)
                 return
-        self._calls_first_args(args, out, first, last)
-        if kind == "user":
+        if kind == "user":  # call smooth(v, nsweeps(k)): the function first, its result the argument
+            for a in args:
+                self._tested(a, out, first, last)
             self._flush(out)
             out.append(self._user_call(name.lower(), actual_args(stmt, self.info.dummies.get(name.lower())),
                                        first, last, stmt))
+            self.ex.returned = {}
             counts_needed = any(not isinstance(a, F.Name) and not T.literal(a) for a in args)
             if not counts_needed:
                 return
             seq = self._seq_for(stmt, first, last, out)
             self._count_by_ref(args, seq)
             return
+        self._calls_first_args(args, out, first, last)
         ending = ENDING_CALLS.get(calls.MACHINE.get(up, up.lower()))
         if ending is not None:
             self._flush(out)  # its own Seq, so reports name the ending call's line

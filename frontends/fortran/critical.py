@@ -155,7 +155,9 @@ class _Collector(Facts):
             for i, a in enumerate(args):
                 if a is None:
                     continue  # an OPTIONAL dummy with no actual argument (refs.actual_args)
-                self.call_args.append((callee, i, ex.names_in(a)))
+                temps = {t for _, _, t in user_results(ex, a)}  # call work(nitems(k)): f's result
+                self._tested_results(a, ex)
+                self.call_args.append((callee, i, ex.names_in(a) | temps))
                 if isinstance(a, F.Name) and ex.scope.var_type(str(a)) is not None:
                     self.call_refs.append((callee, i, ex.scope.canon(str(a))))
 
