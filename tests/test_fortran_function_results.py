@@ -205,3 +205,45 @@ contains
     r = predict([str(path)], "ipsc860", 1, [], interactive=False).result
     (body,) = [s for s in r.aaus.values() if s.cls == "Seq" and s.loc.endswith("w.f90:11")]
     assert body.executions == 40
+
+
+def test_an_else_if_calls_its_function_only_when_reached(tmp_path):
+    """if (mod(k, 2) == 0) ... else if (is_prime(k)) ... else ...: for k = 1..20 the function
+    runs for the 10 odd k only; 7 of them are prime (3, 5, 7, 11, 13, 17, 19), 3 are not (1, 9,
+    15). Before, the ELSE IF's call did not run and its test was weighed 0.5."""
+    text = ELSE_IF
+    path = tmp_path / "e.f90"
+    path.write_text(text)
+    r = predict([str(path)], "ipsc860", 1, [], interactive=False).result
+    execs = {(s.cls, s.loc.rsplit(":", 1)[1]): s.executions for s in r.aaus.values()}
+    assert execs[("Call", "10-14")] == 10
+    assert execs[("Seq", "11")] == 7 and execs[("Seq", "13")] == 3 and execs[("Seq", "9")] == 10
+
+
+ELSE_IF = """program t
+  implicit none
+  integer :: k, a, b, c
+  a = 0
+  b = 0
+  c = 0
+  do k = 1, 20
+    if (mod(k, 2) == 0) then
+      a = a + 1
+    else if (is_prime(k)) then
+      b = b + 1
+    else
+      c = c + 1
+    end if
+  end do
+  print *, a, b, c
+contains
+  logical function is_prime(m)
+    integer, intent(in) :: m
+    integer :: d
+    is_prime = m > 1
+    do d = 2, m - 1
+      if (mod(m, d) == 0) is_prime = .false.
+    end do
+  end function is_prime
+end program t
+"""

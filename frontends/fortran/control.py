@@ -24,6 +24,7 @@ from . import associate
 from . import halving as halving_f
 from ..level1_common import CLOCK_CALLS
 from .critical import user_results
+from .sections import reductions_in
 from .expr import is_ref, ref_name
 
 
@@ -106,16 +107,32 @@ class ControlFlow:
                 groups.append((head, [], 0))
             elif groups:
                 groups[-1][1].append(node)
+        self._groups_condt(stmt, groups, out, first, last, prob)
+
+    def _groups_condt(self, stmt, groups, out, first, last, prob) -> None:
+        """The Condt of IF / ELSE IF / ELSE groups. The first test's reductions (MAXVAL(...) < tol)
+        and function calls run before the IF; an ELSE IF whose test has such work of its own runs
+        it only when reached: the groups from it on are an IF of their own in the ELSE branch."""
+        nest = next((k for k, (c, _, _) in enumerate(groups) if k > 0 and c is not None
+                     and (user_results(self.ex, c) or reductions_in(self.ex, c))), None)
         branches = []
-        for k, (cond_node, items, end) in enumerate(groups):
+        for k, (cond_node, items, end) in enumerate(groups[:nest]):
             if cond_node is None:
                 branches.append(self._branch(None, items, end, len(branches)))
-            else:  # the first test's reductions (MAXVAL(...) < tol) and calls run before the IF
+            else:
                 value = self._reduced(cond_node, stmt, out, first, last) if k == 0 else cond_node
                 if k == 0:
                     self._tested(value, out, first, last)
                 branches.append(self._branch(value, items, end, len(branches) + 1))
                 self.ex.returned = {}
+        if nest is not None:
+            inner: list = []
+            saved, self._cluster = self._cluster, None
+            line = groups[nest - 1][2] or first  # the ELSE IF's line (where the group before ends)
+            self._groups_condt(stmt, groups[nest:], inner, line, last, None)
+            self._flush(inner)
+            self._cluster = saved
+            branches.append(Branch(None, inner, nconds=len(branches)))
         self._branch_probs(branches, prob, first)
         out.append(self._condt(stmt, branches, first, last, groups[0][0] if groups else None))
 
