@@ -140,7 +140,9 @@ class ControlFlow:
         self._flush(out)
         prob = self._take("prob")
         parts = T.content(stmt)
+        self._tested(parts[0].items[0], out, first, first)  # SELECT CASE (kind_of(a)): the call first
         value = self.ex.sym(parts[0].items[0])
+        self.ex.returned = {}
         groups = []  # (Case_Stmt, statements, end line)
         for node in parts[1:]:
             if isinstance(node, (F.Case_Stmt, F.End_Select_Stmt)):
@@ -356,12 +358,15 @@ class ControlFlow:
             if prob is not None and len(prob.value) == 1:
                 prob = dataclasses.replace(prob, value=[1.0 - prob.value[0]])
             cond_node = F.Expr(f".NOT. ({cond_node})")
+            self._tested(cond_node, out, first, first)  # IF (.not. ok(k)) CYCLE: the call first
             branches = [self._branch(cond_node, rest, end_line, 1, default_line=first)]
         else:
             parts = [n for n in T.content(stmt) if not isinstance(n, F.Comment)]
             cycle_line = T.line(parts[-2])
+            self._tested(cond_node, out, first, first)
             branches = [self._branch(cond_node, parts[1:-2], cycle_line, 1),
                         self._branch(None, rest, end_line, 1)]
+        self.ex.returned = {}
         self._branch_probs(branches, prob, first)
         out.append(self._condt(stmt, branches, first, last, cond_node))
 
