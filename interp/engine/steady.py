@@ -321,18 +321,6 @@ class SteadyState:
         carried = [0.0 if v is None else v for v in self._carried(chain, loop)]
         return rows + [proc.comp, proc.ovh, proc.xmit, proc.wait] + carried
 
-        carried = self._carried(chain, loop)
-        fp = (ex, tot, wtot, comp, ovh, xmit, wait, wwait, proc.comp, proc.ovh, proc.xmit, proc.wait,
-              *(0.0 if v is None else v for v in carried), float(p.events + p.skipped))
-        shared = (*eng.net.occupancy(i), sum(len(v) for v in chain.requests.values()), len(chain.my_stats),
-                  tuple(v is None for v in carried))  # which carried values are known must repeat too
-        return chain.clock + chain.offset, fp, shared
-
-    def _rows(self, chain, loop: Iter) -> list[float]:
-        rows = [x for s in chain.my_stats for x in (s.executions, s.total, s.comp, s.ovh, s.xmit, s.wait)]
-        proc = chain.proc
-        carried = [0.0 if v is None else v for v in self._carried(chain, loop)]
-        return rows + [proc.comp, proc.ovh, proc.xmit, proc.wait] + carried
     def _decide(self, w: _Watch) -> None:
         m = w.period
         hists = [w.history[j] for j in sorted(w.members)]
