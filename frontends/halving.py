@@ -15,6 +15,9 @@ import sympy
 # The midpoints: floor((lo + hi) / 2) ("floor": (lo + hi) / 2, lo + (hi - lo) / 2, >> 1) and
 # floor((lo + hi + 1) / 2) ("ceil": (lo + hi + 1) / 2, lo + (hi - lo + 1) / 2).
 FLOOR, CEIL = "floor", "ceil"
+# The loop test ``hi - lo > 1`` (a bracket of two points that never meet): "gap", besides "<="
+# (``lo <= hi``) and "<" (``lo < hi``).
+GAP = "gap"
 # ``x / 2`` and ``x >> 1`` in the sympy forms the frontends build of the body's assignments.
 half = sympy.Function("half")
 
@@ -83,6 +86,13 @@ def trip_count(test: str, lo: sympy.Expr, hi: sympy.Expr, mid: str, lo_moves: se
       lo < hi, lo = mid | hi = mid-1, ceil mid: the mirror image, the same count.
     """
     d = hi - lo
+    if test == GAP:
+        # hi - lo > 1, lo = mid | hi = mid (Numerical Recipes' locate): the bracket [lo, hi] keeps
+        # both ends; a pass leaves ceil(d / 2) or floor(d / 2), so T(d) = 1 + T(ceil(d / 2)),
+        # T(1) = 0: T(2) = 1, T(3) = T(4) = 2, T(5..8) = 3, that is ceil(log2 d) for d >= 1.
+        if lo_moves == {"mid"} and hi_moves == {"mid"}:
+            return sympy.Piecewise((0, d <= 1), (sympy.ceiling(sympy.log(d, 2)), True))
+        return None
     if test == "<=" and lo_moves == {"mid+1"} and hi_moves == {"mid-1"} and mid == FLOOR:
         return sympy.Piecewise((0, d < 0), (sympy.ceiling(sympy.log(d + 2, 2)), True))
     halves = (lo_moves == {"mid+1"} and hi_moves == {"mid"} and mid == FLOOR) or \
@@ -94,7 +104,7 @@ def trip_count(test: str, lo: sympy.Expr, hi: sympy.Expr, mid: str, lo_moves: se
 
 def note(test: str, lo: str, hi: str, directive: str, line: int) -> str:
     """The report's note on a recognised search."""
-    count = f"ceil(log2({hi} - {lo} + {2 if test == '<=' else 1}))"
+    count = f"ceil(log2({hi} - {lo}{' + 2' if test == '<=' else '' if test == GAP else ' + 1'}))"
     return (f"binary search: [{lo}, {hi}] halves every pass, so the loop runs at most {count} times "
             f"(with {lo} and {hi} as the loop starts); taken as its trip count (the worst case: a key "
             f"found early ends it sooner; state the mean with '{directive} iters(N)' above line {line})")

@@ -169,3 +169,60 @@ def test_a_fortran_search_runs_its_worst_case_count(cli, tmp_path):
     c.write_text(F_SEARCH.replace("PRAGMA", "!$interp iters(12)").replace("EXIT", "")
                  .replace("    if (a(mid) == key)", "!$interp prob(0, 0.5)\n    if (a(mid) == key)"))
     assert _run(cli, c)["total_seconds"] > a["total_seconds"] * (1 + 1e-6)
+
+
+def test_the_bracket_count_is_the_worst_case_of_every_interval():
+    """``while (hi - lo > 1)`` with lo = mid | hi = mid (Numerical Recipes' locate): by hand,
+    a pass leaves ceil(d/2) or floor(d/2) of d = hi - lo, so T(d) = 1 + T(ceil(d/2)), T(1) = 0:
+    T(2) = 1, T(3) = T(4) = 2, T(5..8) = 3, T(64) = 6 = ceil(log2 d); checked by exhausting the
+    branch choices for d up to 130."""
+    import sympy
+    lo, hi = sympy.Symbol("lo"), sympy.Symbol("hi")
+    count = halving.trip_count(halving.GAP, lo, hi, halving.FLOOR, {"mid"}, {"mid"})
+
+    def passes(a, b):
+        if not b - a > 1:
+            return 0
+        m = (a + b) // 2
+        return 1 + max(passes(m, b), passes(a, m))
+    for d in range(-2, 131):
+        assert int(count.subs({lo: 5, hi: 5 + d})) == passes(5, 5 + d)
+    assert [int(count.subs({lo: 0, hi: d})) for d in (1, 2, 3, 4, 5, 8, 64, 65)] == [0, 1, 2, 2, 3, 3, 6, 7]
+    # a bracket whose bound moves past the midpoint is another loop (mid + 1 can skip the key)
+    assert halving.trip_count(halving.GAP, lo, hi, halving.FLOOR, {"mid+1"}, {"mid"}) is None
+
+
+F_LOCATE = """program locate
+  implicit none
+  integer :: jl, ju, jm, i
+  double precision :: xx(0:64), x
+  do i = 0, 64
+    xx(i) = dble(i)
+  end do
+  call random_number(x)
+  jl = 0
+  ju = 64
+PRAGMA
+  do while (ju - jl .gt. 1)
+    jm = (ju + jl) / 2
+PROB
+    if (x >= xx(jm)) then
+      jl = jm
+    else
+      ju = jm
+    end if
+  end do
+end program locate
+"""
+
+
+def test_a_fortran_bracket_search_runs_its_worst_case_count(cli, tmp_path):
+    """jl = 0, ju = 64: ceil(log2(64 - 0)) = 6 passes, as iters(6) states (7 is another figure)."""
+    found, stated, more = (tmp_path / f"{n}.f90" for n in "abc")
+    found.write_text(F_LOCATE.replace("PRAGMA", "").replace("PROB", ""))
+    stated.write_text(F_LOCATE.replace("PRAGMA", "!$interp iters(6)").replace("PROB", "!$interp prob(0.5)"))
+    more.write_text(F_LOCATE.replace("PRAGMA", "!$interp iters(7)").replace("PROB", "!$interp prob(0.5)"))
+    a, b, c = _run(cli, found), _run(cli, stated), _run(cli, more)
+    assert a["total_seconds"] == pytest.approx(b["total_seconds"], rel=1e-12)
+    assert c["total_seconds"] > a["total_seconds"] * (1 + 1e-6)
+    assert "runs at most ceil(log2(ju - jl))" in " ".join(json.dumps(a).split())

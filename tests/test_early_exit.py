@@ -243,3 +243,52 @@ def test_a_hang_that_comes_from_the_full_count_default_says_so(cli, tmp_path):
     assert r.exit_code != 0
     text = " ".join(r.output.split())
     assert "the program hangs" in text and "it assumed:" in text and "iters(N)" in text and "h.c:18" in text
+
+
+F_CONVERGE = """program converge
+  use mpi
+  implicit none
+  integer :: ierr, it
+  double precision :: d, g
+  call MPI_Init(ierr)
+  d = 1.0d0
+PRAGMA
+  do it = 1, 100
+    call MPI_Allreduce(d, g, 1, MPI_DOUBLE_PRECISION, MPI_MAX, MPI_COMM_WORLD, ierr)
+    if (g < 1.0d-6) exit
+    d = 0.5d0 * d
+  end do
+  call MPI_Finalize(ierr)
+end program converge
+"""
+
+
+def _converge(cli, tmp_path, pragma, name):
+    path = tmp_path / name
+    path.write_text(F_CONVERGE.replace("PRAGMA", pragma))
+    r = cli("run", path, "--machine", "ipsc860", "-p", "2", "--format", "json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_a_loop_that_communicates_runs_the_passes_iters_states_and_its_exit_is_not_taken(cli, tmp_path):
+    """A convergence loop (MPI_Allreduce, then EXIT on the reduced value): iters(N) above it states
+    the passes it makes. By hand at P = 2: the Allreduce is one exchange of 8 B over one hop,
+    70 + 0.42*8 + 11 = 84.36 us (static message, manifest header), so 7 passes take 590.5 us and
+    8 passes 84.36 us more; the rest (d = 0.5 d, the test, loop control) is about 0.5 us a pass."""
+    seven = _converge(cli, tmp_path, "!$interp iters(7)", "a.f90")
+    eight = _converge(cli, tmp_path, "!$interp iters(8)", "b.f90")
+    assert seven["total_seconds"] == pytest.approx(7 * 84.36e-6, rel=0.01)
+    assert eight["total_seconds"] - seven["total_seconds"] == pytest.approx(84.36e-6, rel=0.01)
+    notes = " ".join(json.dumps(seven).split())
+    assert "weighted with probability 0.5" not in notes  # the stated count decides, not Algorithm 3
+
+
+def test_without_iters_the_loop_that_communicates_runs_its_count_and_says_so(cli, tmp_path):
+    """Without iters(N) the exit on the reduced value is taken as never taken: the loop's 100
+    passes (docs/model.md, 'An early exit on data'), 100 x 84.36 us of Allreduce and about 0.5 us
+    of the rest a pass; the note names the annotation that states the real count."""
+    out = _converge(cli, tmp_path, "", "c.f90")
+    assert out["total_seconds"] == pytest.approx(100 * 84.36e-6, rel=0.01)
+    notes = " ".join(json.dumps(out).split())
+    assert "predicted for its whole count" in notes and "iters(N)" in notes

@@ -467,3 +467,68 @@ def test_a_remainder_compared_with_a_nonzero_value_is_periodic_only_where_its_si
     exact, fast = both([str(path)], 4, [])
     assert bool(jumped(fast)) == extrapolated, fast.notes
     assert_same(exact, fast)
+
+
+CARRIED = """#include <mpi.h>
+int main(int argc, char **argv) {
+    int rank, i, count = 0, k;
+    double x = 0, y = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (i = 0; i < 100; i++) {
+        if (rank == 0) MPI_Send(&x, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+        else MPI_Recv(&y, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        count = count + 1;
+    }
+    for (k = 0; k < count; k++)
+        x = x + 1.0;
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_jump_advances_the_values_the_loop_carries(tmp_path):
+    """count = count + 1 in a loop the steady state skips: after the jump count must be 100, as
+    the full interpretation has it, so the second loop makes 100 passes on each of the 2 ranks
+    (200 in all). Before, the jump advanced only the loop variable and count stayed where the
+    jump found it: the second loop made 10 passes per rank, silently."""
+    path = tmp_path / "c.c"
+    path.write_text(CARRIED)
+    exact, fast = both([str(path)], 2, [])
+    assert len(jumped(fast)) == 1 and fast.extrapolated_events > fast.events
+    for r in (exact, fast):  # per process: 100 each
+        assert sorted(s.executions for s in r.aaus.values() if s.cls == "Seq" and s.loc.endswith("c.c:13")) \
+            == [100, 100]
+    assert_same(exact, fast)
+
+
+TOGGLE = """program toggle
+  implicit none
+  integer :: k, a
+  a = 0
+  do k = 1, 20
+    if (is_odd(k)) a = a + 1
+  end do
+contains
+  logical function is_odd(m)
+    integer, intent(in) :: m
+    integer :: d
+    is_odd = .false.
+    do d = 1, m
+      is_odd = .not. is_odd
+    end do
+  end function is_odd
+end program toggle
+"""
+
+
+def test_a_value_that_alternates_is_not_jumped_over(tmp_path):
+    """is_odd = .not. is_odd alternates: its increment over one iteration is not the same twice,
+    so no jump of odd length; 10 of k = 1..20 are odd. Before, the jump left is_odd as it was and
+    5 were counted."""
+    path = tmp_path / "t.f90"
+    path.write_text(TOGGLE)
+    r = predict([str(path)], "ipsc860", 1, [], interactive=False).result
+    (inc,) = [s for s in r.aaus.values() if s.cls == "Seq" and s.loc.endswith("t.f90:6")]
+    assert inc.executions == 10

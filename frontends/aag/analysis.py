@@ -43,8 +43,16 @@ def loop_period(loop: Iter, functions: dict, payloads: bool, single_program: boo
     jump over whole periods leaves every ``i % k`` as it was (the engine advances the loop
     variable by the iterations skipped).
     """
-    varying, period, _ = _analyse(loop, functions, payloads, single_program)
+    varying, period, _, _ = _analyse(loop, functions, payloads, single_program)
     return 0 if varying else period
+
+
+def carried_values(loop: Iter, functions: dict, payloads: bool, single_program: bool = True) -> set[str]:
+    """The names the loop's body carries from one iteration to the next (``count = count + 1``,
+    ``flag = .not. flag``; not the loop's own variable nor an inner loop's, which their loops set
+    as they start). A jump over iterations (engine/steady.py) leaves such a value as it was
+    before them: where control reads it, after the loop if not in it, the jump is wrong."""
+    return _analyse(loop, functions, payloads, single_program)[3]
 
 
 def signed_remainders(loop: Iter, functions: dict, payloads: bool, single_program: bool = True) -> tuple:
@@ -56,16 +64,18 @@ def signed_remainders(loop: Iter, functions: dict, payloads: bool, single_progra
     return _analyse(loop, functions, payloads, single_program)[2]
 
 
-def _analyse(loop: Iter, functions: dict, payloads: bool, single_program: bool) -> tuple[set[str], int, tuple]:
+def _analyse(loop: Iter, functions: dict, payloads: bool, single_program: bool) -> tuple[set[str], int, tuple, set]:
     r = _Reads(functions, loop.var)
     r.visit(loop.body)
     uses: dict[str, set[str]] = {}
     for name, used in r.defs:
         uses.setdefault(name, set()).update(used)
     varying, defs = r.varying, r.defs
+    carried = set()
     for name in uses:  # x = x + 1, or a = b; b = a + 1: a value carried from the last iteration
         if _reaches(uses, uses[name], name):
             varying.add(name)
+            carried.add(name)
     if payloads:
         if single_program:  # message edges: not a value carried by assignment, so after the cycles
             defs += [(rcv, r.sent) for rcv in r.received]
@@ -80,7 +90,8 @@ def _analyse(loop: Iter, functions: dict, payloads: bool, single_program: bool) 
                 varying.add(name)
                 changed = True
     bases = {_base(v) for v in varying}
-    return {n for n in r.reads if _base(n) in bases}, r.period, tuple(r.signed)
+    inner = {x.var for a in loop.body for x in a.walk() if isinstance(x, Iter) and x.var}
+    return {n for n in r.reads if _base(n) in bases}, r.period, tuple(r.signed), carried - {loop.var} - inner
 
 
 class _Reads:

@@ -142,9 +142,11 @@ def as_condition(e):
 
 
 def as_number(e):
-    """Turn a boolean into C's 0/1 integer value."""
+    """Turn a boolean into C's 0/1 integer value. The comparison is kept as written: evaluated,
+    Piecewise would rewrite ``Eq(i + 40*j - 40, 100*rank + 100)`` as ``Eq(rank, i/100 + 2*j/5 -
+    7/5)``, which floating point cannot find equal at rank 0, i = 20, j = 3 (1.1e-16 != 0)."""
     if _is_boolean(e):
-        return sympy.Piecewise((1, e), (0, True))
+        return sympy.Piecewise((1, e), (0, True), evaluate=e in (sympy.true, sympy.false))
     return e
 
 

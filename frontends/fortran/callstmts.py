@@ -8,6 +8,7 @@ reported as unmodelled.
 """
 from __future__ import annotations
 
+import sympy
 from fparser.two import Fortran2003 as F
 
 from .. import msgpass
@@ -20,6 +21,7 @@ from . import calls
 from . import tree as T
 from .shapes import actual_extent
 from .expr import args_of, is_ref, ref_name
+from .refs import actual_args, query_target
 from .intrinsics import ARRAY_INTRINSICS, generic
 
 # Fortran library subroutines -> the C library call that costs the same (machine file ``lib.*``).
@@ -43,16 +45,20 @@ class CallStatements:
             if bad:
                 self.problem("unsupported", f"array syntax ({bad}) is not modelled: write the loop out", first)
                 return
-        self._calls_first_args(args, out, first, last)
-        if kind == "user":
+        if kind == "user":  # call smooth(v, nsweeps(k)): the function first, its result the argument
+            for a in args:
+                self._tested(a, out, first, last)
             self._flush(out)
-            out.append(self._user_call(name.lower(), args, first, last, stmt))
+            out.append(self._user_call(name.lower(), actual_args(stmt, self.info.dummies.get(name.lower())),
+                                       first, last, stmt))
+            self.ex.returned = {}
             counts_needed = any(not isinstance(a, F.Name) and not T.literal(a) for a in args)
             if not counts_needed:
                 return
             seq = self._seq_for(stmt, first, last, out)
             self._count_by_ref(args, seq)
             return
+        self._calls_first_args(args, out, first, last)
         ending = ENDING_CALLS.get(calls.MACHINE.get(up, up.lower()))
         if ending is not None:
             self._flush(out)  # its own Seq, so reports name the ending call's line
@@ -119,7 +125,7 @@ class CallStatements:
         """MPI_COMM_RANK, MPI_CART_SHIFT, ...: the values they assign (frontends/comms.py)."""
         qargs = QueryArgs(len(args), value=lambda i: self._datatype_value(args[i]),
                           name=lambda i: str(args[i]).upper() if isinstance(args[i], F.Name) else None,
-                          target=lambda i: self.ex.buffer_name(args[i]), cart_ndims=self._cart_ndims(),
+                          target=lambda i: query_target(self.ex, args[i]), cart_ndims=self._cart_ndims(),
                           creates_comms=self.creates_comms)
         try:
             defs = query_defs(canon, name, qargs, self.critical.is_tracked)
@@ -169,10 +175,14 @@ class CallStatements:
                 var = self.scope.canon(str(a))
                 if self.critical.is_tracked(var) and self.critical.is_tracked(f"*{params[i]}"):
                     refs[params[i]] = var
-        extents = [actual_extent(self.ex, args[pos], k) if pos < len(args) else None
+        extents = [actual_extent(self.ex, args[pos], k) if pos < len(args) and args[pos] is not None else None
                    for pos, k, _, _ in self.info.hidden.get(callee, [])]  # assumed shapes (shapes.py)
-        return self._new(Call, first, last, callee=callee, label=T.label(node),
-                         args=[self._datatype_value(a) for a in args] + extents, refs=refs)
+        given = [sympy.Integer(int(pos < len(args) and args[pos] is not None))  # PRESENT() (shapes.py)
+                 for pos, _ in self.info.present.get(callee, [])]
+        values = [None if a is None else self._datatype_value(a) for a in args]
+        values += [None] * (len(params) - len(values))  # trailing OPTIONAL dummies not given
+        return self._new(Call, first, last, callee=callee, label=T.label(node), args=values + extents + given,
+                         refs=refs)
 
     def _params_of(self, name: str) -> list[str]:
         for _, s, _, _ in self.units:
@@ -185,7 +195,8 @@ class CallStatements:
         for node in T.refs_in(expr):
             if self.scope.ref_kind(ref_name(node)) == "user":
                 self._flush(out)
-                out.append(self._user_call(ref_name(node).lower(), args_of(node), first, last, node))
+                callee = ref_name(node).lower()
+                out.append(self._user_call(callee, actual_args(node, self.info.dummies.get(callee)), first, last, node))
 
     def _calls_first_args(self, args, out, first, last) -> None:
         for a in args:
@@ -216,6 +227,15 @@ class CallStatements:
     # -- communication --------------------------------------------------------------------------
     def _comm(self, name, args, target, out, node, first, last) -> None:
         self._flush(out)
+        for a in args:  # MPI_SEND(buf, nitems(5), ...): the function runs first, its result is the count
+            self._tested(a, out, first, last)
+        self._flush(out)
+        try:
+            self._comm_aau(name, args, target, out, node, first, last)
+        finally:
+            self.ex.returned = {}
+
+    def _comm_aau(self, name, args, target, out, node, first, last) -> None:
         loc = Loc(self.file, first, last)
         ex = self.ex
 

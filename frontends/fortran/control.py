@@ -23,6 +23,8 @@ from .. import halving
 from . import associate
 from . import halving as halving_f
 from ..level1_common import CLOCK_CALLS
+from .critical import user_results
+from .sections import reductions_in
 from .expr import is_ref, ref_name
 
 
@@ -59,16 +61,30 @@ class ControlFlow:
         self._flush(out)
         prob = self._if_prob(stmt, first)
         cond_node, action = stmt.items
-        branch = self._branch(cond_node, [action], last + 1, 1, default_line=first)
+        value = self._reduced(cond_node, stmt, out, first, last)  # MAXVAL(...) < tol: its loops first
+        self._tested(value, out, first, last)  # IF (is_prime(k)): the call first, its result followed
+        branch = self._branch(value, [action], last + 1, 1, default_line=first)
+        self.ex.returned = {}
         self._branch_probs([branch], prob, first)
         out.append(self._condt(stmt, [branch], first, last, cond_node))
+
+    def _tested(self, cond_node, out, first, last) -> None:
+        """The user functions a test calls run before it, their results brought back into
+        variables of their own (statements.py ``_result_back``) that the test reads."""
+        if cond_node is not None:
+            self._calls_first(cond_node, out, first, last)
+            self._result_back(cond_node, out)
 
     def _branch(self, cond_node, items, end_line, nconds, default_line: int = 0) -> Branch:
         cond = self.ex.condition(cond_node) if cond_node is not None else None
         body = self._sub_block(items, end_line, default_line)
         b = Branch(cond, body, data_dependent=cond_node is not None and cond is None, nconds=nconds)
         if cond_node is not None:
-            self.ex.count(cond_node, b.cond_counts, [])
+            self.ex.offsets = True  # the offsets of a search's probes (frontends/probes.py)
+            try:
+                self.ex.count(cond_node, b.cond_counts, b.cond_accesses)
+            finally:
+                self.ex.offsets = False
         return b
 
     def _s_If_Construct(self, stmt, out, first, last):
@@ -91,12 +107,32 @@ class ControlFlow:
                 groups.append((head, [], 0))
             elif groups:
                 groups[-1][1].append(node)
+        self._groups_condt(stmt, groups, out, first, last, prob)
+
+    def _groups_condt(self, stmt, groups, out, first, last, prob) -> None:
+        """The Condt of IF / ELSE IF / ELSE groups. The first test's reductions (MAXVAL(...) < tol)
+        and function calls run before the IF; an ELSE IF whose test has such work of its own runs
+        it only when reached: the groups from it on are an IF of their own in the ELSE branch."""
+        nest = next((k for k, (c, _, _) in enumerate(groups) if k > 0 and c is not None
+                     and (user_results(self.ex, c) or reductions_in(self.ex, c))), None)
         branches = []
-        for cond_node, items, end in groups:
+        for k, (cond_node, items, end) in enumerate(groups[:nest]):
             if cond_node is None:
                 branches.append(self._branch(None, items, end, len(branches)))
             else:
-                branches.append(self._branch(cond_node, items, end, len(branches) + 1))
+                value = self._reduced(cond_node, stmt, out, first, last) if k == 0 else cond_node
+                if k == 0:
+                    self._tested(value, out, first, last)
+                branches.append(self._branch(value, items, end, len(branches) + 1))
+                self.ex.returned = {}
+        if nest is not None:
+            inner: list = []
+            saved, self._cluster = self._cluster, None
+            line = groups[nest - 1][2] or first  # the ELSE IF's line (where the group before ends)
+            self._groups_condt(stmt, groups[nest:], inner, line, last, None)
+            self._flush(inner)
+            self._cluster = saved
+            branches.append(Branch(None, inner, nconds=len(branches)))
         self._branch_probs(branches, prob, first)
         out.append(self._condt(stmt, branches, first, last, groups[0][0] if groups else None))
 
@@ -104,7 +140,9 @@ class ControlFlow:
         self._flush(out)
         prob = self._take("prob")
         parts = T.content(stmt)
+        self._tested(parts[0].items[0], out, first, first)  # SELECT CASE (kind_of(a)): the call first
         value = self.ex.sym(parts[0].items[0])
+        self.ex.returned = {}
         groups = []  # (Case_Stmt, statements, end line)
         for node in parts[1:]:
             if isinstance(node, (F.Case_Stmt, F.End_Select_Stmt)):
@@ -204,12 +242,31 @@ class ControlFlow:
                 if iters_ann is None and cond_node is not None \
                         and (search := self._binary_search(cond_node, body_items, first)) is not None:
                     iters_ann, body_items = search
+                value = self._reduced(cond_node, header, out, first, first)  # MAXVAL(...) > tol
+                self._tested(value, out, first, first)  # DO WHILE (.not. done(x)): its calls first
                 body = self._loop_body(body_items, None, last)
-                self._while(header, cond_node, body, iters_ann, out, first, last)
+                if value is not cond_node:  # the test's loops again at the end of every pass
+                    body += self._retest(cond_node, header, str(value), first)
+                if value is not None and user_results(self.ex, value):  # and its calls
+                    again: list = []
+                    self._tested(value, again, first, first)
+                    body += again
+                self._while(header, value, body, iters_ann, out, first, last)
+                self.ex.returned = {}
                 return
             self._counted(header, lc, body_items, iters_ann, out, first, last)
         finally:
+            self._after_named(out)  # a jump from its body to an outer loop (named_exits.py)
             self._loop_names.pop()
+
+    def _retest(self, cond_node, header, name: str, line: int) -> list:
+        """The loops of a DO WHILE test's reductions, into the same scalar, as a pass ends."""
+        saved, self._cluster = self._cluster, None
+        extra: list = []
+        self._reduced(cond_node, header, extra, line, line, name=name)
+        self._flush(extra)
+        self._cluster = saved
+        return extra
 
     def _binary_search(self, cond_node, body_items, line):
         """A binary search with two moving bounds (frontends/fortran/halving.py): its worst-case
@@ -224,12 +281,16 @@ class ControlFlow:
 
     def _counted(self, header, lc, body_items, iters_ann, out, first, last) -> None:
         var_node, bounds = lc.items[1]
+        for b in bounds:  # DO i = 1, nitems(r): the functions run as the loop starts
+            self._tested(b, out, first, first)
+        self._flush(out)
         var = self.scope.canon(str(var_node))
         ex = self.ex
         lo_n, hi_n = bounds[0], bounds[1]
         step_n = bounds[2] if len(bounds) > 2 else None
         lo_s, hi_s = ex.sym(lo_n), ex.sym(hi_n)
         step_s = ex.sym(step_n) if step_n is not None else sympy.Integer(1)
+        ex.returned = {}
         has_step = step_n is not None and not (isinstance(step_n, F.Int_Literal_Constant) and step_s == 1)
         body = self._loop_body(body_items, var, last)
         cond = None
@@ -297,18 +358,22 @@ class ControlFlow:
             if prob is not None and len(prob.value) == 1:
                 prob = dataclasses.replace(prob, value=[1.0 - prob.value[0]])
             cond_node = F.Expr(f".NOT. ({cond_node})")
+            self._tested(cond_node, out, first, first)  # IF (.not. ok(k)) CYCLE: the call first
             branches = [self._branch(cond_node, rest, end_line, 1, default_line=first)]
         else:
             parts = [n for n in T.content(stmt) if not isinstance(n, F.Comment)]
             cycle_line = T.line(parts[-2])
+            self._tested(cond_node, out, first, first)
             branches = [self._branch(cond_node, parts[1:-2], cycle_line, 1),
                         self._branch(None, rest, end_line, 1)]
+        self.ex.returned = {}
         self._branch_probs(branches, prob, first)
         out.append(self._condt(stmt, branches, first, last, cond_node))
 
-    def _while(self, header, cond_node, body, iters_ann, out, first, last) -> None:
+    def _while(self, header, cond_node, body, iters_ann, out, first, last, kind: str = "while") -> None:
+        """DO WHILE (kind "while": tested before each pass) or a loop tested after each pass
+        (kind "do", C's do-while: a backward GO TO, gotos.py)."""
         cond = self.ex.condition(cond_node) if cond_node is not None else sympy.true
-        kind = "while"
         text = T.label(cond_node, 40) if cond_node is not None else ""
         loop = self._new(Iter, first, last, cond=cond, body=body, kind=kind, limit_type="nostep",
                          label=f"do while ({text})" if cond_node is not None else "do")

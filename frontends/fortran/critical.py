@@ -21,6 +21,8 @@ from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, cr
 from ..msgpass import canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
+from . import tree as T
+from .refs import actual_args, query_target, read_items
 from .section_bounds import allocation_names, section_limits
 from .shapes import actual_extent
 from .tree import DO_STMTS, loop_control, statements
@@ -32,10 +34,13 @@ class _Collector(Facts):
     def __init__(self):
         super().__init__()
         self._dummies: set[str] = set()  # the current unit's dummy arguments
+        self.result_refs: list[tuple[str, str]] = []  # (user function, the variable n = f(...) assigns)
 
     def unit(self, scope, body) -> None:
         ex = scope.expr
-        self._dummies = set(scope.dummies)
+        # A function's result variable goes back to the caller as a dummy does (the result
+        # parameter of ``params``, analyse): ``n = f(p)`` defines n from f's stores to its result.
+        self._dummies = set(scope.dummies) | ({scope.canon(scope.result)} if scope.result else set())
         stmts = list(statements(body))
         self._allocated = allocation_names(ex, [s for s, _ in stmts])
         for stmt, line in stmts:
@@ -51,12 +56,14 @@ class _Collector(Facts):
             lc = loop_control(stmt)
             if lc is not None:
                 self.control |= ex.names_in(lc.items[0])
+                self._tested_results(lc.items[0], ex)  # DO WHILE (.not. done(x))
                 if lc.items[1] is not None:
                     var, bounds = lc.items[1]
                     self.control |= ex.names_in(var)
                     names = set()
                     for b in bounds:
                         names |= ex.names_in(b)
+                        self._tested_results(b, ex)  # DO i = 1, nitems(r): the function's result
                     self.control |= names
                     # The DO variable is assigned from its limits (C's "i = lo").
                     target = ex.target_name(var)
@@ -64,12 +71,18 @@ class _Collector(Facts):
                         self.assign(target, names, line)
         elif isinstance(stmt, (F.If_Then_Stmt, F.Else_If_Stmt, F.If_Stmt, F.Select_Case_Stmt)):
             self.control |= ex.names_in(stmt.items[0])
+            self._tested_results(stmt.items[0], ex)
         elif isinstance(stmt, F.Assignment_Stmt):
             target = ex.target_name(stmt.items[0])
             # Array syntax is a loop nest (sections.py): the bounds of its sections are DO limits.
             self.control |= section_limits(ex, stmt, self._allocated)
             if target is not None:
                 self.assign(target, ex.names_in(stmt.items[2]), line)
+                for _, callee, temp in user_results(ex, stmt.items[2]):
+                    # n = f(p) + 1: f's result comes back into a variable of its own (as a
+                    # by-reference argument's value does), which n is computed from
+                    self.assign(target, {temp}, line)
+                    self.result_refs.append((callee, temp))
                 if any(ref_name(n).lower() in RANDOM_SOURCES and ex.scope.ref_kind(ref_name(n)) != "user"
                        for n in _refs(stmt)):  # x = RAND() (a common extension)
                     self.random.add(target)
@@ -80,7 +93,7 @@ class _Collector(Facts):
             self.control |= ex.names_in(stmt.items[-1] if isinstance(stmt, F.Forall_Construct_Stmt)
                                         else stmt.items[0])
         elif isinstance(stmt, F.Read_Stmt):
-            for item in _io_items(stmt):
+            for item in read_items(stmt, ex.scope):  # the items, or a NAMELIST group's variables
                 target = ex.target_name(item)
                 if target is not None:
                     self.assign(target, set(), line)
@@ -88,11 +101,18 @@ class _Collector(Facts):
         elif isinstance(stmt, F.Allocate_Stmt):
             self._status_var(stmt, ("STAT",), line, ex)
         elif isinstance(stmt, F.Call_Stmt):
-            self._call(str(stmt.items[0]), args_of(stmt), line, ex, result=None)
+            self._call(str(stmt.items[0]), _args(stmt, str(stmt.items[0]), ex), line, ex, result=None)
         if not isinstance(stmt, F.Call_Stmt):
             for node in _refs(stmt):
                 result = ex.target_name(stmt.items[0]) if isinstance(stmt, F.Assignment_Stmt) else None
-                self._call(ref_name(node), args_of(node), line, ex, result)
+                self._call(ref_name(node), _args(node, ref_name(node), ex), line, ex, result)
+
+    def _tested_results(self, cond, ex) -> None:
+        """``IF (is_prime(k))``: the function's result decides control (its Call brings it back
+        into a variable of its own, control.py ``_tested``)."""
+        for _, callee, temp in (user_results(ex, cond) if cond is not None else ()):
+            self.control.add(temp)
+            self.result_refs.append((callee, temp))
 
     def _status_var(self, stmt, keys, line, ex):
         for node in _walk(stmt):
@@ -104,6 +124,8 @@ class _Collector(Facts):
     def _call(self, name, args, line, ex, result) -> None:
         b = binding(name)
         if b is not None:
+            for a in args:  # a count, partner or tag a function computes (callstmts._comm)
+                self._tested_results(a, ex)
             self.message_call(b, args, ex.names_in, ex.buffer_name, line)
             self.elements |= _element_arrays(b.control(), b.arrays(), args, ex)
             return
@@ -115,7 +137,7 @@ class _Collector(Facts):
                 self.random.add(target)
             return
         if canonical(name, "fortran") in QUERIES and ex.scope.ref_kind(name) != "user":
-            self.query_call(canonical(name, "fortran"), args, ex.names_in, ex.buffer_name, line)
+            self.query_call(canonical(name, "fortran"), args, ex.names_in, lambda n: query_target(ex, n), line)
             self.elements |= _element_arrays((), QUERIES[canonical(name, "fortran")].arrays, args, ex)
             return
         if up in MACHINE:
@@ -123,17 +145,28 @@ class _Collector(Facts):
         if ex.scope.ref_kind(name) == "user":
             callee = name.lower()
             for pos, k, _, index in ex.scope.program.hidden.get(callee, []):  # assumed-shape extents
-                ext = actual_extent(ex, args[pos], k) if pos < len(args) else None
+                ext = actual_extent(ex, args[pos], k) if pos < len(args) and args[pos] is not None else None
                 names = {str(s) for s in getattr(ext, "free_symbols", ())}
-                if ext is None and pos < len(args):  # an allocatable: its ALLOCATE's bounds
+                if ext is None and pos < len(args) and args[pos] is not None:  # an allocatable: its ALLOCATE's bounds
                     key = ex.components.text(args[pos]) if isinstance(args[pos], F.Data_Ref) else \
                         ex.scope.canon(str(args[pos])) if isinstance(args[pos], F.Name) else None
                     names = set(self._allocated.get(key, set()))
                 self.call_args.append((callee, index, names))
             for i, a in enumerate(args):
-                self.call_args.append((callee, i, ex.names_in(a)))
+                if a is None:
+                    continue  # an OPTIONAL dummy with no actual argument (refs.actual_args)
+                temps = {t for _, _, t in user_results(ex, a)}  # call work(nitems(k)): f's result
+                self._tested_results(a, ex)
+                self.call_args.append((callee, i, ex.names_in(a) | temps))
                 if isinstance(a, F.Name) and ex.scope.var_type(str(a)) is not None:
                     self.call_refs.append((callee, i, ex.scope.canon(str(a))))
+
+
+def _args(node, name, ex) -> list:
+    """A call's actual arguments; a user procedure's at its dummies' positions (keywords)."""
+    if ex.scope.ref_kind(name) == "user":
+        return actual_args(node, ex.scope.program.dummies.get(name.lower()))
+    return args_of(node)
 
 
 def _walk(node):
@@ -151,11 +184,6 @@ def _refs(stmt):
             yield n
 
 
-def _io_items(stmt) -> list:
-    lst = stmt.items[2] if len(stmt.items) > 2 else None
-    return list(lst.items) if lst is not None and hasattr(lst, "items") else []
-
-
 def analyse(units, directives=()) -> CriticalInfo:
     """``units``: (scope, execution statements) of every program unit; ``directives``: the
     (line, text) of every ``!$interp`` directive (the names their expressions read are critical)."""
@@ -164,9 +192,26 @@ def analyse(units, directives=()) -> CriticalInfo:
         col.unit(scope, body)
     for line, text in directives:
         col.control |= {n.lower() for n in annotation_names(text, line)}
-    params = {scope.name: scope.dummies + [h[2] for h in scope.program.hidden.get(scope.name, [])]
-              for scope, _ in units}
+    params = {scope.name: scope.dummies + scope.program.extra_params(scope.name) for scope, _ in units}
+    for scope, _ in units:  # a function's result: a parameter after its dummies and hidden extents
+        if scope.result:
+            params[scope.name] = params[scope.name] + [scope.canon(scope.result)]
+    col.call_refs += [(callee, len(params[callee]) - 1, target) for callee, target in col.result_refs
+                      if callee in params]
     return critical_info(col, params, through_pointers=False)
+
+
+def user_results(ex, rhs) -> list[tuple[object, str, str]]:
+    """(reference, function, variable) for every reference to a FUNCTION of the program in an
+    assignment's right-hand side (``n = rows_of(m, p, r) * ncol``): the Call the level-1 parse
+    puts before the statement brings the function's result back into the variable
+    (``interp_ret1_rows_of``), and the statement's value reads it there (expr.returned)."""
+    out = []
+    for node in T.refs_in(rhs):
+        name = ref_name(node).lower()
+        if ex.scope.ref_kind(name) == "user" and name in ex.scope.program.functions:
+            out.append((node, name, f"interp_ret{len(out) + 1}_{name}"))
+    return out
 
 
 def _element_arrays(control, arrays, args, ex) -> set[str]:

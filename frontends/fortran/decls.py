@@ -19,6 +19,8 @@ from . import calls
 from .expr import FExpr, lower_name
 from .intrinsics import INTRINSICS
 from .derived import declare_type, declared_type
+from .elements import element_values
+from .generics import generic_interface
 from .modules import Use, use_associated, use_statement
 from .types import DOUBLE, INT, OTHER, FType, extent, implicit_type, intrinsic_type
 
@@ -33,11 +35,33 @@ class ProgramInfo:
     modules: dict[str, "Scope"] = field(default_factory=dict)  # the program's MODULEs by name
     derived: dict[str, dict[str, FType]] = field(default_factory=dict)  # TYPE name -> its components
     elemental: set[str] = field(default_factory=set)  # ELEMENTAL user functions (sections.py)
+    dummies: dict[str, list[str]] = field(default_factory=dict)  # subprogram -> its dummy arguments
+    generics: dict[str, list[str]] = field(default_factory=dict)  # generic name -> specifics (generics.py)
+    # subprogram -> (dummy position, flag parameter) of the OPTIONAL dummies it tests (shapes.py)
+    present: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     # subprogram -> its assumed-shape extents as hidden parameters (shapes.py):
     # (dummy position, dimension, parameter name, parameter index)
     hidden: dict[str, list[tuple[int, int, str, int]]] = field(default_factory=dict)
     uses_mpi: bool = False
     uses_nx: bool = False
+
+    def register(self, name: str, kind: str, dummies: list[str], elemental: bool) -> None:
+        """A unit of the program, before any is declared: the names calls need."""
+        if kind in ("function", "subroutine"):
+            self.dummies[name] = dummies  # keyword arguments of calls (refs.actual_args)
+        if kind == "function":
+            self.functions[name] = None
+            if elemental:
+                self.elemental.add(name)
+        elif kind == "subroutine":
+            self.subroutines.add(name)
+
+    def present_names(self, unit: str) -> list[str]:
+        return [flag for _, flag in self.present.get(unit, [])]
+
+    def extra_params(self, unit: str) -> list[str]:
+        """A subprogram's hidden parameters after its dummies: assumed extents, PRESENT flags."""
+        return [h[2] for h in self.hidden.get(unit, [])] + self.present_names(unit)
 
     @property
     def user(self) -> set[str]:
@@ -75,6 +99,8 @@ class Scope:
         self.issues: list[Issue] = []
         self.uses: list[Use] = []  # USE statements of user modules (modules.py)
         self.component_dims: dict[str, tuple] = {}  # "f%v" -> the shape an ALLOCATE gave it
+        self.allocated: dict[str, tuple | None] = {}  # array -> its ALLOCATE's shape (None: two differ)
+        self.namelists: dict[str, list[str]] = {}  # NAMELIST group -> its variables (READ (u, NML=g))
         self.expr = FExpr(self)
 
     # -- the interface FExpr uses ---------------------------------------------------------------
@@ -140,10 +166,13 @@ class Scope:
         return t is not None and t.is_array
 
     def ref_kind(self, name: str) -> str:
-        """What ``name(...)`` is here: array | user | intrinsic | known | unknown."""
+        """What ``name(...)`` is here: array | substring | user | intrinsic | known | unknown."""
         low, up = name.lower(), name.upper()
         if self.is_array(low):
             return "array"
+        t = self.var_type(low) if low in self.types or self.resolve(low) is not None else None
+        if t is not None and t.kind == "other" and t.tag is None and not t.is_array:
+            return "substring"  # pname(1:namelen) of a CHARACTER scalar
         if low in self.program.user and low != self.name:
             return "user"
         if low == self.name and self.kind == "function":
@@ -174,6 +203,26 @@ class Scope:
             return
         else:
             self.issues.append(Issue(_line(stmt), f"{_what(stmt)} is not modelled"))
+
+    def _d_Interface_Block(self, stmt):
+        """A generic interface (generics.py); an interface body of an external procedure is
+        not needed (its calls are resolved by name)."""
+        found = generic_interface(stmt)
+        if found is not None:
+            self.program.generics.setdefault(found[0], []).extend(found[1])
+
+    def _d_Namelist_Stmt(self, stmt):
+        for group, objects in stmt.items:
+            self.namelists.setdefault(lower_name(group), []).extend(lower_name(o) for o in objects.items)
+
+    def namelist(self, group: str) -> list[str] | None:
+        """The variables of a NAMELIST group of this unit or its host, None if it is none."""
+        scope = self
+        while scope is not None:
+            if group.lower() in scope.namelists:
+                return scope.namelists[group.lower()]
+            scope = scope.parent
+        return None
 
     def _d_Implicit_Stmt(self, stmt):
         spec = stmt.items[0]
@@ -225,6 +274,9 @@ class Scope:
                     self._constant(name, value, stmt)
                 else:
                     self.data[self.canon(name)] = value
+                    rhs = init.items[1] if hasattr(init, "items") else init
+                    for k, v in enumerate(element_values(self.expr, t, rhs) or ()):
+                        self.data[f"{self.canon(name)}[{k}]"] = v  # dims(2) = 0: each element
 
     def _d_Dimension_Stmt(self, stmt):
         for name, spec in stmt.items[0]:
@@ -356,10 +408,11 @@ class Scope:
         t = self.types.get(key)
         if t is not None:
             self.types[key] = t.with_dims(dims)
+            self.allocated[key] = dims if self.allocated.get(key, dims) == dims else None
 
 
 _IGNORED = {"Comment", "Save_Stmt", "Intrinsic_Stmt", "Format_Stmt", "Interface_Block", "Access_Stmt",
-            "Namelist_Stmt", "Intent_Stmt", "Optional_Stmt", "Import_Stmt",
+            "Intent_Stmt", "Optional_Stmt", "Import_Stmt",
             "Procedure_Declaration_Stmt", "Entry_Stmt_Ignored"}
 
 
@@ -371,6 +424,15 @@ def _line(stmt) -> int:
 def _what(stmt) -> str:
     name = type(stmt).__name__.replace("_Stmt", "").replace("_", " ").upper()
     return f"{name} statement"
+
+
+def result_type(scope: Scope, rtype):
+    """A function's type: the prefix's (INTEGER FUNCTION count(p), which also types the result
+    variable, whatever the implicit rules say of its name), else its result variable's."""
+    t = scope.type_spec(rtype) if rtype is not None else None
+    if t is not None and scope.result not in scope.types:
+        scope.types[scope.result] = t
+    return t or scope.var_type(scope.result)
 
 
 def unit_header(unit) -> tuple[str, str, list[str], str | None, FType | None, object]:
@@ -388,7 +450,7 @@ def unit_header(unit) -> tuple[str, str, list[str], str | None, FType | None, ob
         name = lower_name(name)
         result = name
         if suffix is not None:
-            for r in walk(suffix, F.Result_Name if hasattr(F, "Result_Name") else F.Name):
+            for r in walk(suffix, F.Name):  # RESULT(total): fparser's Suffix holds a plain Name
                 result = lower_name(r)
                 break
         rtype = None

@@ -31,6 +31,7 @@ from ..msgpass import count_call
 from . import calls
 from .intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
 from .derived import Components
+from .extents import element_offset
 from .refs import args_of, is_ref, lower_name, ref_name  # noqa: F401 - the frontend imports them from here
 from .types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
 
@@ -58,6 +59,8 @@ class FExpr:
         self.components = Components(scope)  # a%b: derived-type components
         self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
         self.reads_argc = False  # COMMAND_ARGUMENT_COUNT() is read: the program has the input argc
+        self.offsets = False  # record element offsets (Access.index): in IF conditions (a search's probes)
+        self.returned: dict[int, str] = {}  # id of a user function reference -> the variable holding its result
 
     # -- types -------------------------------------------------------------------------------
     def ftype(self, node) -> FType:
@@ -197,6 +200,8 @@ class FExpr:
                 return sympy.Integer(OMP_VALUES[name.lower()])
             return {"MYNODE": S.RANK, "NUMNODES": S.NPROCS, "MYHOST": sympy.Integer(S.HOST),
                     "MYPID": sympy.Integer(0)}.get(name)
+        if kind == "user":  # a function's result the Call before the statement brings back (critical.py)
+            return S.var(self.returned[id(node)]) if id(node) in self.returned else None
         if kind != "intrinsic":
             return None
         return intrinsic_value(self, name, args)
@@ -377,6 +382,7 @@ class FExpr:
         acc = self.access(self.scope.canon(name), t, counts, accesses, store, is_array=True)
         acc.stride = self._stride(args, t)
         acc.gathered = loaded and acc.stride is None  # x(idx(i)): random elements of x
+        acc.index = element_offset(self, args, t) if self.offsets else None
 
     def _stride(self, args, t: FType) -> int | None:
         """Elements between successive accesses as the innermost DO variable steps by one.
@@ -481,9 +487,12 @@ class FExpr:
         return None
 
     def buffer_name(self, node) -> str | None:
-        """Base variable of a buffer argument: ``x``, ``a``, ``a(k)`` -> a."""
+        """Base variable of a buffer argument: ``x``, ``a``, ``a(k)`` -> a; ``f%n`` -> f.n (a
+        component sent or received on its own, as C's ``&f.n``)."""
         if isinstance(node, F.Name):
             return self.scope.canon(str(node))
+        if isinstance(node, F.Data_Ref):
+            return self.components.path_name(node)
         if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array":
             return self.scope.canon(ref_name(node))
         return None

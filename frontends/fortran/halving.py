@@ -1,7 +1,8 @@
 """Fortran binary searches with two moving bounds (frontends/halving.py gives their trip count).
 
 Recognised: ``DO WHILE (lo <= hi)`` / ``DO WHILE (lo < hi)`` (``.LE.``, ``.LT.``, or the bounds
-swapped with ``>=`` / ``>``) whose body sets one name to the midpoint of lo and hi --
+swapped with ``>=`` / ``>``), and ``DO WHILE (hi - lo > 1)`` (a bracket, Numerical Recipes'
+locate, whose bounds are set to the midpoint itself), whose body sets one name to the midpoint of lo and hi --
 ``(lo + hi) / 2``, ``lo + (hi - lo) / 2``, with ``+ 1`` inside for the upper midpoint -- and
 sets lo and hi only to that name, or it plus or minus 1. An ``EXIT`` in a branch of an IF standing
 in the body (the key found) is dropped: the count is the worst case, in which it is never taken.
@@ -24,13 +25,10 @@ FOUND = "interp_found_probs"  # attribute of an IF of a recognised search that l
 def recognise(cond_node, body_items: list, canon):
     """(test, lo name, hi name, mid kind, moves of lo, moves of hi) and the body without its
     found-early EXITs, or None. ``canon``: the scope's canonical name of a variable."""
-    if not (isinstance(cond_node, F.Level_4_Expr) and isinstance(cond_node.items[0], F.Name)
-            and isinstance(cond_node.items[2], F.Name) and str(cond_node.items[1]).upper() in _OPS):
+    bounds = _bounds(cond_node, canon)
+    if bounds is None:
         return None
-    op = _OPS[str(cond_node.items[1]).upper()]
-    lo, hi = canon(str(cond_node.items[0])), canon(str(cond_node.items[2]))
-    if op in _FLIP:
-        op, lo, hi = _FLIP[op], hi, lo
+    op, lo, hi = bounds
     assignments = []
     for item in body_items:
         for n in T.walk_all(item):
@@ -40,6 +38,21 @@ def recognise(cond_node, body_items: list, canon):
     if found is None:
         return None
     return (op, lo, hi, *found), [_without_exit(s) for s in body_items]
+
+
+def _bounds(cond_node, canon):
+    """(test, lo, hi) of ``lo <= hi``, ``lo < hi`` (or swapped with >=, >) and of ``hi - lo > 1``
+    (``.GT.``; Numerical Recipes' locate: test halving.GAP), else None."""
+    if not (isinstance(cond_node, F.Level_4_Expr) and str(cond_node.items[1]).upper() in _OPS):
+        return None
+    left, op, right = cond_node.items[0], _OPS[str(cond_node.items[1]).upper()], cond_node.items[2]
+    if isinstance(left, F.Name) and isinstance(right, F.Name):
+        lo, hi = canon(str(left)), canon(str(right))
+        return (_FLIP[op], hi, lo) if op in _FLIP else (op, lo, hi)
+    if op == ">" and isinstance(left, F.Level_2_Expr) and left.items[1] == "-" and str(right) == "1" \
+            and isinstance(left.items[0], F.Name) and isinstance(left.items[2], F.Name):
+        return halving.GAP, canon(str(left.items[2])), canon(str(left.items[0]))
+    return None
 
 
 def _linear(node, canon):

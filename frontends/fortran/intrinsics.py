@@ -9,11 +9,12 @@ LOG, SIN, COS, ... as C's library calls (``fabs`` for a real ABS). Inquiry funct
 from __future__ import annotations
 
 import sympy
+from fparser.two import Fortran2003 as F
 
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from ..msgpass import count_call
-from .shapes import inquiry_value
+from .shapes import inquiry_value, present_flag
 from .types import DOUBLE, INT, OTHER, REAL, FType, promote
 
 # Intrinsics: name -> (C library name or rule, result rule). Rules: "arg" (type of the first
@@ -83,6 +84,13 @@ def intrinsic_value(ex, name: str, args):
         return None if r is None else sympy.Integer(4 if r <= 9 else 8)
     if g in ("SIZE", "UBOUND", "LBOUND"):
         return inquiry_value(ex, g, args)
+    if g == "LEN" and len(args) == 1 and isinstance(args[0], F.Name):
+        t = ex.scope.var_type(str(args[0]))  # CHARACTER(len=32): its declared length (types.py)
+        return sympy.Integer(t.size) if t is not None and t.kind == "other" and t.tag is None else None
+    if g == "PRESENT" and len(args) == 1 and isinstance(args[0], F.Name):
+        # the flag the call passes for an OPTIONAL dummy (shapes.present_flags): 1 given, 0 not
+        flag = present_flag(ex.scope.canon(str(args[0])))
+        return S.var(flag) if flag in ex.scope.program.present_names(ex.scope.name) else None
     if g == "COMMAND_ARGUMENT_COUNT":
         ex.reads_argc = True  # the unit's level-1 parse registers the input argc
         return ARGC - 1
@@ -106,9 +114,11 @@ def intrinsic_value(ex, name: str, args):
         return sympy.exp(vals[0])
     if g == "LOG":
         return sympy.log(vals[0])
-    if g == "MOD" and len(vals) == 2:
+    if g in ("MOD", "MODULO") and len(vals) == 2:
         ints = all(ex.ftype(a).kind == "int" for a in args)
-        return S.CMod(vals[0], vals[1]) if ints else None
+        # MOD takes the dividend's sign (C's %), MODULO the divisor's (sympy's Mod, Python's %):
+        # modulo(rank - 1, nprocs) is nprocs - 1 on rank 0, mod(rank - 1, nprocs) is -1.
+        return (S.CMod if g == "MOD" else sympy.Mod)(vals[0], vals[1]) if ints else None
     if g == "MAX":
         return sympy.Max(*vals)
     if g == "MIN":

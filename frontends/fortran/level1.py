@@ -17,7 +17,9 @@ C:
   ``return expr``.
 - Array syntax (sections, whole arrays, vector subscripts, the reductions SUM ... COUNT), WHERE
   and FORALL are interpreted as the DO loops they stand for (sections.py).
-- GO TO, arithmetic IF, statement functions, array-valued intrinsics (MATMUL, ...) and the array
+- GO TO in its structured shapes (a forward skip, the FORTRAN 66 IF-ELSE, a backward jump that
+  repeats a statement list) is the IF or loop it stands for (gotos.py).
+- Other GO TOs, arithmetic IF, statement functions, array-valued intrinsics (MATMUL, ...) and the array
   forms sections.py does not rewrite are reported as unsupported, with their line; the rest of
   the program is still interpreted.
 """
@@ -32,6 +34,7 @@ from ..aag import AAG, AAU, Call, End, ExternalInput, Function, Loc, Problem, Se
 from ..errors import FrontendError
 from ..level1_common import AnnotatedParse, foreign_pragma
 from ..memory import symbol_table
+from ..probes import mark_probes
 from ..msgpass import NX_NAMES, canonical, communicators_created
 from ..source import read_source
 from . import associate, calls
@@ -39,13 +42,18 @@ from . import tree as T
 from .callstmts import CallStatements
 from .control import ControlFlow
 from .critical import analyse
-from .decls import ProgramInfo, Scope, unit_header
+from .decls import ProgramInfo, Scope, result_type, unit_header
+from .extents import array_extents
 from .expr import args_of, is_ref, ref_name
 from .modules import module_order
-from .shapes import assumed_extents
+from .shapes import assumed_extents, present_flags
 from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
+from .generics import resolve_generics
+from .gotos import GotoForms
+from .named_exits import NamedExits
+from .read_once import ReadOnce
 from ..aag.bodies import flat, root
 
 _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigned_Goto_Stmt": "assigned GO TO",
@@ -53,7 +61,8 @@ _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigne
 _NOTHING = {"Comment", "Continue_Stmt", "Format_Stmt", "End_Do_Stmt", "Implicit_Stmt"}
 
 
-class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, AnnotatedParse):
+class FLevel1(SimpleStatements, SectionLoops, ReadOnce, CallStatements, ControlFlow, GotoForms, NamedExits,
+             AnnotatedParse):
     DIRECTIVE = "!$interp"
 
     """The level-1 parse of one Fortran file (statements by kind in the mixins)."""
@@ -99,12 +108,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
             if host is None and kind in ("subroutine", "function") and name in self.info.user:
                 raise FrontendError(f"{kind} {name} is defined twice: give each subprogram of the program once",
                                     self._source_of(u), T.line(u))
-            if kind == "function":
-                self.info.functions[name] = None
-                if "ELEMENTAL" in str(header.items[0] or "").upper():
-                    self.info.elemental.add(name)
-            elif kind == "subroutine":
-                self.info.subroutines.add(name)
+            self.info.register(name, kind, dummies, "ELEMENTAL" in str(header.items[0] or "").upper())
             # An internal subprogram sees its host's names (host association).
             scope = scopes[id(u)] = Scope(name, kind, self.info, dummies, result,
                                           parent=scopes.get(id(host)) if host is not None else None)
@@ -123,10 +127,11 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
             if scope.kind in ("subroutine", "function"):  # u(:, :): extents from each call
                 self.info.hidden[scope.name] = [(pos, k, name, len(scope.dummies) + j) for j, (pos, k, name)
                                                 in enumerate(assumed_extents(scope))]
+                self.info.present[scope.name] = present_flags(u, scope)
             if scope.kind == "function":
-                t = scope.type_spec(rtype) if rtype is not None else None
-                self.info.functions[scope.name] = t or scope.var_type(scope.result)
+                self.info.functions[scope.name] = result_type(scope, rtype)
         self._enter(src)
+        resolve_generics(self.units, self.info.generics)  # a generic name's calls: their specific
         mains = [s for _, s, _, _ in self.units if s.kind == "program"]
         if not mains:
             raise FrontendError("no main program (PROGRAM): interp predicts whole programs", self.file, 1)
@@ -282,7 +287,9 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         for _, scope, _, _ in self.units:
             for name, t in scope.expr.seen.items():
                 self._symbol_types.setdefault(name, t)
-        aag.symbols = symbol_table(aag, self._symbol_types)
+        mark_probes(aag)  # a binary search's dependent loads (the search model)
+        extents = array_extents([s for _, s, _, _ in self.units], self.critical.is_tracked)
+        aag.symbols = symbol_table(aag, self._symbol_types, extents)
         return aag
 
     def _global_inits(self, data) -> dict:
@@ -317,7 +324,7 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 self._symbol_types.setdefault(scope.canon(p), t)
         self._drain(first)
         body = self._block(T.exec_statements(unit), last)
-        hidden = [h[2] for h in self.info.hidden.get(scope.name, [])]
+        hidden = self.info.extra_params(scope.name)
         return Function(scope.name, [scope.canon(p) for p in scope.dummies] + hidden, body,
                         Loc(self.file, first, last), shadows=self._shadows(scope))
 
@@ -336,7 +343,9 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
         saved = self._cluster
         self._cluster = None
         loop_top, self._loop_top = self._loop_top, False
-        for k, stmt in enumerate(items):
+        k = 0
+        while k < len(items):
+            stmt = items[k]
             if loop_top and self._cycle_on_data(stmt):
                 # IF (data) CYCLE; rest  ->  IF (.NOT. data) THEN; rest; END IF (control.py)
                 self._without_cycle(stmt, items[k + 1:], out, end_line)
@@ -345,7 +354,12 @@ class FLevel1(SimpleStatements, SectionLoops, CallStatements, ControlFlow, Annot
                 # DO loops sharing a terminal label: the rest of the list is this loop's body.
                 self._statement_at(stmt, out, items[k + 1:], default_line)
                 break
+            after = self._goto_form(items, k, out, end_line, default_line)  # gotos.py
+            if after is not None:
+                k = after
+                continue
             self._statement_at(stmt, out, None, default_line)
+            k += 1
         self._drain(end_line)
         self._flush(out)
         self._cluster = saved

@@ -47,6 +47,7 @@ REDUCTIONS = {"SUM": ("0", "ACC + E"), "PRODUCT": ("1", "ACC * E"), "MAXVAL": ("
               "MINVAL": ("huge(ACC)", "min(ACC, E)"), "DOT_PRODUCT": ("0", "ACC + E"),
               "COUNT": ("0", "ACC + merge(1, 0, E)"), "NORM2": ("0", "ACC + E**2")}
 _TEXT = re.compile(r"[\w\s+\-*/().]+")
+_COMPONENT = re.compile(r"\b([A-Za-z_]\w*)\.(?=[A-Za-z_])")
 
 
 class NotRewritten(Exception):
@@ -58,7 +59,8 @@ def _text(expr) -> str:
     s = str(expr)
     if not _TEXT.fullmatch(s):
         raise NotRewritten(f"a bound ({s}) that is not simple arithmetic")
-    return s
+    # A component's value is named f.n (derived.py): in Fortran text it is f%n (ALLOCATE(v(prm%n))).
+    return _COMPONENT.sub(r"\1%", s)
 
 
 class Dim:
@@ -197,6 +199,33 @@ class Rewriter:
                     subs.append(str(a))
         return f"{name}({', '.join(subs)})"
 
+    def _reshape(self, node, loop: list[str], target: list[Dim]) -> str:
+        """RESHAPE(src, shape) of a one-dimensional array into the target's elements: the element
+        at the target's position in array element order (column major), ``src(lo + (k1 - l1) +
+        (k2 - l2) * e1 + ...)``; with PAD= or ORDER=, or another source, not rewritten."""
+        args = args_of(node)
+        src = self.dims_of(args[0]) if args and isinstance(args[0], F.Name) else None
+        if len(args) != 2 or src is None or len(src) != 1 or any(t.stride is not None or t.hi is None for t in target):
+            raise NotRewritten("RESHAPE of other than a whole one-dimensional array into a whole array")
+        terms, mult = [], "1"
+        for v, t in zip(loop, target):
+            terms.append(f"({v} - ({t.lo})) * {mult}")
+            mult = f"{mult} * (({t.hi}) - ({t.lo}) + 1)"
+        index = f"({src[0].lo}) + {' + '.join(terms)}"
+        value = self._folded(index, loop)  # the constants folded, as the compiler's index is
+        return f"{args[0]}({value if value is not None else index})"
+
+    def _folded(self, text: str, loop: list[str]) -> str | None:
+        """``text`` with its constant arithmetic folded (the loop variables kept as names), or
+        None when it reads a name that is not a plain integer symbol."""
+        for v in loop:
+            self.scope.types.setdefault(v, INT)  # declared with the fragment (_fragment) anyway
+        try:
+            value = self.ex.sym(F.Expr(text))
+        except Exception:  # noqa: BLE001 - fparser raises its own error kinds
+            return None
+        return _text(sympy.expand(value)) if value is not None and value.free_symbols else None
+
     def _call(self, node, loop: list[str], target: list[Dim]) -> str:
         name = ref_name(node)
         kind, g = self.scope.ref_kind(name), generic(name)
@@ -206,6 +235,8 @@ class Rewriter:
             return f"{name}({', '.join(self.element(a, loop, target) for a in args_of(node))})"
         if kind == "intrinsic" and g in _INQUIRY:
             return str(node)  # SIZE(a), UBOUND(a, 1): a value of the declarations, no work
+        if kind == "intrinsic" and g == "RESHAPE":
+            return self._reshape(node, loop, target)
         if kind == "intrinsic" or any(self.shape(a) is not None for a in args_of(node)):
             raise NotRewritten(f"{name} of arrays, whose result is an array")
         if not loop:

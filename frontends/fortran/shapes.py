@@ -19,6 +19,31 @@ from .refs import args_of, is_ref
 from .types import INT
 
 
+def present_flag(dummy: str) -> str:
+    """The hidden parameter that says whether an OPTIONAL dummy got an actual argument."""
+    return f"interp_{dummy}_present"
+
+
+def present_flags(unit, scope) -> list[tuple[int, str]]:
+    """(dummy position, flag parameter) of the dummies whose PRESENT() the unit reads: each call
+    passes 1 for a dummy it gives an actual argument (positional or by keyword), 0 otherwise, as
+    a compiler passes a null address (``if (present(nsweep)) ns = nsweep``)."""
+    tested = set()
+    stack = [unit]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, F.Intrinsic_Function_Reference) and str(n.items[0]).upper() == "PRESENT":
+            tested |= {scope.canon(str(a)) for a in args_of(n) if isinstance(a, F.Name)}
+        stack.extend(c for c in (getattr(n, "items", None) or ()) if c is not None and not isinstance(c, str))
+        stack.extend(getattr(n, "content", None) or ())
+    out = []
+    for pos, dummy in enumerate(scope.dummies):
+        if scope.canon(dummy) in tested:
+            scope.types[present_flag(scope.canon(dummy))] = INT
+            out.append((pos, present_flag(scope.canon(dummy))))
+    return out
+
+
 def hidden_name(dummy: str, k: int) -> str:
     return f"interp_{dummy}_{k}"
 

@@ -11,11 +11,14 @@ from fparser.two import Fortran2003 as F
 
 from ..aag.communicators import handle_value
 from ..aag import symexpr as S
-from ..aag import ExternalInput, Seq
+from ..aag import Call, ExternalInput, Seq
 from ..msgpass import count_call, datatype_value
 from . import calls
 from . import tree as T
+from .critical import user_results
+from .elements import element_values
 from .expr import args_of, is_ref, ref_name
+from .refs import read_items
 from .intrinsics import ARRAY_INTRINSICS, generic
 from .sections import reductions_in
 from .types import INT
@@ -32,7 +35,7 @@ class SimpleStatements:
         target, _, rhs = stmt.items
         if isinstance(target, F.Name) and self._argc_guard([rhs]):
             self._argc_names.add(self.scope.canon(str(target)))  # nargs = COMMAND_ARGUMENT_COUNT()
-        if is_ref(target) and self.scope.ref_kind(ref_name(target)) != "array":
+        if is_ref(target) and self.scope.ref_kind(ref_name(target)) not in ("array", "substring"):
             self.problem("unsupported", f"statement function {ref_name(target)} is not modelled "
                          "(write it as a FUNCTION)", first)
             return
@@ -42,6 +45,8 @@ class SimpleStatements:
             if why is not None:
                 self.problem("unsupported", f"array syntax ({bad or 'a reduction'}) is not modelled here "
                              f"({why}): write the loop out", first)
+            else:
+                self._define_elements(stmt, target, rhs, out, first, last)
             return
         if is_ref(rhs) and calls.is_comm_call(ref_name(rhs)) and self.scope.ref_kind(ref_name(rhs)) != "user":
             self._comm(ref_name(rhs), args_of(rhs), self.ex.target_name(target), out, stmt, first, last)
@@ -49,11 +54,27 @@ class SimpleStatements:
         if not self._no_comm_inside(rhs, first):
             return
         self._calls_first(rhs, out, first, last)
+        self.ex.returned = {}
+        self._result_back(rhs, out)
         seq = self._seq_for(stmt, first, last, out)
         ex = self.ex
         ex.count_assignment(target, rhs, seq.counts, seq.accesses)
         self._note_calls(rhs, seq, first)
         self._define(target, rhs, seq)
+        ex.returned = {}
+
+    def _result_back(self, rhs, out) -> None:
+        """``n = f(p) * 2``: each Call ``_calls_first`` just appended (in the order of the
+        references) brings f's result back into a variable of its own (Call.refs, as a dummy
+        argument's stores come back), which the statement's value reads (expr.returned); so the
+        function's loops and branches decide n."""
+        found = user_results(self.ex, rhs)
+        calls_ = [a for a in out[len(out) - len(found):] if isinstance(a, Call)] if found else []
+        for (node, callee, temp), call in zip(found, calls_ if len(calls_) == len(found) else []):
+            result = next((s.canon(s.result) for _, s, _, _ in self.units if s.name == callee and s.result), None)
+            if result is not None and self.critical.is_tracked(temp) and self.critical.is_tracked(f"*{result}"):
+                call.refs[result] = temp
+                self.ex.returned[id(node)] = temp
 
     def _define(self, target, rhs, seq: Seq) -> None:
         """Record an assignment to a tracked (critical) variable, with its value."""
@@ -78,10 +99,28 @@ class SimpleStatements:
             value = S.CTrunc(value)
         self._def(seq, name, value)
 
+    def _define_elements(self, stmt, target, rhs, out, first, last) -> None:
+        """``dims = 0``, ``periods = .false.``, ``dims = (/ 0, 0 /)``: a whole-array assignment
+        defines each element the program follows by name (elements.py), as ``dims(1) = 0;
+        dims(2) = 0`` would; the loop form the statement was interpreted as counts its operations."""
+        if not isinstance(target, F.Name) or not self.scope.is_array(str(target)):
+            return
+        values = element_values(self.ex, self.scope.var_type(str(target)), rhs)
+        name = self.scope.canon(str(target))
+        tracked = [k for k in range(len(values or ())) if self.critical.is_tracked(f"{name}[{k}]")]
+        if not tracked:
+            return
+        seq = self._seq_for(stmt, first, last, out)
+        for k in tracked:
+            self._def(seq, f"{name}[{k}]", values[k])
+
     def _def(self, seq: Seq, name: str, value) -> None:
         seq.defs.append((name, value))
-        if name in (self.scope.canon(d) for d in self.scope.dummies) and self.critical.is_tracked(f"*{name}"):
-            # By reference: the caller's variable receives the store (C's *param).
+        byref = [self.scope.canon(d) for d in self.scope.dummies] + ([self.scope.canon(self.scope.result)]
+                                                                      if self.scope.result else [])
+        if name in byref and self.critical.is_tracked(f"*{name}"):
+            # By reference: the caller's variable receives the store (C's *param); a function's
+            # result reaches the variable the call is assigned to (_result_back).
             seq.defs.append((f"*{name}", S.var(name)))
 
     def _array_syntax(self, node, argument: bool = False) -> str | None:
@@ -175,7 +214,7 @@ class SimpleStatements:
     def _s_Read_Stmt(self, stmt, out, first, last):
         control, fmt, items = stmt.items
         seq = self._seq_for(stmt, first, last, out)
-        targets = list(items.items) if items is not None else []
+        targets = read_items(stmt, self.scope)  # the items, or a NAMELIST group's variables
         specs = {}
         for spec in (control.items if control is not None else ()):
             if isinstance(spec, F.Io_Control_Spec) and spec.items[0] is not None:
@@ -229,6 +268,7 @@ class SimpleStatements:
         values = list(items.items) if items is not None and hasattr(items, "items") else []
         for v in values:
             self._calls_first(v, out, first, last)
+        values = [self._reduced(v, stmt, out, first, last) for v in values]  # PRINT *, SUM(x): its loop
         seq = self._seq_for(stmt, first, last, out)
         for v in values:
             if not isinstance(v, F.Name) or not self.scope.is_array(str(v)):
@@ -248,6 +288,11 @@ class SimpleStatements:
         seq.control = "exit"
         self._flush(out)
 
+    def _s_Error_Stop_Stmt(self, stmt, out, first, last):
+        """ERROR STOP (Fortran 2008) ends the process as STOP does; the job's other processes are
+        ended by the MPI launcher, not by the program, so nothing more is modelled (C's exit(1))."""
+        self._s_Stop_Stmt(stmt, out, first, last)
+
     def _s_Exit_Stmt(self, stmt, out, first, last):
         self._loop_jump(stmt, out, first, last, "break")
 
@@ -257,8 +302,11 @@ class SimpleStatements:
     def _loop_jump(self, stmt, out, first, last, control):
         name = stmt.items[1] if len(stmt.items) > 1 else None
         if name is not None and self._loop_names and self._loop_names[-1] != str(name).lower():
-            self.problem("unsupported", f"'{T.label(stmt)}' leaves an outer loop: only the innermost loop is "
-                         "left or continued", first)
+            if str(name).lower() in self._loop_names:  # EXIT outer: through a flag (named_exits.py)
+                target = len(self._loop_names) - 1 - self._loop_names[::-1].index(str(name).lower())
+                self._named_jump(stmt, out, first, last, control, target)
+                return
+            self.problem("unsupported", f"'{T.label(stmt)}' names no DO loop around it", first)
         seq = self._seq_for(stmt, first, last, out)
         seq.control = control
         self._flush(out)

@@ -128,7 +128,9 @@ def is_statement(node) -> bool:
 
 def label_of(node) -> str | None:
     item = getattr(node, "item", None)
-    return str(item.label) if item is not None and item.label is not None else None
+    label = getattr(item, "label", None)  # a comment's item has none
+    return str(label) if label is not None else None
+
 
 def label(node, limit: int = 48) -> str:
     """Short source text of a statement or expression, for reports."""

@@ -17,7 +17,9 @@ shared state (queues, links, buffer pools, message times) stays consistent becau
 skips the same iterations. Each chain adds its offset J x Delta to the times it reports.
 
 Conditions, all checked:
-- static (``loop_period``): nothing that decides the loop body's control flow or its messages
+- static (``loop_period``, ``carried_values``): no value the body carries from one iteration to
+  the next is read by control, after the loop if not in it (the jump advances only the loop
+  variable: ``count = count + 1`` would stay as it was before the iterations skipped); nothing that decides the loop body's control flow or its messages
   (trip counts, branch conditions, partners, tags, sizes, cost annotations) reads a value that can
   change from one iteration to the next: the loop variable, a variable updated from itself, data
   read from messages, values assigned by data-dependent code; except that a branch may test
@@ -44,7 +46,7 @@ import math
 from interp.engine.chain_comm import LONGEST_WAITS
 
 from frontends.aag import AAU, Iter
-from frontends.aag.analysis import loop_period, signed_remainders
+from frontends.aag.analysis import carried_values, loop_period, signed_remainders
 
 WINDOW = 3  # consecutive repeating periods on every process before a jump
 # Iterations per period tried: 1 .. MAX_PERIOD (neighbours may alternate; a reduction every k
@@ -132,8 +134,24 @@ class SteadyState:
         k = self._static.get(loop.id)
         if k is None:
             args = (loop, chain.aag.functions, self.engine.track_payloads, self.engine.host_prog is None)
-            k = self._static[loop.id] = (loop_period(*args), signed_remainders(*args))
-        return k
+            # the values the loop carries (count = count + 1): they must grow by the same amount
+            # every period (the fingerprint holds them) and the jump advances them by it
+            k = self._static[loop.id] = (loop_period(*args), signed_remainders(*args),
+                                         tuple(sorted(carried_values(*args))))
+        return k[:2]
+
+    def _carried(self, chain, loop: Iter) -> list[float | None]:
+        """The values the loop carries on this process now (None: not known here, which a jump
+        leaves as it is: an unknown value stays unknown)."""
+        out = []
+        for name in self._static[loop.id][2]:
+            try:
+                v = chain.lookup(name)
+            except Exception:  # noqa: BLE001 - Unknown: not known in this frame
+                v = None
+            ok = isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+            out.append(float(v) if ok else None)
+        return out
 
     @staticmethod
     def _one_sign(chain, loop: Iter, dividend) -> bool:
@@ -177,12 +195,12 @@ class SteadyState:
             # Decided: this process's iterations up to k* must keep repeating (each window overlaps
             # the previous one, so they repeat the increments the decision saw).
             hist = w.history[i]
-            hist.append(self._fingerprint(chain))
+            hist.append(self._fingerprint(chain, loop))
             del hist[0]
             if not _repeats(hist, w.period):
                 raise Broken(loop.id)
             if k == w.kstar - w.period:
-                w.base[i] = (chain.clock + chain.offset, self._rows(chain))
+                w.base[i] = (chain.clock + chain.offset, self._rows(chain, loop))
                 w.waits[i] = []
                 chain.wait_collectors.append(w.waits[i])
             if k < w.kstar:
@@ -211,7 +229,7 @@ class SteadyState:
                 self._phase2(w)  # the members settled earlier; the others have only now stopped
             return 0
         hist = w.history[i]
-        hist.append(self._fingerprint(chain))
+        hist.append(self._fingerprint(chain, loop))
         if len(hist) > WINDOW * w.period + 1:
             del hist[0]
         ok = _repeats(hist, w.period)
@@ -273,9 +291,9 @@ class SteadyState:
         w.ok = [False] * w.size
         w.n_ok = 0
 
-    def _fingerprint(self, chain) -> tuple:
+    def _fingerprint(self, chain, loop: Iter) -> tuple:
         """What must repeat: the clock, sums of the statistics (weighted by position, so time moving
-        between AAUs shows) and the engine's queues at this process."""
+        between AAUs shows), the values the loop carries and the engine's queues at this process."""
         eng = self.engine
         i = chain.index
         ex = tot = comp = ovh = xmit = wait = wtot = wwait = 0.0
@@ -290,17 +308,18 @@ class SteadyState:
             wwait += s.wait * k
         proc = chain.proc
         p = eng.procs[i]
+        carried = self._carried(chain, loop)
         fp = (ex, tot, wtot, comp, ovh, xmit, wait, wwait, proc.comp, proc.ovh, proc.xmit, proc.wait,
-              float(p.events + p.skipped))
-        shared = (*eng.net.occupancy(i),
-                  sum(len(v) for v in chain.requests.values()), len(chain.my_stats))
+              *(0.0 if v is None else v for v in carried), float(p.events + p.skipped))
+        shared = (*eng.net.occupancy(i), sum(len(v) for v in chain.requests.values()), len(chain.my_stats),
+                  tuple(v is None for v in carried))  # which carried values are known must repeat too
         return chain.clock + chain.offset, fp, shared
 
-    @staticmethod
-    def _rows(chain) -> list[float]:
+    def _rows(self, chain, loop: Iter) -> list[float]:
         rows = [x for s in chain.my_stats for x in (s.executions, s.total, s.comp, s.ovh, s.xmit, s.wait)]
         proc = chain.proc
-        return rows + [proc.comp, proc.ovh, proc.xmit, proc.wait]
+        carried = [0.0 if v is None else v for v in self._carried(chain, loop)]
+        return rows + [proc.comp, proc.ovh, proc.xmit, proc.wait] + carried
 
     def _decide(self, w: _Watch) -> None:
         m = w.period
@@ -320,7 +339,7 @@ class SteadyState:
 
     def _jump(self, w: _Watch, chain, loop: Iter) -> int:
         i = chain.index
-        rows = self._rows(chain)
+        rows = self._rows(chain, loop)
         times = w.jump // w.period
         since, base = w.base[i]
         inc = [times * (y - x) for x, y in zip(base, rows)]
@@ -344,6 +363,11 @@ class SteadyState:
         proc.ovh += inc[b + 1]
         proc.xmit += inc[b + 2]
         proc.wait += inc[b + 3]
+        for j, (name, now) in enumerate(zip(self._static[loop.id][2], self._carried(chain, loop))):
+            if now is not None:  # count = count + 1: by the periods skipped (an unknown stays so)
+                value = chain.lookup(name)
+                step = inc[b + 4 + j]
+                chain.assign(name, value + (int(round(step)) if isinstance(value, int) else step))
         hist = w.history[i]
         skipped = times * int(round(hist[-1][1][-1] - hist[-1 - w.period][1][-1]))
         self.skipped_events += skipped
