@@ -83,7 +83,7 @@ def _receives_critical(prog: AAG) -> bool:
     critical = {name.split("[", 1)[0].split(".", 1)[0] for name in prog.critical}
     for a in prog.walk():
         for buf in (getattr(a, "buffer", None), getattr(a, "recv_buffer", None)):
-            if buf and buf.split("[", 1)[0] in critical:
+            if buf and buf.split("[", 1)[0].split(".", 1)[0] in critical:
                 return True
     return False
 
