@@ -280,6 +280,9 @@ class Iter(AAU):
     # IterD: each assigned name's value after the loop, in closed form (aag/effects.py)
     effects: list[tuple[str, sympy.Expr]] | None = None
     cond_counts: OpCounts = field(default_factory=OpCounts)  # while/do: condition, per iteration
+    # while/do: num_iters derived from the condition's counters (aag/whilecount.py), a closed form
+    # of their values at the loop's entry; each counter's step per pass
+    counters: dict[str, sympy.Expr] | None = None
 
     def bodies(self):
         return [self.body]

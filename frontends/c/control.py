@@ -355,8 +355,9 @@ def _trip_count(lo, hi, step, op: str):
         n = sympy.ceiling((lo - hi) / (-step))
     elif op == ">=":
         n = sympy.floor((lo - hi) / (-step)) + 1
-    else:  # !=
+    else:  # !=: ends only where i meets hi exactly; else never (not before i wraps): no count
         n = (hi - lo) / step
+        return sympy.Piecewise((n, sympy.And(n >= 0, sympy.Eq(n, sympy.floor(n)))), (sympy.nan, True))
     return sympy.Max(0, n)
 
 

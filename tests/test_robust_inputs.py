@@ -1,0 +1,150 @@
+"""Fuzz round 4 (tests/fuzz/mutate_edge.py): what its edge cases found, each fixed at its cause.
+
+- ``_Pragma("interp iters(3)")`` (C99 6.10.9: the same as ``#pragma interp iters(3)``) was an
+  internal error: pycparser keeps the operator's string literal as a Constant node.
+- A loop written with a condition (``while (n--)``, ``do { } while (--k)``, ``while (i < n) { ...
+  i += 3; }``) was IterND and interpreted one pass at a time, about 20 us a pass: ``while (n--)``
+  with -D n=1000000 took 20 s and n=10^9 hours. Its count is now a closed form of the counters at
+  the loop's entry (frontends/aag/whilecount.py), so it costs the same whatever the count.
+"""
+import json
+import time
+
+import pytest
+import sympy
+
+from frontends.aag import symexpr as S
+from frontends.aag.bodies import flat
+from interp.pipeline import load_program
+
+HEAD = """#include <mpi.h>
+#include <stdlib.h>
+#pragma interp input n = 10
+int main(int argc, char **argv) {
+    int rank, size, i = 0, m = 10, k = 50, j;
+    long n = atol(argv[1]);
+    double x = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+"""
+TAIL = """    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def _loops(tmp_path, body, name="w.c"):
+    f = tmp_path / name
+    f.write_text(HEAD + body + TAIL)
+    aag = load_program(str(f))
+    return [a for a in flat(aag.functions["main"].body) if a.cls.startswith("Iter")]
+
+
+def _count(loop, **values):
+    return loop.num_iters.subs({S.var(k): v for k, v in values.items()})
+
+
+def test_pragma_operator_is_a_pragma(tmp_path):
+    (loop,) = _loops(tmp_path, '    _Pragma("interp iters(3)")\n    while (x < 5) x += 1e-9;\n')
+    assert loop.num_iters == 3
+
+
+def test_pragma_operator_from_a_macro_and_with_escapes(tmp_path):
+    (loop,) = _loops(tmp_path, '#define THREE _Pragma("interp iters(3)")\n    THREE\n    while (x < 5) x += 1e-9;\n')
+    assert loop.num_iters == 3
+    with pytest.raises(Exception, match=r'unknown annotation .#pragma interp "bogus"'):
+        _loops(tmp_path, '    _Pragma("interp \\"bogus\\"")\n    x = 2;\n', "bogus.c")
+
+
+@pytest.mark.parametrize("body, values, passes", [
+    # while (n--) with n = 5 at the test: true at 5, 4, 3, 2, 1, false at 0: 5 passes. The decrement
+    # of the failing test runs before the loop (rotated), so at the loop's entry n is 4.
+    ("    while (n--) x += 1;\n", {"n": 4}, 5),
+    # i = 0, 3, 6, 9 are < 10; 12 is not: 4 passes (ceiling(10 / 3))
+    ("    while (i < n) { x += 1; i += 3; }\n", {"i": 0, "n": 10}, 4),
+    ("    while (i < n) { x += 1; i += 3; }\n", {"i": 12, "n": 10}, 0),
+    # do: the first pass runs untested; m = 10 -> 9 ... 0 after 10 passes; m = 0 -> one pass
+    ("    do { m--; } while (m > 0);\n", {"m": 10}, 10),
+    ("    do { m--; } while (m > 0);\n", {"m": 0}, 1),
+    # do { } while (--k) from 50: the tests see 49 ... 0: 50 passes
+    ("    do { x += 1; } while (--k);\n", {"k": 50}, 50),
+    # a barrier in the body: IterSync with a known count, i = 0 .. 100 is 101 passes
+    ("    while (i <= 100) { MPI_Barrier(MPI_COMM_WORLD); i++; }\n", {"i": 0}, 101),
+    # a for that is not canonical (the step is in the body) is a while: j = 10, 7, 4, 1
+    ("    for (j = 10; j > 0; ) { x += 1; j -= 3; }\n", {"j": 10}, 4),
+])
+def test_a_condition_on_counters_gives_the_trip_count(tmp_path, body, values, passes):
+    (loop,) = _loops(tmp_path, body)
+    assert loop.cls in ("IterD", "IterSync") and loop.counters is not None
+    assert _count(loop, **values) == passes
+
+
+@pytest.mark.parametrize("body", [
+    "    while (i < n) { if (x > 3) i++; x += 1; }\n",     # the counter moves in a branch
+    "    while (i < n) { i += j; }\n",                     # the step is not a number
+    "    while (i < n) { i--; }\n",                        # moves away from the limit
+    "    while (i < n) { i++; if (x > 5) break; x += 1; }\n",  # a way out
+    "    while (i < n && x < 3) { i++; }\n",               # not one comparison
+])
+def test_other_conditions_stay_interpreted(tmp_path, body):
+    (loop,) = _loops(tmp_path, body)
+    assert loop.counters is None
+
+
+def _run(cli, tmp_path, body, n, name="t.c", *extra):
+    f = tmp_path / name
+    f.write_text(HEAD + body + TAIL)
+    return cli("run", f, "--procs", 2, "-D", f"n={n}", "--format", "json", *extra)
+
+
+def test_while_n_minus_minus_costs_the_same_at_any_count(cli, tmp_path):
+    """Closed form: T(n) = T(0) + n * t_pass, so T(2000) - T(1000) = T(1000) - T(0) and
+    T(10^9) - T(0) = 10^6 x (T(1000) - T(0)); 10^9 passes used to take hours."""
+    body = "    while (n--) { x = x * 0.5 + 1.0; }\n"
+    t = {}
+    for n in (0, 1000, 2000, 10**9):
+        start = time.monotonic()
+        r = _run(cli, tmp_path, body, n)
+        assert r.exit_code == 0, r.stderr
+        assert time.monotonic() - start < 10
+        t[n] = json.loads(r.stdout)["total_seconds"]
+    assert t[2000] - t[1000] == pytest.approx(t[1000] - t[0], rel=1e-9)
+    assert t[10**9] - t[0] == pytest.approx(10**6 * (t[1000] - t[0]), rel=1e-9)
+
+
+def test_counters_after_a_derived_loop_hold_their_final_values(cli, tmp_path):
+    """After while (n--) n is -1, and after i = 0 .. 100 in steps of 1 i is 101 (also when the
+    barrier loop's steady state skips passes): the loops after them run 1 and 101 barriers,
+    the same time as the literal counts."""
+    loops = ("    while (n--) { MPI_Barrier(MPI_COMM_WORLD); }\n"
+             "    while (i <= 100) { MPI_Barrier(MPI_COMM_WORLD); i++; }\n")
+    derived = _run(cli, tmp_path, loops + "    for (j = 0; j < n + 2; j++) MPI_Barrier(MPI_COMM_WORLD);\n"
+                   "    for (j = 0; j < i; j++) MPI_Barrier(MPI_COMM_WORLD);\n", 1000, "a.c")
+    literal = _run(cli, tmp_path, loops + "    for (j = 0; j < 1; j++) MPI_Barrier(MPI_COMM_WORLD);\n"
+                   "    for (j = 0; j < 101; j++) MPI_Barrier(MPI_COMM_WORLD);\n", 1000, "b.c")
+    assert derived.exit_code == 0 and literal.exit_code == 0, derived.stderr + literal.stderr
+    assert json.loads(derived.stdout)["total_seconds"] == json.loads(literal.stdout)["total_seconds"]
+
+
+def test_a_counter_that_steps_past_its_limit_is_refused(cli, tmp_path):
+    """u = 5, 3, 1, -1, ...: u != 0 never fails (in C not before the counter wraps); the trip
+    count is not a number and the prediction says so at the loop's line."""
+    r = _run(cli, tmp_path, "    { long u; for (u = 5; u != 0; u -= 2) x += 1; }\n", 10, "past.c")
+    assert r.exit_code == 2
+    assert "past.c:11" in r.stderr and "trip count" in r.stderr and "not a finite number" in r.stderr
+
+
+def test_whilecount_forms_of_the_count():
+    """The closed forms themselves: ceiling for <, floor + 1 for <=, the exact meeting for !=."""
+    from frontends.aag.aau import Iter, Seq
+    from frontends.aag.whilecount import derived_count
+
+    i, n = S.var("i"), S.var("n")
+    step = Seq(defs=[("i", i + 2)])
+    count, steps = derived_count(Iter(kind="while", cond=sympy.Lt(i, n), body=[step]))
+    assert steps == {"i": 2, "n": 0} and count.subs({i: 1, n: 8}) == 4       # 1, 3, 5, 7
+    count, _ = derived_count(Iter(kind="while", cond=sympy.Le(i, n), body=[step]))
+    assert count.subs({i: 1, n: 7}) == 4                                      # 1, 3, 5, 7
+    count, _ = derived_count(Iter(kind="while", cond=sympy.Ne(i, n), body=[step]))
+    assert count.subs({i: 1, n: 9}) == 4 and count.subs({i: 1, n: 8}) is sympy.nan
