@@ -162,3 +162,21 @@ def test_dash_n_is_the_process_count_as_mpiexec_spells_it(cli, tmp_path, command
     assert a.stdout == b.stdout and "4" in a.stdout
     bad = cli(command, f, "-n", 0, "-D", "n=3", *extra)
     assert bad.exit_code == 2 and "procs" in bad.stderr
+
+
+def test_sweep_ranges_at_the_ends_of_double():
+    """1e-300:1e300:x1e100 was an internal error (stop / start overflows, and so does 1e100**6),
+    -1e300:1e300:+1e-300 too ((stop - start) / step is inf); 1:1e300:x1e50 ended at
+    1.0000000000000005e300, which -D refuses. Values by hand: 1e-300 x 1e100^k for k = 0..6."""
+    from interp.errors import InputError
+    from interp.studies.grid import parse_define_lists
+
+    ((_, values),) = parse_define_lists(["n=1e-300:1e300:x1e100"])
+    assert len(values) == 7 and values[0] == 1e-300 and values[-1] == 1e300
+    assert values[3] == pytest.approx(1e0, rel=1e-12)
+    ((_, values),) = parse_define_lists(["n=1:1e300:x1e50"])
+    assert len(values) == 7 and values[-1] == 1e300
+    ((_, values),) = parse_define_lists(["n=1e3:1e6:x10"])
+    assert values == [1000.0, 10000.0, 100000.0, 1000000.0]
+    with pytest.raises(InputError, match="gives more values; a range gives at most 10,000,000"):
+        parse_define_lists(["n=-1e300:1e300:+1e-300"])
