@@ -150,20 +150,6 @@ def test_whilecount_forms_of_the_count():
     assert count.subs({i: 1, n: 9}) == 4 and count.subs({i: 1, n: 8}) is sympy.nan
 
 
-@pytest.mark.parametrize("command", ["run", "check", "bound", "whatif", "sweep"])
-def test_dash_n_is_the_process_count_as_mpiexec_spells_it(cli, tmp_path, command):
-    """Users type interp run prog.c -n 4 (as mpiexec -n 4): it was "No such option '-n'"."""
-    f = tmp_path / "t.c"
-    f.write_text(HEAD + "    while (n--) MPI_Barrier(MPI_COMM_WORLD);\n" + TAIL)
-    extra = ["--scale", "*.speed=2"] if command == "whatif" else []
-    a = cli(command, f, "-n", 4, "-D", "n=3", *extra)
-    b = cli(command, f, "--procs", 4, "-D", "n=3", *extra)
-    assert a.exit_code == b.exit_code and a.exit_code in (0, 1), a.stderr
-    assert a.stdout == b.stdout and "4" in a.stdout
-    bad = cli(command, f, "-n", 0, "-D", "n=3", *extra)
-    assert bad.exit_code == 2 and "procs" in bad.stderr
-
-
 def test_sweep_ranges_at_the_ends_of_double():
     """1e-300:1e300:x1e100 was an internal error (stop / start overflows, and so does 1e100**6),
     -1e300:1e300:+1e-300 too ((stop - start) / step is inf); 1:1e300:x1e50 ended at

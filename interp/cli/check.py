@@ -10,7 +10,7 @@ from interp.cli.reported import reported
 @click.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--machine", "-m", default="ipsc860", show_default=True, help="Machine (for buffer sizes).")
-@click.option("--procs", "-p", "-n", "procs", default=4, show_default=True, type=int, help="Number of processes.")
+@click.option("--procs", "-p", default=4, show_default=True, type=int, help="Number of processes.")
 @click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input.")
 @click.option("-I", "include_dirs", multiple=True, metavar="DIR", help="Directory for #include files.")
 @strict_option

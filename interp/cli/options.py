@@ -14,7 +14,7 @@ def prediction_options(procs_help: str, procs_default: str | int, procs_type=int
         options = [
             click.option("--machine", "-m", default="ipsc860", show_default=True,
                          help="Machine description: a shipped name (interp machine list) or a YAML file."),
-            click.option("--procs", "-p", "-n", "procs", default=procs_default, show_default=True, type=procs_type,
+            click.option("--procs", "-p", default=procs_default, show_default=True, type=procs_type,
                          help=procs_help),
             click.option("-D", "defines", multiple=True, metavar="NAME=VALUE",
                          help="Value of an external input."),
@@ -58,8 +58,7 @@ def common_options(fn):
     options = [
         click.option("--machine", "-m", default="ipsc860", show_default=True,
                      help="Machine description: a shipped name (interp machine list) or a YAML file."),
-        click.option("--procs", "-p", "-n", "procs", default=1, show_default=True, type=int,
-                     help="Number of processes (nodes); -n as mpiexec spells it."),
+        click.option("--procs", "-p", default=1, show_default=True, type=int, help="Number of processes (nodes)."),
         click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input."),
         click.option("--bound", default="mid", show_default=True,
                      help="Which end of parameter ranges: best, worst, mid, or a formula of min and max."),

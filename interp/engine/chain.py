@@ -269,7 +269,6 @@ class Chain(ChainComm, EarlyExit, Values):
         if a.var is not None and a.lo is not None:
             self.assign(a.var, self.concrete(self.need(a.lo, "loop start"), "loop start"))
         step = self.concrete(self.need(a.step, "loop step"), "loop step") if a.step is not None else None
-        counters = self.counters_at_entry(a) if a.counters is not None and n_known is not None else None
         k = 0
         flow = None
         last_state = None
@@ -320,8 +319,6 @@ class Chain(ChainComm, EarlyExit, Values):
                 self.assign(a.var, self.lookup(a.var) + step)
         self.stack.pop()
         s.record(start, self.clock + self.offset - start)
-        if counters:  # a steady-state jump skipped passes: each counter's value after all of them
-            self.assign_all({name: v + n_known * d for name, (v, d) in counters.items()})
         self.trace_compound(a, start)
         return flow if flow in _PASS_ON else None
 

@@ -152,18 +152,6 @@ class Values:
         else:
             self.assign(name, None if expr is None else self.try_eval(expr))
 
-    def counters_at_entry(self, a) -> dict:
-        """name -> (value at entry, step per pass) of the counters that give a loop's count
-        (aag/whilecount.py): a steady-state jump skips passes, so the loop sets them after."""
-        out = {}
-        for name, step in a.counters.items():
-            if step:
-                try:
-                    out[name] = (self.lookup(name), float(step))
-                except Unknown:
-                    return {}
-        return out
-
     def assign_all(self, values: dict) -> None:
         for name, value in values.items():
             self.assign(name, value)
