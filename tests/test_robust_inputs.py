@@ -166,3 +166,18 @@ def test_sweep_ranges_at_the_ends_of_double():
     assert values == [1000.0, 10000.0, 100000.0, 1000000.0]
     with pytest.raises(InputError, match="gives more values; a range gives at most 10,000,000"):
         parse_define_lists(["n=-1e300:1e300:+1e-300"])
+
+
+def _executions(cli, tmp_path, body, label):
+    f = tmp_path / "f.c"
+    f.write_text(HEAD + body + TAIL)
+    r = cli("run", f, "-D", "n=1", "--format", "json")
+    assert r.exit_code == 0, r.stderr
+    return [a["executions"] for a in json.loads(r.stdout)["aaus"] if a["label"].startswith(label)]
+
+
+def test_a_for_whose_body_moves_its_variable_runs_as_its_condition_says(cli, tmp_path):
+    """for (i = 0; i < 10; i++) { x += 1; i += 2; } runs at i = 0, 3, 6, 9: 4 passes (it ran the
+    header's 10, a silent wrong answer); with { if (i == 3) i += 4; } at i = 0, 1, 2, 3, 8, 9: 6."""
+    assert _executions(cli, tmp_path, "    for (i = 0; i < 10; i++) { x += 1; i += 2; }\n", "x += 1") == [4]
+    assert _executions(cli, tmp_path, "    for (i = 0; i < 10; i++) { if (i == 3) i += 4; }\n", "if (i == 3)") == [6]

@@ -122,7 +122,9 @@ class ControlFlow:
             for d in stmt.init.decls:
                 self._local(d)
         canon = _canonical_for(stmt, self.ctx)
-        if canon is None:  # not "for (i = lo; i < hi; i += s)"
+        # not "for (i = lo; i < hi; i += s)", or a body that moves i too (for (..; i++) { i += 2; }
+        # ran the header's 10 passes, not 4): the condition decides, as in a while loop
+        if canon is None or canon[0] in T.assigned_names(stmt.stmt):
             self._for_as_while(stmt, out, iters_ann)
             return
         var, lo, hi_node, op, step, has_step = canon
