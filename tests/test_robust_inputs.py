@@ -181,3 +181,29 @@ def test_a_for_whose_body_moves_its_variable_runs_as_its_condition_says(cli, tmp
     header's 10, a silent wrong answer); with { if (i == 3) i += 4; } at i = 0, 1, 2, 3, 8, 9: 6."""
     assert _executions(cli, tmp_path, "    for (i = 0; i < 10; i++) { x += 1; i += 2; }\n", "x += 1") == [4]
     assert _executions(cli, tmp_path, "    for (i = 0; i < 10; i++) { if (i == 3) i += 4; }\n", "if (i == 3)") == [6]
+
+
+BRANCHED = "    while (i < n) { if (rank >= 0) i++; else x += 1; }\n"
+
+
+def test_a_loop_on_its_way_past_the_budget_is_refused_early(cli, tmp_path):
+    """while (i < n) { if (rank >= 0) i++; ... }: the counter moves in a branch, so no closed form;
+    with n = 10^9 the gap i - n moves by 4,096 every 4,096 passes, about 10^9 passes are left,
+    more than --max-events 10^8: refused after 3 looks (12,288 passes), not after an hour."""
+    start = time.monotonic()
+    r = _run(cli, tmp_path, BRANCHED, 10**9, "far.c")
+    assert r.exit_code == 2
+    assert "far.c:11 (IterND) on rank 0: this loop would run about 1,000,000,000 passes" in r.stderr
+    assert "iters(N)' above line 11" in r.stderr
+    assert time.monotonic() - start < 30
+    # below the budget it is interpreted to its end: --max-events 10^5 refuses n = 2 x 10^5 the
+    # same way, and n = 20,000 (within it) predicts
+    assert _run(cli, tmp_path, BRANCHED, 200000, "mid.c", "--max-events", 100000).exit_code == 2
+    assert _run(cli, tmp_path, BRANCHED, 20000, "near.c", "--max-events", 100000).exit_code == 0
+
+
+def test_a_loop_with_a_way_out_is_not_judged_by_its_condition(cli, tmp_path):
+    """The same loop with `if (i == 20000) break;` ends after 20,000 passes whatever n is."""
+    r = _run(cli, tmp_path, "    while (i < n) { if (rank >= 0) i++; else x += 1; if (i == 20000) break; }\n",
+             10**9, "out.c")
+    assert r.exit_code == 0, r.stderr

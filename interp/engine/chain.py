@@ -14,6 +14,7 @@ from frontends.aag.bodies import ENDS, calls_may_leave, has_jump, root
 
 from interp.engine.chain_comm import ChainComm
 from interp.engine.compiled import Unknown
+from interp.engine import forecast
 from interp.engine.early_exit import EarlyExit
 from interp.engine.values import Values
 from interp.engine.ops import Op
@@ -325,6 +326,8 @@ class Chain(ChainComm, EarlyExit, Values):
     def _endless(self, a: Iter, k: int, last_state):
         """Stop a loop with no count that cannot end (issue 14), else return this iteration's
         state for the next call: the condition holds at iteration k and nothing can change it."""
+        if k and not k & (ITER_STEP - 1):  # or that would run past the budget (engine/forecast.py)
+            forecast.check(self, a, k, ITER_STEP)
         directive = self.directive
         if k == 1 and a.cond_fixed and not calls_may_leave(a.body, self.aag.functions,
                                                             {root(n) for n in S.free_names(a.cond)}):
