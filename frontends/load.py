@@ -36,6 +36,7 @@ def load_program(path, granularity: str = "cluster", include_dirs=(), macros=Non
     else:
         aag = _load_c(path, granularity, include_dirs, macros)
     _clip(aag)
+    _check_nesting(aag)
     return aag
 
 
@@ -56,6 +57,7 @@ def load_programs(paths, granularity: str = "cluster", include_dirs=(), macros=N
         one = load_fortran_files(paths, granularity, form, include_dirs)
         if one is not None:
             _clip(one[0])
+            _check_nesting(one[0])
             return one
     if len(paths) > 1 and form is None and not any(is_fortran(p) for p in paths) \
             and all(p.endswith((".c", ".h")) for p in paths):
@@ -67,6 +69,7 @@ def load_programs(paths, granularity: str = "cluster", include_dirs=(), macros=N
             reset_ids(1)
             aag = level1(mains[0], granularity, others=tuple(s for s in sources if s is not mains[0]))
             _clip(aag)
+            _check_nesting(aag)
             return [aag]
     programs = []
     for k, p in enumerate(paths):
@@ -96,6 +99,24 @@ def _defines_main(src) -> bool:
 def _clip(aag: AAG) -> None:
     for p in aag.problems:  # they quote the source: a 100,000-character name must not be repeated whole
         p.message = clip_words(p.message)
+
+
+MAX_NESTING = 200  # statements nested in one another; C99 5.2.4.1 guarantees 127 levels of blocks
+
+
+def _check_nesting(aag: AAG) -> None:
+    """Refuse statements nested deeper than MAX_NESTING: the engine interprets a level in three
+    Python frames, so 330 nested ifs exhausted Python's 1,000 after the parse had read them (an
+    internal error, fuzz round 4). Iterative, so that the check itself cannot recurse too deep."""
+    stack = [(a, 1) for fn in aag.functions.values() for a in fn.body]
+    while stack:
+        a, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise FrontendError(f"statements nested more than {MAX_NESTING} levels deep (loops, ifs and blocks "
+                                "inside one another); interp follows at most that many: move the inner "
+                                "levels into a function", a.loc.file if a.loc else aag.file,
+                                a.loc.first if a.loc else None)
+        stack.extend((c, depth + 1) for body in a.bodies() for c in body)
 
 
 def _load_c(path: str, granularity: str, include_dirs, macros) -> AAG:

@@ -207,3 +207,21 @@ def test_a_loop_with_a_way_out_is_not_judged_by_its_condition(cli, tmp_path):
     r = _run(cli, tmp_path, "    while (i < n) { if (rank >= 0) i++; else x += 1; if (i == 20000) break; }\n",
              10**9, "out.c")
     assert r.exit_code == 0, r.stderr
+
+
+def test_an_inner_loop_declaring_the_same_name_is_another_variable(cli, tmp_path):
+    """for (int i = 0; i < 3; i++) { for (int i = 0; i < 5; i++) x += 1.0; }: the inner i is a
+    variable of its own (C scopes), so 3 x 5 = 15 passes of the body, not 5."""
+    assert _executions(cli, tmp_path, "    for (int i = 0; i < 3; i++) { for (int i = 0; i < 5; i++) { x += 1.0; } }\n",
+                       "x += 1.0") == [15]
+
+
+def test_nesting_deeper_than_interp_follows_is_one_clear_error(cli, tmp_path):
+    """330 nested ifs passed the parse and exhausted Python's frames in the engine (an internal
+    error); more than 200 levels are refused at the line of the first too deep, 199 predict."""
+    f = tmp_path / "deep.c"
+    f.write_text(HEAD + "    " + "if (rank >= 0) " * 330 + "x += 1.0;\n" + TAIL)
+    r = cli("run", f, "-D", "n=1")
+    assert r.exit_code == 2 and "deep.c:11: statements nested more than 200 levels deep" in r.stderr
+    f.write_text(HEAD + "    " + "if (rank >= 0) " * 199 + "x += 1.0;\n" + TAIL)
+    assert cli("run", f, "-D", "n=1").exit_code == 0

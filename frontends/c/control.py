@@ -123,8 +123,9 @@ class ControlFlow:
                 self._local(d)
         canon = _canonical_for(stmt, self.ctx)
         # not "for (i = lo; i < hi; i += s)", or a body that moves i too (for (..; i++) { i += 2; }
-        # ran the header's 10 passes, not 4): the condition decides, as in a while loop
-        if canon is None or canon[0] in T.assigned_names(stmt.stmt):
+        # ran the header's 10 passes, not 4): the condition decides, as in a while loop. Not when
+        # the body declares an i of its own (for (int i ..) inside): names have no scopes here
+        if canon is None or (canon[0] in T.assigned_names(stmt.stmt) and not _declares(stmt.stmt, canon[0])):
             self._for_as_while(stmt, out, iters_ann)
             return
         var, lo, hi_node, op, step, has_step = canon
@@ -327,6 +328,10 @@ def _canonical_for(stmt: c_ast.For, ctx: ExprContext):
             step = nxt.rvalue.right if nxt.rvalue.op == "+" else c_ast.UnaryOp("-", nxt.rvalue.right)
             return var, lo, hi, op, step, True
     return None
+
+
+def _declares(node, name: str) -> bool:
+    return any(isinstance(n, c_ast.Decl) and n.name == name for n in T.walk(node))
 
 
 def _offset_limit(side, other, var: str):

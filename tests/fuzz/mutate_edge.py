@@ -107,10 +107,15 @@ def c_big_loop(rng: random.Random) -> tuple[str, str]:
         f"for (b_ = 0; b_ < {limit}; b_++) {{ {body} }} }}",
         f"{{ long k_ = {limit}, j_ = 0; double x_ = 0; long y_ = 0; while (j_ != k_) {{ {body} j_++; }} }}",
         f"{{ long k_ = {limit}; double x_ = 0; long y_ = 0; while (k_ > 0) {{ {body} k_ /= 2; }} }}",
+        # the counter moves in a branch: no closed form, interpreted (about 15,000 passes a second)
+        # and refused early when on its way past --max-events (engine/forecast.py); a count between
+        # 10^5 and 10^8 is minutes of honest interpretation, so the limits here are small or huge
+        f"{{ long k_ = 0; double x_ = 0; long y_ = 0; while (k_ < {rng.choice(('1000', '1000000000', 'nn_'))}) "
+        f"{{ if (rank >= 0) k_ += 1; else x_ += 1.0; {body} }} }}",
     )
     i = rng.randrange(len(forms))
     stmt = forms[i]
-    if "nn_" in limit:
+    if "nn_" in stmt:
         nn = rng.choice(("1000", "1000000000", "1000000000000000000L"))
         stmt, limit = f"{{ long nn_ = {nn}; {stmt} }}", limit.replace("nn_", nn)
     return stmt, f"loop form {i} to {limit} with body {body[:24]!r}"
