@@ -225,3 +225,12 @@ def test_nesting_deeper_than_interp_follows_is_one_clear_error(cli, tmp_path):
     assert r.exit_code == 2 and "deep.c:11: statements nested more than 200 levels deep" in r.stderr
     f.write_text(HEAD + "    " + "if (rank >= 0) " * 199 + "x += 1.0;\n" + TAIL)
     assert cli("run", f, "-D", "n=1").exit_code == 0
+
+
+def test_a_fortran_parameter_that_divides_by_zero_is_one_clear_error(cli, tmp_path):
+    """PARAMETER (K = 1/0) was an internal error (int() of an unevaluated integer division)."""
+    f = tmp_path / "p.f90"
+    f.write_text("program p\n  integer, parameter :: k = 1/0\n  integer :: i\n  do i = 1, k\n  end do\nend program p\n")
+    r = cli("run", f)
+    assert r.exit_code == 2
+    assert "p.f90:2: the value of PARAMETER K is not a finite number" in r.stderr
