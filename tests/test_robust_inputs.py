@@ -234,3 +234,44 @@ def test_a_fortran_parameter_that_divides_by_zero_is_one_clear_error(cli, tmp_pa
     r = cli("run", f)
     assert r.exit_code == 2
     assert "p.f90:2: the value of PARAMETER K is not a finite number" in r.stderr
+
+
+PSUM = """program psum
+  use mpi
+  implicit none
+  integer :: rank, nprocs, ierr, i, n, k
+  double precision :: x, local, total
+  !$interp input n = 1000
+  read (*, *) n
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, nprocs, ierr)
+  local = 0.0d0
+  !$interp iters(2**63)
+  do i = rank + 1, n, nprocs
+     x = dble(i) / n
+     local = local + 4.0d0 / (1.0d0 + x * x)
+  end do
+  k = 0
+  !$interp iters(n / 100 + 1)
+  do while (local > 1.0d0)
+     local = local / 2.0d0 + n
+     k = k + 1
+  end do
+  call MPI_Reduce(local, total, 1, MPI_DOUBLE_PRECISION, MPI_SUM, 0, MPI_COMM_WORLD, ierr)
+  call MPI_Finalize(ierr)
+end program psum
+"""
+
+
+def test_a_watched_loop_without_a_steady_state_is_forecast_against_the_budget(cli, tmp_path):
+    """iters(2**63) on 2 processes: the steady-state watch gives up (the other process has not
+    started the loop), and the 9.2e18 passes were interpreted until killed (seed 3002); now the
+    budget's forecast refuses them when the watch gives up."""
+    f = tmp_path / "psum.f90"
+    f.write_text(PSUM)
+    start = time.monotonic()
+    r = cli("run", f, "--procs", 2)
+    assert r.exit_code == 2
+    assert "psum.f90:13-16 (IterND) on rank 0: this loop runs 9,223,372,036,854,775,808 iterations" in r.stderr
+    assert time.monotonic() - start < 30

@@ -297,6 +297,8 @@ class Chain(ChainComm, EarlyExit, Values):
                             k += skip
                             if a.var is not None and step is not None:
                                 self.assign(a.var, self.lookup(a.var) + skip * step)
+                        elif n_known - k > ITER_STEP and not has_jump(a.body):  # no steady state after all
+                            self.engine.budget.forecast(n_known - k, lambda: f"{a.loc} ({a.cls}) on {self.label}")
             else:
                 if (a.kind != "do" or k > 0) and a.cond is not None:
                     self.current = a  # an error names the loop's line, not its body's last AAU
