@@ -125,7 +125,7 @@ class ControlFlow:
         # not "for (i = lo; i < hi; i += s)", or a body that moves i too (for (..; i++) { i += 2; }
         # ran the header's 10 passes, not 4): the condition decides, as in a while loop. Not when
         # the body declares an i of its own (for (int i ..) inside): names have no scopes here
-        if canon is None or (canon[0] in T.assigned_names(stmt.stmt) and not _declares(stmt.stmt, canon[0])):
+        if canon is None or (_moves(stmt.stmt, canon[0]) and not _declares(stmt.stmt, canon[0])):
             self._for_as_while(stmt, out, iters_ann)
             return
         var, lo, hi_node, op, step, has_step = canon
@@ -332,6 +332,22 @@ def _canonical_for(stmt: c_ast.For, ctx: ExprContext):
 
 def _declares(node, name: str) -> bool:
     return any(isinstance(n, c_ast.Decl) and n.name == name for n in T.walk(node))
+
+
+_IDENTITY = {"=": None, "+=": "0", "-=": "0", "*=": "1", "/=": "1"}  # i = i, i += 0, i *= 1 ...
+
+
+def _moves(node, name: str) -> bool:
+    """Does ``node`` change variable ``name`` (an assignment that is not an identity, ++, --)?"""
+    for n in T.walk(node):
+        if isinstance(n, c_ast.UnaryOp) and n.op in ("p++", "p--", "++", "--") and T.target_name(n.expr) == name:
+            return True
+        if isinstance(n, c_ast.Assignment) and T.target_name(n.lvalue) == name:
+            same = n.rvalue.name == name if isinstance(n.rvalue, c_ast.ID) else False
+            unit = isinstance(n.rvalue, c_ast.Constant) and n.rvalue.value == _IDENTITY.get(n.op)
+            if not (same if n.op == "=" else unit):
+                return True
+    return False
 
 
 def _offset_limit(side, other, var: str):
