@@ -80,10 +80,12 @@ def load_programs(paths, granularity: str = "cluster", include_dirs=(), macros=N
 
 def _parse_c_files(paths, include_dirs, macros) -> list:
     from .c.cparse import check_names, parse_c
+    from .c.depth import check_depth
 
     sources = []
     for p in paths:
         src = parse_c(p, macros=macros or None, include_dirs=list(include_dirs or []))
+        check_depth(src, MAX_NESTING)
         check_names(src)
         sources.append(src)
     return sources
@@ -123,9 +125,11 @@ def _load_c(path: str, granularity: str, include_dirs, macros) -> AAG:
     """frontends.c.load_c, with every identifier of the program checked to be declared before
     level 1 reads it (an undeclared name would become a value never known: issue 14)."""
     from .c.cparse import check_names, parse_c
+    from .c.depth import check_depth
     from .c.level1 import level1
 
     src = parse_c(path, macros=macros or None, include_dirs=list(include_dirs or []))
+    check_depth(src, MAX_NESTING)
     check_names(src)
     return level1(src, granularity)
 

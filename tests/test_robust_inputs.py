@@ -275,3 +275,14 @@ def test_a_watched_loop_without_a_steady_state_is_forecast_against_the_budget(cl
     assert r.exit_code == 2
     assert "psum.f90:13-16 (IterND) on rank 0: this loop runs 9,223,372,036,854,775,808 iterations" in r.stderr
     assert time.monotonic() - start < 30
+
+
+def test_a_thousand_nested_ifs_are_refused_at_once(cli, tmp_path):
+    """They took 30 s to read (level 1 walks each statement's subtree; AAU.walk was a recursive
+    generator) before the depth was refused; the parse tree's depth is checked first now."""
+    f = tmp_path / "deep.c"
+    f.write_text(HEAD + "    " + "if (rank >= 0) " * 1000 + "x += 1.0;\n" + TAIL)
+    start = time.monotonic()
+    r = cli("run", f, "-D", "n=1")
+    assert r.exit_code == 2 and "deep.c:11: statements nested more than 200 levels deep" in r.stderr
+    assert time.monotonic() - start < 10
