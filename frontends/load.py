@@ -114,7 +114,7 @@ def _check_nesting(aag: AAG) -> None:
     while stack:
         a, depth = stack.pop()
         if depth > MAX_NESTING:
-            raise FrontendError(f"statements nested more than {MAX_NESTING} levels deep (loops, ifs and blocks "
+            raise FrontendError(f"statements nested more than {MAX_NESTING} levels deep (loops, ifs and switches "
                                 "inside one another); interp follows at most that many: move the inner "
                                 "levels into a function", a.loc.file if a.loc else aag.file,
                                 a.loc.first if a.loc else None)

@@ -23,7 +23,7 @@ def check_depth(src, limit: int) -> None:
             depth += 1
             if depth > limit:
                 coord = node.coord
-                raise FrontendError(f"statements nested more than {limit} levels deep (loops, ifs and blocks "
+                raise FrontendError(f"statements nested more than {limit} levels deep (loops, ifs and switches "
                                     "inside one another); interp follows at most that many: move the inner "
                                     "levels into a function", coord.file if coord else src.file,
                                     coord.line if coord else None)
