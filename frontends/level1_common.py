@@ -7,6 +7,7 @@ import sympy
 
 from .aag import Call, ExternalInput, Loc, Seq
 from .aag.effects import loop_effects
+from .aag.whilecount import derived_count
 from .aag.bodies import can_leave, cond_fixed, flat, has_jump, recursive_functions
 from .annotations import Annotation
 from .errors import FrontendError
@@ -193,15 +194,20 @@ class AnnotatedParse:
                      f"state its trip count with '{self.DIRECTIVE} iters(N)' above line {line}", line)
 
     def _classify_while(self, loop, iters_ann, where) -> None:
-        """A loop whose count is re-tested each iteration: IterND unless iters() gives the count."""
-        if iters_ann is not None:
-            loop.iters_annotation = loop.num_iters = iters_ann.value
+        """A loop whose count is re-tested each iteration: IterND unless iters() gives the count
+        or the condition's counters give it in closed form (aag/whilecount.py)."""
+        derived = derived_count(loop) if iters_ann is None and loop.cond is not None else None
+        count = None
+        if derived is not None:
+            count, loop.counters = derived
+        if iters_ann is not None or count is not None:
+            loop.iters_annotation = loop.num_iters = iters_ann.value if iters_ann is not None else count
             loop.cls = ("IterSync" if loop.has_sync() else "IterD") if not has_jump(loop.body, closed_continue=True) else "IterND"
             # After the loop, the names its body assigns have their values after the stated number
             # of passes (in closed form when the body updates them by induction), else no value:
             # they kept the value from before the loop (issue 13: `it` was still 0 after 40 passes).
             loop.clobbers = sorted({n for a in flat(loop.body) if isinstance(a, Seq) for n, _ in a.defs})
-            loop.effects = loop_effects(loop) if loop.cls == "IterD" else None
+            loop.effects = loop_effects(loop, entry_count=count is not None) if loop.cls == "IterD" else None
         else:
             loop.cls = "IterND"
             if loop.cond is not None and _always_true(loop.cond) and not can_leave(loop.body):

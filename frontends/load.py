@@ -36,6 +36,7 @@ def load_program(path, granularity: str = "cluster", include_dirs=(), macros=Non
     else:
         aag = _load_c(path, granularity, include_dirs, macros)
     _clip(aag)
+    _check_nesting(aag)
     return aag
 
 
@@ -56,6 +57,7 @@ def load_programs(paths, granularity: str = "cluster", include_dirs=(), macros=N
         one = load_fortran_files(paths, granularity, form, include_dirs)
         if one is not None:
             _clip(one[0])
+            _check_nesting(one[0])
             return one
     if len(paths) > 1 and form is None and not any(is_fortran(p) for p in paths) \
             and all(p.endswith((".c", ".h")) for p in paths):
@@ -67,6 +69,7 @@ def load_programs(paths, granularity: str = "cluster", include_dirs=(), macros=N
             reset_ids(1)
             aag = level1(mains[0], granularity, others=tuple(s for s in sources if s is not mains[0]))
             _clip(aag)
+            _check_nesting(aag)
             return [aag]
     programs = []
     for k, p in enumerate(paths):
@@ -77,10 +80,12 @@ def load_programs(paths, granularity: str = "cluster", include_dirs=(), macros=N
 
 def _parse_c_files(paths, include_dirs, macros) -> list:
     from .c.cparse import check_names, parse_c
+    from .c.depth import check_depth
 
     sources = []
     for p in paths:
         src = parse_c(p, macros=macros or None, include_dirs=list(include_dirs or []))
+        check_depth(src, MAX_NESTING)
         check_names(src)
         sources.append(src)
     return sources
@@ -98,13 +103,33 @@ def _clip(aag: AAG) -> None:
         p.message = clip_words(p.message)
 
 
+MAX_NESTING = 200  # statements nested in one another; C99 5.2.4.1 guarantees 127 levels of blocks
+
+
+def _check_nesting(aag: AAG) -> None:
+    """Refuse statements nested deeper than MAX_NESTING: the engine interprets a level in three
+    Python frames, so 330 nested ifs exhausted Python's 1,000 after the parse had read them (an
+    internal error, fuzz round 4). Iterative, so that the check itself cannot recurse too deep."""
+    stack = [(a, 1) for fn in aag.functions.values() for a in fn.body]
+    while stack:
+        a, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise FrontendError(f"statements nested more than {MAX_NESTING} levels deep (loops, ifs and switches "
+                                "inside one another); interp follows at most that many: move the inner "
+                                "levels into a function", a.loc.file if a.loc else aag.file,
+                                a.loc.first if a.loc else None)
+        stack.extend((c, depth + 1) for body in a.bodies() for c in body)
+
+
 def _load_c(path: str, granularity: str, include_dirs, macros) -> AAG:
     """frontends.c.load_c, with every identifier of the program checked to be declared before
     level 1 reads it (an undeclared name would become a value never known: issue 14)."""
     from .c.cparse import check_names, parse_c
+    from .c.depth import check_depth
     from .c.level1 import level1
 
     src = parse_c(path, macros=macros or None, include_dirs=list(include_dirs or []))
+    check_depth(src, MAX_NESTING)
     check_names(src)
     return level1(src, granularity)
 

@@ -149,8 +149,10 @@ def test_plan_keeps_the_mix_and_the_count():
     assert counts == MIX
     assert len(plan(2000, 1)) == 2000 and len(plan(200, 1)) == 200
     small = [k for k, _, _ in plan(200, 1)]
-    # 200 of the 1,300 of the mix: Fortran 200 x 120 / 1300 = 18.46, command lines 200 x 60 / 1300 = 9.23
-    assert small.count("fortran") >= 18 and small.count("cli") >= 9 and small.count("hostile") >= 30
+    # 200 of the 1,600 of the mix: Fortran 200 x 120 / 1600 = 15, command lines 200 x 60 / 1600 = 7.5,
+    # hostile 200 x 200 / 1600 = 25, edge 200 x 300 / 1600 = 37.5
+    assert small.count("fortran") >= 15 and small.count("cli") >= 7 and small.count("hostile") >= 25 \
+        and small.count("edge") >= 37
     assert set(small[:20]) == set(KINDS)       # interleaved, not one kind after another
 
 

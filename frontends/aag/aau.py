@@ -130,10 +130,13 @@ class AAU:
         return []
 
     def walk(self) -> Iterator["AAU"]:
-        yield self
-        for body in self.bodies():
-            for a in body:
-                yield from a.walk()
+        """This AAU and every AAU inside it, in pre-order. Iterative: a recursive generator passed
+        every AAU up through one frame per level (1,000 nested ifs took minutes to load)."""
+        stack = [self]
+        while stack:
+            a = stack.pop()
+            yield a
+            stack.extend(reversed([c for body in a.bodies() for c in body]))
 
     def has_sync(self) -> bool:
         return any(a.cls in SYNC_CLASSES for a in self.walk())
@@ -292,6 +295,9 @@ class Iter(AAU):
     # IterD: each assigned name's value after the loop, in closed form (aag/effects.py)
     effects: list[tuple[str, sympy.Expr]] | None = None
     cond_counts: OpCounts = field(default_factory=OpCounts)  # while/do: condition, per iteration
+    # while/do: num_iters derived from the condition's counters (aag/whilecount.py), a closed form
+    # of their values at the loop's entry; each counter's step per pass
+    counters: dict[str, sympy.Expr] | None = None
 
     def bodies(self):
         return [self.body]

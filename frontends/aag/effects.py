@@ -22,9 +22,11 @@ from .aau import Iter, Seq
 _K = sympy.Dummy("k", integer=True, nonnegative=True)
 
 
-def loop_effects(loop: Iter) -> list[tuple[str, sympy.Expr]] | None:
+def loop_effects(loop: Iter, entry_count: bool = False) -> list[tuple[str, sympy.Expr]] | None:
+    """``entry_count``: the trip count is a closed form of the values at the loop's entry (a
+    condition's counters, aag/whilecount.py), so it may read names the body assigns."""
     try:
-        return _effects(loop)
+        return _effects(loop, entry_count)
     except (TypeError, ValueError, AttributeError, NotImplementedError, RecursionError,
             sympy.PolynomialError, sympy.CoercionFailed):
         # sympy could not sum or simplify an update (it fails inside its polynomial code on some
@@ -32,7 +34,7 @@ def loop_effects(loop: Iter) -> list[tuple[str, sympy.Expr]] | None:
         return None
 
 
-def _effects(loop: Iter) -> list[tuple[str, sympy.Expr]] | None:
+def _effects(loop: Iter, entry_count: bool = False) -> list[tuple[str, sympy.Expr]] | None:
     if loop.var is None and loop.num_iters is not None and loop.iters_annotation is not None:
         # A while (DO WHILE) whose count iters() states: the same sums, over an index no one reads.
         var, lo, step = "__pass", sympy.Integer(0), sympy.Integer(1)
@@ -46,7 +48,7 @@ def _effects(loop: Iter) -> list[tuple[str, sympy.Expr]] | None:
     written = set(step_map) | {var}
     index = S.var(var)
     n = loop.num_iters
-    if S.free_names(n) & written or S.free_names(lo) & written or S.free_names(step) & written:
+    if (S.free_names(n) & written and not entry_count) or S.free_names(lo) & written or S.free_names(step) & written:
         return None
     effects = []
     for name, new in step_map.items():

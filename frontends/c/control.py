@@ -132,7 +132,10 @@ class ControlFlow:
             for d in stmt.init.decls:
                 self._local(d)
         canon = _canonical_for(stmt, self.ctx)
-        if canon is None:  # not "for (i = lo; i < hi; i += s)"
+        # not "for (i = lo; i < hi; i += s)", or a body that moves i too (for (..; i++) { i += 2; }
+        # ran the header's 10 passes, not 4): the condition decides, as in a while loop. Not when
+        # the body declares an i of its own (for (int i ..) inside): names have no scopes here
+        if canon is None or (_moves(stmt.stmt, canon[0]) and not _declares(stmt.stmt, canon[0])):
             self._for_as_while(stmt, out, iters_ann)
             return
         var, lo, hi_node, op, step, has_step = canon
@@ -355,6 +358,26 @@ def _canonical_for(stmt: c_ast.For, ctx: ExprContext):
     return None
 
 
+def _declares(node, name: str) -> bool:
+    return any(isinstance(n, c_ast.Decl) and n.name == name for n in T.walk(node))
+
+
+_IDENTITY = {"=": None, "+=": "0", "-=": "0", "*=": "1", "/=": "1"}  # i = i, i += 0, i *= 1 ...
+
+
+def _moves(node, name: str) -> bool:
+    """Does ``node`` change variable ``name`` (an assignment that is not an identity, ++, --)?"""
+    for n in T.walk(node):
+        if isinstance(n, c_ast.UnaryOp) and n.op in ("p++", "p--", "++", "--") and T.target_name(n.expr) == name:
+            return True
+        if isinstance(n, c_ast.Assignment) and T.target_name(n.lvalue) == name:
+            same = n.rvalue.name == name if isinstance(n.rvalue, c_ast.ID) else False
+            unit = isinstance(n.rvalue, c_ast.Constant) and n.rvalue.value == _IDENTITY.get(n.op)
+            if not (same if n.op == "=" else unit):
+                return True
+    return False
+
+
 def _offset_limit(side, other, var: str):
     """The limit of ``var`` when ``side`` is ``var``, ``var + c``, ``c + var`` or ``var - c`` (c
     not reading var) compared with ``other``: ``i + 1 < n`` is ``i < n - 1``. None otherwise."""
@@ -383,8 +406,9 @@ def _trip_count(lo, hi, step, op: str):
         n = sympy.ceiling((lo - hi) / (-step))
     elif op == ">=":
         n = sympy.floor((lo - hi) / (-step)) + 1
-    else:  # !=
+    else:  # !=: ends only where i meets hi exactly; else never (not before i wraps): no count
         n = (hi - lo) / step
+        return sympy.Piecewise((n, sympy.And(n >= 0, sympy.Eq(n, sympy.floor(n)))), (sympy.nan, True))
     return sympy.Max(0, n)
 
 

@@ -300,8 +300,25 @@ def parse_preprocessed(pre: str, file: str, text: str | None = None) -> c_ast.Fi
         else:
             message = f"the C parser failed here ({type(exc).__name__}: {exc})"
         raise FrontendError(message, where, line) from None
+    if "_Pragma" in pre:
+        try:
+            _pragma_operators(tree)
+        except RecursionError:
+            raise FrontendError("the code nests too deeply for the C parser", file) from None
     parsecache.store(cache_key, tree)
     return tree
+
+
+def _pragma_operators(node) -> None:
+    """C99's ``_Pragma("interp iters(3)")`` is ``#pragma interp iters(3)`` (6.10.9): pycparser
+    keeps its string literal as a Constant; make it the pragma's text, destringized, as a
+    ``#pragma`` line's is (a Constant there was an internal error)."""
+    for child in node:
+        if isinstance(child, c_ast.Pragma) and isinstance(child.string, c_ast.Constant):
+            literal = re.sub(r'^[LuU8]*"|"$', "", child.string.value)
+            child.string = re.sub(r'\\(["\\])', r"\1", literal)
+        elif child is not None:
+            _pragma_operators(child)
 
 
 def _parse_error(exc: ParseError, parser: CParser, file: str, text: str | None) -> FrontendError:

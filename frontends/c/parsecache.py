@@ -29,7 +29,7 @@ import zlib
 
 import pycparser
 
-FORMAT = 2  # bump when what is stored changes (2: zlib-compressed pickle)
+FORMAT = 3  # bump when what is stored changes (2: zlib-compressed pickle; 3: _Pragma read as #pragma)
 PER_DIRECTORY = 8
 
 

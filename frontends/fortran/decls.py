@@ -294,7 +294,12 @@ class Scope:
             return
         t = self.types.get(name) or implicit_type(name, self.rules)
         if t is not None and t.kind == "int" and not value.is_Integer:
-            value = sympy.Integer(int(value))
+            try:
+                value = sympy.Integer(int(value))
+            except (TypeError, ValueError, OverflowError):  # 1/0, 0.0/0.0, 1D400: an internal error
+                self.issues.append(Issue(_line(stmt), f"the value of PARAMETER {name.upper()} is not a finite "
+                                                      "number (a division by zero, or past the range of a number)"))
+                return
         elif t is not None and t.kind in ("real", "double") and value.is_Integer:
             value = sympy.Float(value)
         self.constants[name] = value

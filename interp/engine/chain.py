@@ -14,6 +14,7 @@ from frontends.aag.bodies import ENDS, calls_may_leave, has_jump, root
 
 from interp.engine.chain_comm import ChainComm
 from interp.engine.compiled import Unknown
+from interp.engine import forecast
 from interp.engine.early_exit import EarlyExit
 from interp.engine.values import Values
 from interp.engine.ops import Op
@@ -194,9 +195,8 @@ class Chain(ChainComm, EarlyExit, Values):
         self.compute(a, delta)
         if a.effects is not None:  # every assigned name in closed form of the values before
             after = [(name, self.try_eval(expr)) for name, expr in a.effects]
-            for name, value in after:
-                self.assign(name, value)
-            self.attribute_inner(a, start)
+            self.attribute_inner(a, start)  # its counts are of the values before (whilecount.py)
+            self.assign_all(dict(after))
             return None
         for name in a.clobbers:
             self.assign(name, None)
@@ -297,6 +297,8 @@ class Chain(ChainComm, EarlyExit, Values):
                             k += skip
                             if a.var is not None and step is not None:
                                 self.assign(a.var, self.lookup(a.var) + skip * step)
+                        elif n_known - k > ITER_STEP and not has_jump(a.body):  # no steady state after all
+                            self.engine.budget.forecast(n_known - k, lambda: f"{a.loc} ({a.cls}) on {self.label}")
             else:
                 if (a.kind != "do" or k > 0) and a.cond is not None:
                     self.current = a  # an error names the loop's line, not its body's last AAU
@@ -326,6 +328,8 @@ class Chain(ChainComm, EarlyExit, Values):
     def _endless(self, a: Iter, k: int, last_state):
         """Stop a loop with no count that cannot end (issue 14), else return this iteration's
         state for the next call: the condition holds at iteration k and nothing can change it."""
+        if k and not k & (ITER_STEP - 1):  # or that would run past the budget (engine/forecast.py)
+            forecast.check(self, a, k, ITER_STEP)
         directive = self.directive
         if k == 1 and a.cond_fixed and not calls_may_leave(a.body, self.aag.functions,
                                                             {root(n) for n in S.free_names(a.cond)}):

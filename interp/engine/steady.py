@@ -382,6 +382,9 @@ class SteadyState:
             for _ in range(min(times, LONGEST_WAITS)):
                 chain.note_wait(entry)
         w.base[i] = None
+        for name, step in (loop.counters or {}).items():  # a while loop's counters (aag/whilecount.py)
+            if step:
+                chain.assign(name, chain.lookup(name) + w.jump * float(step))
         w.jumped += 1
         w.loops[loop.id] = loop
         if w.jumped == len(w.members):

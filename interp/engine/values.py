@@ -272,8 +272,12 @@ class Values:
             raise InputError(f"{self._where()}: the {what} cannot be evaluated on {self.label}: "
                              f"{str(exc)[:120]}; check the inputs it depends on") from None
         if type(value) is float and not math.isfinite(value):
+            # a count that is NaN: a counter that steps past the limit its != condition tests
+            # (aag/whilecount.py), which never ends (not before the counter wraps)
+            why = "a counter that steps past the limit of its != condition: the loop never ends; " \
+                if what == "loop trip count" and value != value else ""
             raise InputError(f"{self._where()}: the {what} is {value} on {self.label}: not a finite number "
-                             "(an input at an extreme, a division by zero); check the inputs it depends on")
+                             f"({why}an input at an extreme, a division by zero); check the inputs it depends on")
         return value
 
     def _unknown(self, exc: Unknown, what: str):

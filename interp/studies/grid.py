@@ -29,7 +29,8 @@ def _range(text: str, what: str) -> list[float]:
     """``START:STOP:COUNT`` (COUNT values evenly spaced from START to STOP, both included),
     ``START:STOP:+STEP`` (START, START + STEP, ... up to STOP) or ``START:STOP:xFACTOR`` (START,
     START * FACTOR, ... up to STOP). Each value is computed from START, not accumulated, so that
-    1e3:1e6:x10 gives exactly 1000, 10000, 100000, 1000000."""
+    1e3:1e6:x10 gives exactly 1000, 10000, 100000, 1000000; one rounded past STOP is STOP
+    (1:1e300:x1e50 ended at 1.0000000000000005e300, which -D refuses)."""
     import numpy as np
 
     parts = text.split(":")
@@ -49,16 +50,35 @@ def _range(text: str, what: str) -> list[float]:
     elif kind == "+":
         if not size > 0 or not start < stop:
             raise InputError(f"{what}: {text.strip()!r}: START:STOP:+STEP needs STEP > 0 and START < STOP")
-        count = int(np.floor((stop - start) / size + 1e-9)) + 1  # STOP included up to rounding
-        make = lambda: (start + size * np.arange(count)).tolist()  # noqa: E731
+        count = _how_many(np.floor((stop - start) / size + 1e-9) + 1, what, text)  # STOP included up to rounding
+        make = lambda: np.minimum(start + size * np.arange(count), stop).tolist()  # noqa: E731
     else:
         if not size > 1 or not 0 < start < stop:
             raise InputError(f"{what}: {text.strip()!r}: START:STOP:xFACTOR needs FACTOR > 1 and 0 < START < STOP")
-        count = int(np.floor(np.log(stop / start) / np.log(size) + 1e-9)) + 1
-        make = lambda: [start * size ** k for k in range(count)]  # noqa: E731
+        # the logarithms apart: stop / start overflows for 1e-300:1e300 (an internal error)
+        count = _how_many(np.floor((np.log(stop) - np.log(start)) / np.log(size) + 1e-9) + 1, what, text)
+        make = lambda: [min(_power(start, size, k), stop) for k in range(count)]  # noqa: E731
     if count > MAX_RANGE:
         raise InputError(f"{what}: {text.strip()!r} gives {count:,} values; a range gives at most {MAX_RANGE:,}")
     return make()
+
+
+def _how_many(values: float, what: str, text: str) -> int:
+    """The number of values of a range, refused when not finite ((STOP - START) / STEP overflows:
+    -1e300:1e300:+1e-300 is more values than a double holds)."""
+    if not values < float(MAX_RANGE + 1):
+        many = f"{values:,.0f}" if math.isfinite(values) else "more"
+        raise InputError(f"{what}: {text.strip()!r} gives {many} values; a range gives at most {MAX_RANGE:,}")
+    return int(values)
+
+
+def _power(start: float, factor: float, k: int) -> float:
+    """START * FACTOR**k, exact where FACTOR**k is (1e3 x 10**3 is 1e6); through logarithms where
+    FACTOR**k alone overflows (1e-300:1e300:x1e100: 1e100**6 does, the value 1e300 does not)."""
+    try:
+        return start * factor ** k
+    except OverflowError:
+        return math.exp(math.log(start) + k * math.log(factor))
 
 
 def _first_repeated(values) -> str:

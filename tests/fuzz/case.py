@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-KINDS = ("c", "fortran", "machine", "cli", "hostile")
+KINDS = ("c", "fortran", "machine", "cli", "hostile", "edge")
 KIND_TITLES = {"c": "C programs", "fortran": "Fortran programs", "machine": "machine files",
                "cli": "command lines",
-               "hostile": "hostile constructs"}
+               "hostile": "hostile constructs", "edge": "edge cases"}
 
 
 def case_rng(kind: str, seed: int, index: int) -> random.Random:
@@ -47,9 +47,9 @@ def make_case(kind: str, seed: int, index: int) -> Case:
     return importlib.import_module(f"tests.fuzz.mutate_{kind}").make_case(seed, index)
 
 
-# Per 1,300 cases: the mix (C 600, Fortran 120, machine files 320, command lines 60) and
-# 200 of the constructs of mutate_hostile.py (fuzz round 3).
-MIX = {"c": 600, "fortran": 120, "machine": 320, "cli": 60, "hostile": 200}
+# Per 1,600 cases: the mix (C 600, Fortran 120, machine files 320, command lines 60), 200
+# of the constructs of mutate_hostile.py (fuzz round 3) and 300 of mutate_edge.py (round 4).
+MIX = {"c": 600, "fortran": 120, "machine": 320, "cli": 60, "hostile": 200, "edge": 300}
 
 
 def plan(cases: int, seed: int) -> list[tuple[str, int, int]]:
