@@ -72,7 +72,7 @@ MEMORY = {
     # ``gather``: an independent load of a random line within the level, many in flight, and
     # ``random_size`` the capacity that holds random lines (the gather model, docs/model.md).
     "levels": {"*": {"size": SIZE, "bandwidth": RATE, "write_bandwidth": RATE, "latency": TIME,
-                     "shared_size": SIZE, "shared_bandwidth": RATE, "shared_write_bandwidth": RATE,
+                     "shared_bandwidth": RATE, "shared_write_bandwidth": RATE,
                      "gather": TIME, "random_size": SIZE}},
     "main": {"size": SIZE, "page": SIZE, "fetch": TIME, "store": TIME, "bandwidth": RATE,
              "write_bandwidth": RATE, "gather": TIME, "shared_bandwidth": RATE,

@@ -311,29 +311,22 @@ def test_processes_on_one_node_share_main_memory(tmp_path):
             assert any("2 processes share the node: 3 GB/s each" in v for v in shared)
 
 
-def test_concurrent_sweeps_are_split_into_the_same_levels():
-    """levels.shared: the copies' rates averaged per size, split into as many levels as the
-    single-core run found, by the same rule (levels.levels): each level's shared size and
-    bandwidths; main memory's from the sizes beyond the last shared level."""
+def test_concurrent_sweeps_give_each_level_its_shared_rate():
+    """levels.shared: two copies' sweeps (GB/s by size), averaged per size, the median per level
+    over the sizes of its plateau (above the level below, up to its own size), main memory's
+    beyond the last level."""
     G = 1e9
-    sizes = [8192 * 2 ** k for k in range(12)]            # 8 KiB .. 16 MiB
-    # Two copies: 60 GB/s up to 64 KiB, 20 GB/s up to 1 MiB, 5 GB/s beyond (a level each copy
-    # has for itself, a shared level that holds less, main memory); writes half of that.
-    rate = lambda b: 60 * G if b <= 65536 else 20 * G if b <= (1 << 20) else 5 * G  # noqa: E731
-    a, b = {}, {}
-    for size in sizes:
-        for run, jitter in ((a, 1.0), (b, 1.1)):
-            run[f"bwr_{size}"] = run[f"bvr_{size}"] = rate(size) * jitter
-            run[f"bvw_{size}"] = rate(size) * jitter / 2
-    got = levels.shared([a, b], {"levels.L2.size": 4 << 20, "levels.L1.size": 32768.0})
-    # means over the copies: x 1.05. L1: 8..64 KiB, L2: 128 KiB..1 MiB, main beyond.
-    assert got["levels.L1.shared_size"] == 65536 and got["levels.L2.shared_size"] == 1 << 20
-    assert got["levels.L1.shared_bandwidth"] == pytest.approx(63 * G)
-    assert got["levels.L2.shared_bandwidth"] == pytest.approx(21 * G)
-    assert got["levels.L2.shared_write_bandwidth"] == pytest.approx(10.5 * G)
-    assert got["main.shared_bandwidth"] == pytest.approx(5.25 * G)
-    assert got["main.shared_write_bandwidth"] == pytest.approx(2.625 * G)
-    assert levels.shared([], {"levels.L1.size": 32768.0}) == {}
+    a = {"bvr_16384": 60 * G, "bvw_16384": 50 * G, "bvr_32768": 62 * G, "bvw_32768": 52 * G,
+         "bvr_65536": 30 * G, "bvw_65536": 20 * G, "bvr_1048576": 20 * G, "bvw_1048576": 10 * G,
+         "bvr_4194304": 6 * G, "bvw_4194304": 5 * G, "bwr_16384": 1.0}
+    b = {k: v + (2 * G if k.startswith("bv") else 0) for k, v in a.items()}
+    got = levels.shared([a, b], {"levels.L1.size": 32768.0, "levels.L2.size": 1048576.0,
+                                 "levels.L1.random_size": 16384.0})
+    # L1: sizes 16384 and 32768, means over the copies 61 and 63 GB/s read (median 62), 51 and 53
+    # write (52). L2: 65536 and 1048576: 31 and 21 (26); 21 and 11 (16). main: 4194304: 7; 6.
+    assert got == pytest.approx({"levels.L1.shared_bandwidth": 62 * G, "levels.L1.shared_write_bandwidth": 52 * G,
+                                 "levels.L2.shared_bandwidth": 26 * G, "levels.L2.shared_write_bandwidth": 16 * G,
+                                 "main.shared_bandwidth": 7 * G, "main.shared_write_bandwidth": 6 * G})
 
 
 ROWS = """

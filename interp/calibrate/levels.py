@@ -92,33 +92,28 @@ def levels(sweep: list[tuple[float, float, float]], names: list[str],
 
 
 def shared(runs: list[dict[str, float]], values: dict[str, float]) -> dict[str, float]:
-    """The levels as concurrent copies of the sweep (one per core, ``runs``) see them: their rates
-    averaged per size, split into as many levels as the single-core run found (``values``'
-    ``levels.<name>.size``, smallest first) by the same rule (``levels``), written as
-    ``levels.<name>.shared_size`` / ``shared_bandwidth`` / ``shared_write_bandwidth``; and
-    ``main.shared_bandwidth`` / ``shared_write_bandwidth``: the vector reads and the writes beyond
-    the last shared level. A shared last level holds each copy's share only, so its plateau ends
-    earlier and the sizes beyond it read at main memory's shared rate."""
-    keys = set.intersection(*(set(k for k in r if k[:4] in ("bwr_", "bvr_", "bvw_")) for r in runs)) if runs else set()
-    avg = {k: statistics.mean(r[k] for r in runs) for k in keys}
-    names = [k.split(".")[1] for k, _ in sorted(((k, v) for k, v in values.items()
-                                                   if k.startswith("levels.") and k.endswith(".size")
-                                                   and k.count(".") == 2), key=lambda kv: kv[1])]
-    sweep = parse_sweep(avg)
-    found = levels(sweep, names, vector_reads(avg)) if names else {}
-    if not found:
-        return {}
-    out = {}
-    for name in names:
-        for p in ("size", "bandwidth", "write_bandwidth"):
-            if f"levels.{name}.{p}" in found:
-                out[f"levels.{name}.shared_{p}"] = found[f"levels.{name}.{p}"]
-    last = out.get(f"levels.{names[-1]}.shared_size", 0.0)
-    beyond = [(b, w) for b, _, w in sweep if b > last]
-    reads = vector_reads(avg)
-    if beyond:
-        out["main.shared_bandwidth"] = statistics.median(reads.get(b, 0.0) for b, _ in beyond)
-        out["main.shared_write_bandwidth"] = statistics.median(w for _, w in beyond)
+    """``levels.<name>.shared_bandwidth`` / ``shared_write_bandwidth`` and ``main.shared_*`` from
+    concurrent sweeps (one per core, ``runs``): per size the mean over the copies of the vector
+    read (``bvr_``) and write (``bvw_``) rates; per level the median over the sizes of its plateau
+    in ``values`` (the single-core run's ``levels.<name>.size``: the sizes above the level below,
+    up to its own), main memory's over the sizes beyond the last level."""
+    sizes = sorted({float(k[4:]) for r in runs for k in r if k.startswith("bvr_")})
+    rates = {}
+    for size in sizes:
+        key = f"{int(size)}"
+        got = [(r[f"bvr_{key}"], r[f"bvw_{key}"]) for r in runs if f"bvr_{key}" in r and f"bvw_{key}" in r]
+        if len(got) == len(runs):
+            rates[size] = (statistics.mean(g[0] for g in got), statistics.mean(g[1] for g in got))
+    bounds = sorted((v, k.split(".")[1]) for k, v in values.items()
+                    if k.startswith("levels.") and k.endswith(".size") and "random" not in k)
+    out, below = {}, 0.0
+    for top, name in [*bounds, (float("inf"), None)]:
+        part = [rw for size, rw in rates.items() if below < size <= top]
+        if part:
+            prefix = f"levels.{name}" if name else "main"
+            out[f"{prefix}.shared_bandwidth"] = statistics.median(r for r, _ in part)
+            out[f"{prefix}.shared_write_bandwidth"] = statistics.median(w for _, w in part)
+        below = top
     return out
 
 

@@ -67,8 +67,7 @@ class RooflineModel(NodeModel):
             if not all(self.has(k, "memory") for k in keys):
                 continue
             size, read, write = (self.t(k, "memory") for k in keys)
-            levels.append(Level(name, self.shared_bandwidth(size, f"levels.{name}.shared_size"),
-                                self.shared_bandwidth(read, f"levels.{name}.shared_bandwidth"),
+            levels.append(Level(name, size, self.shared_bandwidth(read, f"levels.{name}.shared_bandwidth"),
                                 self.shared_bandwidth(write, f"levels.{name}.shared_write_bandwidth")))
         one = self.bandwidth("main.bandwidth")
         if not levels or not one or not self.has("cache.block", "memory"):
@@ -100,20 +99,19 @@ class RooflineModel(NodeModel):
         return self.t(key, "memory") if self.has(key, "memory") else None
 
     def shared_bandwidth(self, one: float, key: str) -> float:
-        """A level's capacity or bandwidth, or main memory's bandwidth, for each of the ``sharing``
-        processes on this SAU: the smaller of one core's figure and cores x ``key`` (the per-core
-        figure measured with every core streaming: a shared last level holding each copy's share,
-        main memory saturating) shared among them (docs/model.md, "Processes sharing a node"). One process,
+        """A level's or main memory's bandwidth for each of the ``sharing`` processes on this SAU:
+        the smaller of one core's figure and cores x ``key`` (the per-core figure measured with
+        every core streaming: a shared last level holding each copy's share, main memory
+        saturating) shared among them (docs/model.md, "Processes sharing a node"). One process,
         or no shared figure: ``one``."""
         if self.sharing < 2 or not self.has(key, "memory"):
             return one
         cores = max(getattr(self.sau, "count", 1) or 1, self.sharing)
         each = min(one, cores * self.t(key, "memory") / self.sharing)
-        unit, scale = ("MB", 1e6) if key.endswith("shared_size") else ("GB/s", 1e9)
         self.notes[("shared memory", self.sau.id, key)] = (
-            f"{self.sau.id}: {self.sharing} processes share the node: {each / scale:.3g} {unit} each "
-            f"(memory.{key.replace('shared_', '')} {one / scale:.3g} {unit} alone; memory.{key} "
-            f"{self.t(key, 'memory') / scale:.3g} {unit} per core with all {cores} streaming)")
+            f"{self.sau.id}: {self.sharing} processes share the node: {each / 1e9:.3g} GB/s each "
+            f"(memory.{key.replace('shared_', '')} {one / 1e9:.3g} GB/s alone; memory.{key} "
+            f"{self.t(key, 'memory') / 1e9:.3g} GB/s per core with all {cores} streaming)")
         return each
 
     # -- operations -------------------------------------------------------------------------
