@@ -363,8 +363,10 @@ class SteadyState:
         proc.ovh += inc[b + 1]
         proc.xmit += inc[b + 2]
         proc.wait += inc[b + 3]
+        advanced = set()
         for j, (name, now) in enumerate(zip(self._static[loop.id][2], self._carried(chain, loop))):
             if now is not None:  # count = count + 1: by the periods skipped (an unknown stays so)
+                advanced.add(name)
                 value = chain.lookup(name)
                 step = inc[b + 4 + j]
                 chain.assign(name, value + (int(round(step)) if isinstance(value, int) else step))
@@ -383,7 +385,7 @@ class SteadyState:
                 chain.note_wait(entry)
         w.base[i] = None
         for name, step in (loop.counters or {}).items():  # a while loop's counters (aag/whilecount.py)
-            if step:
+            if step and name not in advanced:  # not twice: a carried value is advanced above
                 chain.assign(name, chain.lookup(name) + w.jump * float(step))
         w.jumped += 1
         w.loops[loop.id] = loop
