@@ -225,6 +225,25 @@ def test_hexadecimal_float_beyond_double_is_infinite(cli, tmp_path):
     assert "prog.c:6: the loop trip count is inf" in r.output and "not a finite number" in r.output
 
 
+def test_fortran_line_over_10000_characters_is_refused(tmp_path):
+    # fuzz fortran-4242-5: one line of 120,016 characters kept fparser's line splitting busy for
+    # ever (its time grows as the square of the length); Fortran 2023 allows 10,000 characters.
+    # The line: "  x = 0.0d0" (11 characters) and 15,000 x " + 1.0d0" (8 each): 120,011.
+    path = tmp_path / "long.f90"
+    path.write_text("program long\n  implicit none\n  double precision :: x\n  x = 0.0d0" + " + 1.0d0" * 15000
+                    + "\nend program long\n")
+    code, err, seconds = run_bounded("run", path, "--procs", "1", timeout=60)
+    assert code == 2, err
+    assert "long.f90:4: this line has 120,011 characters, more than the 10,000 of Fortran 2023" in err, err
+    # exactly 10,000 is allowed (the limit is not off by one)
+    ok = tmp_path / "ok.f90"
+    line = "  x = 0.0d0" + " + 1.0d0" * 1248
+    line += " " * (10000 - len(line))
+    ok.write_text("program ok\n  implicit none\n  double precision :: x\n" + line + "\nend program ok\n")
+    code, err, seconds = run_bounded("run", ok, "--procs", "1", timeout=120)
+    assert "this line has" not in err, err
+
+
 def test_fortran_statement_over_255_continuation_lines_is_refused(tmp_path):
     # 3,000 continuation lines kept fparser busy for minutes; Fortran 2008 allows 255.
     body = "x = 0.0d0 &\n" + "  + 1.0d0 &\n" * 3000 + "  + 1.0d0\n"

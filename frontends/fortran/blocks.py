@@ -36,12 +36,19 @@ def check_blocks(text: str, file: str, form: str) -> None:
 # Fortran 2008 allows a statement at most 255 continuation lines; fparser joins them in time that
 # grows with the square of their count (3,000 lines ran for minutes), so more is refused first.
 MAX_CONTINUATIONS = 255
+# Fortran 2023's longest free-form line (3.3.2.1; 132 before it). fparser's line splitting takes
+# time that grows as the square of a line's length: a 120,000-character line never finished.
+MAX_LINE = 10000
 
 
 def check_continuations(text: str, file: str, form: str) -> None:
-    """FrontendError at a statement continued over more than MAX_CONTINUATIONS lines."""
+    """FrontendError at a statement continued over more than MAX_CONTINUATIONS lines, or at a line
+    longer than MAX_LINE characters."""
     first, count, open_ = 0, 0, False
     for k, raw in enumerate(text.split("\n"), 1):
+        if len(raw) > MAX_LINE:
+            raise FrontendError(f"this line has {len(raw):,} characters, more than the {MAX_LINE:,} of Fortran "
+                                "2023: break it with & continuations", file, k)
         if form == "fixed":
             if not raw.strip() or raw[:1] in "Cc*!":
                 continue
