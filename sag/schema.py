@@ -51,6 +51,9 @@ PROCESSING = {
     # with, the CPU llvm-mca simulates (-mcpu) and the time of one core cycle at the clock the
     # core runs at (a time, so that a range's fast end is its smaller value).
     "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "cycle": TIME, "fetch_window": SIZE, "fetch_time": TIME},
+    # the integer divider by quotient width (interp/models/divider.py): independent divisions of
+    # a narrow_bits and a wide_bits quotient, linear in between (interp calibrate)
+    "divider": {"narrow": TIME, "wide": TIME, "narrow_bits": COUNT, "wide_bits": COUNT},
     "iter": {"fixed": TIME, "per_iter": TIME, "fixed_step": TIME, "per_iter_step": TIME},
     "cond": {"per_condition": TIME, "branch_taken": TIME},
     "call": {"per_call": TIME, "per_arg": TIME},

@@ -478,6 +478,12 @@ def test_the_divider_spans_the_quotient_widths():
     assert s["throughput.int_div"].hi == pytest.approx(8.8e-9)
     line = fmt_range(d, lambda v: f"{v * 1e9:.4g} ns")
     assert line.startswith("[4.1 ns, 8.7 ns]    # 1-bit quotient: median 4.2 ns; 30-bit: median 8.5 ns")
+    # processing.divider: the throughput ends' medians (4.3 and 8.6 ns), 1 and 30 bits
+    # (interp/models/divider.py)
+    from interp.calibrate.writer import _divider
+    lines = _divider(s, "")
+    assert lines[1].startswith("  narrow: 4.3 ns") and lines[2].startswith("  wide: 8.6 ns")
+    assert lines[3:] == ["  narrow_bits: 1", "  wide_bits: 30"]
 
 
 def test_an_older_output_without_the_narrow_divider_keeps_the_runs_range():

@@ -56,7 +56,10 @@ class OpCounts:
     ``ops`` keys are the processing component's ``ops.*`` names (int_add, real_mul, double_div,
     int_to_real, ...); ``fetch``/``store`` count memory accesses; ``calls`` counts the calls made
     inside the Seq by the processing component's parameter that costs them (``lib.sqrt``,
-    ``machine.mynode``), ``call_args`` their argument counts.
+    ``machine.mynode``), ``call_args`` their argument counts. ``quotients``: the (dividend,
+    divisor) of each integer division or remainder by a variable (counted in ``int_div``) whose
+    operands are expressions of program variables: where the engine knows their values it costs
+    the division by its quotient's width (interp/models/divider.py).
     """
 
     ops: dict[str, int] = field(default_factory=dict)
@@ -64,6 +67,7 @@ class OpCounts:
     store: int = 0
     calls: dict[str, int] = field(default_factory=dict)
     call_args: dict[str, int] = field(default_factory=dict)
+    quotients: list = field(default_factory=list)
 
     def add_op(self, name: str, n: int = 1) -> None:
         self.ops[name] = self.ops.get(name, 0) + n
@@ -80,6 +84,7 @@ class OpCounts:
         for k, v in other.calls.items():
             self.calls[k] = self.calls.get(k, 0) + v
             self.call_args[k] = other.call_args[k]
+        self.quotients.extend(other.quotients)
 
     def total(self) -> int:
         return sum(self.ops.values()) + self.fetch + self.store + sum(self.calls.values())

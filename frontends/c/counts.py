@@ -37,6 +37,14 @@ def _arith(kind: str, op: str, right) -> str:
         value = integer_literal(right) if isinstance(right, c_ast.Constant) else None
         if value is not None and value > 0 and value & (value - 1) == 0:
             return "int_shift"
+        if value is not None and value != 0:
+            # any other constant: a multiply by its reciprocal and shifts (Granlund & Montgomery
+            # 1994, what gcc and clang emit at -O1 and above), not the divider
+            return "int_div_const"
+    if op == "*" and _OPCLASS.get(kind, "int") == "int":
+        value = integer_literal(right) if isinstance(right, c_ast.Constant) else None
+        if value is not None and value > 0 and value & (value - 1) == 0:
+            return "int_mul_pow2"  # a shift (or an add, an lea): the paper's model keeps int_mul
     return op_name(kind, _ARITH[op])
 
 
@@ -105,13 +113,31 @@ class OpCounter:
         lt, rt = self.ctype(node.left), self.ctype(node.right)
         kind = promote(lt, rt).kind
         if node.op in _ARITH:
-            counts.add_op(_arith(kind, node.op, node.right))
+            left, right = node.left, node.right
+            if node.op == "*" and isinstance(left, c_ast.Constant):  # 2 * step: the constant's side
+                left, right = right, left
+            self._arith_op(kind, node.op, left, right, counts)
         elif node.op in _COMPARE:
             counts.add_op(op_name(kind, "add"))
         else:  # && || & | ^ << >>
             counts.add_op("int_add")
         if kind in ("real", "double") and "int" in (lt.kind, rt.kind):
             counts.add_op("int_to_real")
+
+    def _arith_op(self, kind: str, op: str, left, right, counts: OpCounts) -> None:
+        """Count one arithmetic operator; an integer division by a variable keeps its operands'
+        values (``OpCounts.quotients``) when they are expressions of program variables."""
+        name = _arith(kind, op, right)
+        a = b = None
+        if name == "int_div":
+            a, b = self.sym(left), self.sym(right)
+            if b is not None and b.is_Integer and b != 0:
+                # a divisor the parse knows (a const, a macro, a value propagated): the compiler
+                # knows it too (a shift for a power of two, else a multiply)
+                name = "int_shift" if b > 0 and int(b) & (int(b) - 1) == 0 else "int_div_const"
+        counts.add_op(name)
+        if name == "int_div" and a is not None and b is not None and not a.is_Number:
+            counts.quotients.append((a, b))
 
     def _count_UnaryOp(self, node, counts, accesses, store):
         if node.op == "sizeof":
@@ -149,7 +175,10 @@ class OpCounter:
             self.count(node.lvalue, counts, accesses)
             op = node.op[:-1]
             kind = promote(lt, rt).kind
-            counts.add_op(_arith(kind, op, node.rvalue) if op in _ARITH else op_name(kind, "add"))
+            if op in _ARITH:
+                self._arith_op(kind, op, node.lvalue, node.rvalue, counts)
+            else:
+                counts.add_op(op_name(kind, "add"))
         self.convert(rt, lt, counts)
         self.count(node.lvalue, counts, accesses, store=True)
 

@@ -142,6 +142,20 @@ def _fetch(node: dict[str, Stat], ind: str) -> list[str]:
             f"the loop's time across {window} B (docs/calibrate.md)"]
 
 
+def _divider(node: dict[str, Stat], ind: str) -> list[str]:
+    """processing.divider: the two ends of throughput.int_div (fit.divider_span) as single values,
+    the quotient widths node_bench divides (1000000007 / 1 and 1 / 1): the compiled and roofline
+    models cost a division whose operands the engine knows by its quotient's width."""
+    stat = node.get("throughput.int_div")
+    if stat is None or stat.ends is None:
+        return []
+    return [f"{ind}divider:    # independent divisions by quotient width, linear in the bits (interp/models/divider.py)",
+            f"{ind}  narrow: {fmt_time(stat.ends[0])}    # node_bench int_div_narrow (1 / 1), median of {stat.runs} runs",
+            f"{ind}  wide: {fmt_time(stat.ends[1])}    # node_bench int_div (1000000007 / 1), median of {stat.runs} runs",
+            f"{ind}  narrow_bits: 1",
+            f"{ind}  wide_bits: 30"]
+
+
 def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None, ind: str) -> list[str]:
     measured = node.get("clock_measured")
     out = []
@@ -179,6 +193,7 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
                         else "  (8 independent sqrt(a) + 1 chains: the divide/square-root unit)" if key == "double_sqrt"
                         else "  (16 vs 8 busy adds per trip)" if key.startswith("per_iter") else "")
                 out.append(f"{ind}  {key}: {fmt_range(node['throughput.' + key], fmt_time)}{note}")
+    out += _divider(node, ind)
     for group, keys in (("iter", ("fixed", "per_iter", "fixed_step", "per_iter_step")),
                         ("cond", ("per_condition", "branch_taken")),
                         ("call", ("per_call", "per_arg")),

@@ -155,7 +155,7 @@ class Chain(ChainComm, EarlyExit, Values):
                 raise InputError(f"{self._where()}: the annotated time is {float(delta):g} s on {self.label}: a "
                                  "time cannot be negative; check the cost()/work() expression and its inputs")
         else:
-            delta = float(value)
+            delta = float(value) + (self.quotient_extra(a, a.counts) if a.counts.quotients else 0.0)
         self.compute(a, delta)
 
     def visit_Start(self, a: AAU):
@@ -430,7 +430,8 @@ class Chain(ChainComm, EarlyExit, Values):
         self.stack.append(s)
         tested, chosen = 0.0, None
         for b in a.branches:
-            tested += self.model.expr_counts(b.cond_counts)
+            tested += self.model.expr_counts(b.cond_counts) + (
+                self.quotient_extra(None, b.cond_counts) if b.cond_counts.quotients else 0.0)
             if b.cond is None or self.decide(self.need(b.cond, "branch condition"), "branch condition"):
                 chosen = b
                 break

@@ -22,7 +22,11 @@ _FALLBACK = {"double_add": "real_add", "double_mul": "real_mul", "double_div": "
              "real_add": "double_add", "real_mul": "double_mul", "real_div": "double_div",
              "real_sqrt": "double_sqrt",
              # an int division by a constant power of two (frontends/c/counts.py): Table 1's int div
-             "int_shift": "int_div"}
+             "int_shift": "int_div",
+             # an int division by any other constant (a multiply on today's compilers): the same
+             "int_div_const": "int_div",
+             # an int multiplication by a constant power of two (a shift): Table 1's int mul
+             "int_mul_pow2": "int_mul"}
 
 
 class NotClosed(Exception):
@@ -157,6 +161,12 @@ class NodeModel:
         if "stores" in w:
             total += w["stores"] * self.t("store", "memory")
         return total
+
+    def quotient_extra(self, a: Seq | None, counts: OpCounts, values: list) -> float:
+        """What the known quotients ``values`` ((dividend, divisor) numbers) of ``counts`` (``a``'s
+        when a Seq) change in its time; 0: the paper's model has one int division time (Table 1),
+        the roofline models a divider by quotient width (interp/models/divider.py)."""
+        return 0.0
 
     # -- loops, branches, calls ---------------------------------------------------------------
     def loop_overheads(self, loop: Iter) -> tuple[float, float]:

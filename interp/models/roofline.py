@@ -36,6 +36,7 @@ import sympy
 
 from frontends.aag import AAU, Access, Call, Condt, Iter, OpCounts, Seq
 
+from interp.models.divider import divider_of, extra_time
 from interp.models.omega import _FALLBACK, NodeModel
 from interp.models.gather import gathers_of
 from interp.models.search import latency_levels, mean_probe
@@ -56,6 +57,7 @@ class RooflineModel(NodeModel):
         self._latencies = None  # (latency levels | None, what is missing), at the first probe
         self._probes: dict[int, sympy.Expr] = {}
         self.main_part: dict[int, sympy.Expr] = {}   # loop id -> main memory's part of memory_time
+        self._divider = None   # (Divider | None,), read at the first known quotient
 
     # -- parameters -------------------------------------------------------------------------
     def _levels(self) -> WorkingSet | None:
@@ -88,8 +90,10 @@ class RooflineModel(NodeModel):
     def op_time(self, op: str) -> float:
         """Reciprocal throughput of one operation; the latency ``ops.op`` when none is given. A
         division by a constant power of two (``int_shift``) is a shift: the int add's."""
-        if op == "int_shift":
+        if op in ("int_shift", "int_mul_pow2"):
             return self.op_time("int_add")
+        if op == "int_div_const":  # a multiply-high, a shift and a sign fix-up (frontends/c/counts.py)
+            return self.op_time("int_mul") + 2 * self.op_time("int_add")
         for name in (op, _FALLBACK.get(op)):
             if name and self.has(f"throughput.{name}"):
                 return self.t(f"throughput.{name}")
@@ -130,6 +134,18 @@ class RooflineModel(NodeModel):
     def counts(self, c: OpCounts) -> float:
         alu, div = self.op_parts(c)
         return max(alu, div)
+
+    def quotient_extra(self, a: Seq | None, counts: OpCounts, values: list) -> float:
+        """The divider's time at the known quotients' widths in place of the mid (divider.py),
+        overlapped as the Seq's (or condition's) parts are: max(ops, divider, memory)."""
+        if self._divider is None:
+            self._divider = (divider_of(self),)
+        if self._divider[0] is None or not values:
+            return 0.0
+        extra = extra_time(self._divider[0], self.op_time("int_div"), values)
+        parts = self.seq_parts(a) if a is not None else None
+        alu, div, mem = parts if parts is not None else (*self.op_parts(counts), 0.0)
+        return max(alu, div + extra, mem) - max(alu, div, mem)
 
     def expr_counts(self, c: OpCounts) -> float:
         """A condition: its operations; its variables are in registers."""

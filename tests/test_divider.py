@@ -1,0 +1,147 @@
+"""The integer divider by quotient width (interp/models/divider.py) and the operation classes of
+divisions and multiplications by constants (frontends/c/counts.py): values derived by hand."""
+import pytest
+
+from frontends.aag import Iter, Seq
+from interp.engine.algorithm import Engine
+from interp.engine.options import EngineOptions
+from interp.models.divider import Divider, extra_time
+from interp.models.omega import NodeModel
+from interp.models.roofline import RooflineModel
+from interp.pipeline import load_machine, load_programs, predict, resolve_inputs
+from sag import Bound
+
+NS = 1e-9
+
+# A roofline machine whose divider takes 4 ns for a 1-bit quotient and 8.35 ns for a 30-bit one:
+# 0.15 ns per bit, so a quotient of b bits takes 4 + 0.15 (b - 1) ns. throughput.int_div, the
+# mid a division of unknown operands costs, is their middle, 6.175 ns (a 15.5-bit quotient).
+MACHINE = """
+name: divider test machine
+sag:
+  id: R
+  processing: compound
+  children:
+    - id: N
+      role: compute
+      count: 1
+      processing:
+        clock: 1 GHz
+        model: roofline
+        ops: {{int_add: 1 ns, int_mul: 3 ns, int_div: 20 ns}}
+        throughput: {{int_add: 0.25 ns, int_mul: 1 ns, int_div: 6.175 ns, per_iter: 0 ns}}
+        {divider}
+        iter: {{fixed: 0 ns, per_iter: 0 ns}}
+        cond: {{per_condition: 0.5 ns, branch_taken: 1 ns}}
+      memory:
+        cache: {{size: 32 KiB, block: 64 B, bandwidth: 32 GB/s}}
+        main: {{bandwidth: 4 GB/s}}
+        fetch: 1 ns
+        store: 1 ns
+"""
+DIVIDER = "divider: {narrow: 4 ns, wide: 8.35 ns, narrow_bits: 1, wide_bits: 30}"
+
+# The divisor loop of trial division: it returns early, so it is interpreted iteration by
+# iteration and the engine knows k and d at every test.
+TRIAL = """
+#include <stdio.h>
+int main(void)
+{
+    int k = KVAL, count = 0;
+    for (int d = 3; d * d <= k; d += 2)
+        if (k % d == 0)
+            return 1;
+    printf("%d\\n", count);
+    return 0;
+}
+"""
+
+
+def _run(tmp_path, src, divider=DIVIDER, **defines):
+    c = tmp_path / "p.c"
+    c.write_text(src)
+    m = tmp_path / "m.yaml"
+    m.write_text(MACHINE.format(divider=divider))
+    return predict([str(c)], str(m), 1, [f"{k}={v}" for k, v in defines.items()], bound="mid").result
+
+
+def _stats(result, text):
+    return next(a for a in result.aau_totals() if a.label.startswith(text))
+
+
+def test_divider_time_by_hand():
+    d = Divider(4 * NS, 8.35 * NS, 1, 30)
+    # 1000003 // 3 = 333334: 19 bits -> 4 + 0.15 x 18 = 6.7 ns
+    assert d.time(1000003, 3) == pytest.approx(6.7 * NS)
+    # 1009 // 1000 = 1 and 5 // 7 = 0: one bit, the narrow end; C's signs do not matter
+    assert d.time(1009, 1000) == pytest.approx(4 * NS)
+    assert d.time(5, -7) == pytest.approx(4 * NS)
+    assert d.time(-1000003, 3) == pytest.approx(6.7 * NS)
+    # 2**40 // 1: 41 bits, the line beyond the wide end: 4 + 0.15 x 40 = 10 ns
+    assert d.time(2 ** 40, 1) == pytest.approx(10 * NS)
+    assert d.time(7, 0) is None and d.time(7.5, 2) is None
+    # a / b and a % b of one statement are one division; an unknown pair keeps the mid
+    assert extra_time(d, 6.175 * NS, [(1000003, 3), (1000003, 3)]) == pytest.approx((6.7 - 2 * 6.175) * NS)
+
+
+def test_classes_of_divisions_and_multiplications(tmp_path):
+    src = """
+int main(int argc, char **argv)
+{
+    int n = argc * 1000, m = argc, s = 0;
+    for (int i = 1; i < n; i++) s += i % m;
+    for (int i = 1; i < n; i++) s += i / 10;
+    for (int i = 1; i < n; i++) s += i % 8;
+    for (int i = 1; i < n; i++) s += 4 * i;
+    for (int i = 1; i < n; i++) s += i * 3;
+    return s;
+}
+"""
+    c = tmp_path / "p.c"
+    c.write_text(src)
+    prog = load_programs([str(c)])[0]
+    loops = [a for a in prog.functions["main"].body if isinstance(a, Iter)]
+    seqs = [next(x for x in loop.body if isinstance(x, Seq)) for loop in loops]
+    ops = [dict(q.counts.ops) for q in seqs]
+    assert ops[0].get("int_div") == 1 and len(seqs[0].counts.quotients) == 1   # by a variable
+    assert str(seqs[0].counts.quotients[0][0]) == "i" and str(seqs[0].counts.quotients[0][1]) == "m"
+    assert ops[1].get("int_div_const") == 1 and "int_div" not in ops[1]   # by 10: a multiply
+    assert ops[2].get("int_shift") == 1 and not seqs[2].counts.quotients  # by 8: a shift
+    assert ops[3].get("int_mul_pow2") == 1 and "int_mul" not in ops[3]    # by 4: a shift
+    assert ops[4].get("int_mul") == 1                                     # by 3: imul
+
+
+def test_classes_cost_on_roofline_and_paper(tmp_path):
+    m = tmp_path / "m.yaml"
+    m.write_text(MACHINE.format(divider=DIVIDER))
+    sag = load_machine(str(m))
+    c = tmp_path / "p.c"
+    c.write_text("int main(void) { return 0; }")
+    programs = load_programs([str(c)])
+    engine = Engine(programs, sag, 1, resolve_inputs(programs, {}, False), EngineOptions(bound=Bound.parse("mid")))
+    model = engine._model(sag.find("N"), programs[0])
+    assert type(model) is RooflineModel
+    # a multiply-high, a shift and a fix-up: int_mul + 2 int_add = 1 + 0.5 ns; a shift: int_add
+    assert model.op_time("int_div_const") == pytest.approx(1.5 * NS)
+    assert model.op_time("int_mul_pow2") == pytest.approx(0.25 * NS)
+    # the paper's model (Table 1 has int div and int mul only): the same as those
+    paper = NodeModel(model.sau, Bound.parse("mid"), {}, programs[0].functions, {})
+    assert paper.t("ops.int_div_const") == pytest.approx(20 * NS)
+    assert paper.t("ops.int_mul_pow2") == pytest.approx(3 * NS)
+
+
+@pytest.mark.parametrize("k", [1000003, 1009])
+def test_trial_division_by_quotient_width(tmp_path, k):
+    # k is prime: every odd d with d*d <= k is tested, none divides.
+    ds = [d for d in range(3, k + 1, 2) if d * d <= k]
+    # Each test costs per_condition 0.5 ns + the condition's ops max(alu, divider); alu: the
+    # compare (int add 0.25 ns) << divider, so the divider alone: 4 + 0.15 (bits(k // d) - 1) ns.
+    # The not-taken branch pays no branch_taken (Algorithm 3: the untaken if's tests only).
+    by_hand = sum(0.5 + 4 + 0.15 * ((k // d).bit_length() - 1) for d in ds) * NS
+    with_div = _run(tmp_path, TRIAL.replace("KVAL", str(k)))
+    cond = _stats(with_div, "if ((k % d) == 0)")
+    assert cond.executions == len(ds)
+    assert cond.total == pytest.approx(by_hand, rel=1e-9)
+    # Without processing.divider every test costs the mid: 0.5 + 6.175 ns
+    mid = _run(tmp_path, TRIAL.replace("KVAL", str(k)), divider="")
+    assert _stats(mid, "if ((k % d) == 0)").total == pytest.approx(len(ds) * 6.675 * NS, rel=1e-9)
