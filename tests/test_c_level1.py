@@ -225,7 +225,7 @@ int main(void)
     assert inner_seq.counts.calls == {"lib.rand": 1}
     sw = next(a for a in aag.main.body if a.cls == "CondtD" and a.loc.first == 26)
     assert len(sw.branches) == 3  # case 0, case 1 (falls through into default), default
-    assert [b.body[-1].counts.ops for b in sw.branches][1] == {"int_add": 1, "int_mul": 1}
+    assert [b.body[-1].counts.ops for b in sw.branches][1] == {"int_add": 1, "int_mul_pow2": 1}  # k *= 2: a shift
 
 
 def test_access_stride_per_iteration_uses_the_loop_step(tmp_path):

@@ -67,16 +67,17 @@ def test_the_call_runs_once_per_test_of_a_while_condition(tmp_path):
 
 def test_long_loops_with_no_closed_form_are_sampled(cli, tmp_path):
     in_sum = _program(tmp_path, "in_sum.c", "cnt += isprime(n)")
-    # up to 20,000 iterations (chain.EXACT_UP_TO) every one is interpreted: the --exact figure
-    exact, _ = _total(cli, in_sum, "-D", "N=5000", "--exact")
-    default, d = _total(cli, in_sum, "-D", "N=5000")
+    # isprime holds a loop: up to 512 iterations (2 x sampling.SAMPLES) every one is interpreted:
+    # the --exact figure
+    exact, _ = _total(cli, in_sum, "-D", "N=500", "--exact")
+    default, d = _total(cli, in_sum, "-D", "N=500")
     assert default == pytest.approx(exact, rel=1e-12)
     assert not any("were interpreted and their time scaled" in n for n in d["notes"])
-    # beyond, 256 evenly spaced iterations stand for all
-    exact, _ = _total(cli, in_sum, "-D", "N=25000", "--exact")
-    sampled, d = _total(cli, in_sum, "-D", "N=25000")
+    # beyond, 256 evenly spaced iterations stand for all (a body without a loop: from 20,000)
+    exact, _ = _total(cli, in_sum, "-D", "N=5000", "--exact")
+    sampled, d = _total(cli, in_sum, "-D", "N=5000")
     assert sampled == pytest.approx(exact, rel=0.1)
-    assert any("256 of its 24,990 iterations" in n for n in d["notes"])
+    assert any("256 of its 4,990 iterations" in n for n in d["notes"])
 
 
 def test_show_names_a_branch_on_data_with_its_probability(tmp_path):

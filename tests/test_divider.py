@@ -145,3 +145,52 @@ def test_trial_division_by_quotient_width(tmp_path, k):
     # Without processing.divider every test costs the mid: 0.5 + 6.175 ns
     mid = _run(tmp_path, TRIAL.replace("KVAL", str(k)), divider="")
     assert _stats(mid, "if ((k % d) == 0)").total == pytest.approx(len(ds) * 6.675 * NS, rel=1e-9)
+
+
+def test_fortran_counts_as_c(tmp_path):
+    from frontends.load import load_program
+    p = tmp_path / "t.f90"
+    p.write_text("""\
+program t
+  integer :: k, d, q, r
+  read *, k, d
+  q = k / d + mod(k, d)
+  r = mod(k, 7) + k / 8 + 4 * k
+end program t
+""")
+    seqs = [a for a in load_program(str(p), granularity="statement").walk() if isinstance(a, Seq)]
+    first, second = seqs[1].counts, seqs[2].counts
+    # k / d and mod(k, d): two divisions by a variable, both with their operands (one idiv in the
+    # compiled code: extra_time takes the repeated pair once)
+    assert first.ops["int_div"] == 2 and [tuple(map(str, q)) for q in first.quotients] == [("k", "d")] * 2
+    assert (second.ops["int_div_const"], second.ops["int_shift"], second.ops["int_mul_pow2"]) == (1, 1, 1)
+    assert not second.quotients
+
+
+GCD = """
+#include <stdio.h>
+#include <stdlib.h>
+static int gcd(int a, int b) { while (b != 0) { int t = a % b; a = b; b = t; } return a; }
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]);
+    long total = 0;
+    for (int i = 2; i <= n; i++)
+        for (int j = 1; j < i; j++)
+            total += gcd(i, j);
+    printf("%ld\\n", total);
+    return 0;
+}
+"""
+
+
+def test_nested_loops_with_no_closed_form_are_sampled_at_both_levels(tmp_path):
+    # The i loop (n - 1 = 1,999 iterations) holds a loop: sampled from 2 x 256 iterations on; each
+    # sampled i's j loop (up to 1,999 iterations, gcd's loop inside) is sampled with 64
+    # (engine/sampling.py NESTED_SAMPLES); the j loops of i <= 129 run in full.
+    r = _run(tmp_path, GCD, divider="", n=2000)
+    notes = [n for n in r.notes if "were interpreted and their time scaled" in n]
+    assert any("256 of its 1,999 iterations" in n for n in notes)
+    assert any("64 of its" in n for n in notes)
+    calls = _stats(r, "gcd(i, j)")
+    assert calls.executions == pytest.approx(1999 * 2000 / 2, rel=0.02)  # every pair stands for one call

@@ -15,6 +15,7 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
+from ..aag.opclass import count_integer_op
 from ..msgpass import count_call
 from .types import OTHER, CType, integer_literal, promote
 
@@ -43,7 +44,7 @@ def _arith(kind: str, op: str, right) -> str:
             return "int_div_const"
     if op == "*" and _OPCLASS.get(kind, "int") == "int":
         value = integer_literal(right) if isinstance(right, c_ast.Constant) else None
-        if value is not None and value > 0 and value & (value - 1) == 0:
+        if value is not None and value > 1 and value & (value - 1) == 0:
             return "int_mul_pow2"  # a shift (or an add, an lea): the paper's model keeps int_mul
     return op_name(kind, _ARITH[op])
 
@@ -125,19 +126,13 @@ class OpCounter:
             counts.add_op("int_to_real")
 
     def _arith_op(self, kind: str, op: str, left, right, counts: OpCounts) -> None:
-        """Count one arithmetic operator; an integer division by a variable keeps its operands'
-        values (``OpCounts.quotients``) when they are expressions of program variables."""
+        """Count one arithmetic operator; an integer one with a known operand by its class, a
+        division by a variable with its operands' values (frontends/aag/opclass.py)."""
         name = _arith(kind, op, right)
-        a = b = None
-        if name == "int_div":
-            a, b = self.sym(left), self.sym(right)
-            if b is not None and b.is_Integer and b != 0:
-                # a divisor the parse knows (a const, a macro, a value propagated): the compiler
-                # knows it too (a shift for a power of two, else a multiply)
-                name = "int_shift" if b > 0 and int(b) & (int(b) - 1) == 0 else "int_div_const"
-        counts.add_op(name)
-        if name == "int_div" and a is not None and b is not None and not a.is_Number:
-            counts.quotients.append((a, b))
+        if name in ("int_div", "int_mul"):
+            count_integer_op(counts, op, self.sym(left), self.sym(right))
+        else:
+            counts.add_op(name)
 
     def _count_UnaryOp(self, node, counts, accesses, store):
         if node.op == "sizeof":

@@ -26,6 +26,7 @@ from fparser.two.utils import BinaryOpBase, UnaryOpBase
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from ..aag.communicators import HANDLES
+from ..aag.opclass import count_integer_op
 from ..libcalls import OMP_VALUES
 from ..msgpass import count_call
 from . import calls
@@ -280,7 +281,9 @@ class FExpr:
             self.count(right, counts, accesses)
             lt, rt = self.ftype(left), self.ftype(right)
             kind = promote(lt, rt).kind
-            if op in _ARITH:
+            if op in _ARITH and kind == "int" and op in ("*", "/"):
+                count_integer_op(counts, op, self.sym(left), self.sym(right))  # as C counts it
+            elif op in _ARITH:
                 counts.add_op(op_name(kind, _ARITH[op]))
             elif op in _REL:
                 counts.add_op(op_name(kind, "add"))
@@ -321,7 +324,10 @@ class FExpr:
             self.count(left, counts, accesses)
             lt, rt = self.ftype(left), self.ftype(right)
             kind = promote(lt, rt).kind
-            counts.add_op(op_name(kind, _ARITH[op]))
+            if kind == "int" and op in ("*", "/"):
+                count_integer_op(counts, op, self.sym(left), self.sym(right))
+            else:
+                counts.add_op(op_name(kind, _ARITH[op]))
             if kind in ("real", "double") and "int" in (lt.kind, rt.kind):
                 counts.add_op("int_to_real")
         else:

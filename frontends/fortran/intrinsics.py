@@ -13,6 +13,7 @@ from fparser.two import Fortran2003 as F
 
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
+from ..aag.opclass import count_integer_op
 from ..msgpass import count_call
 from .shapes import inquiry_value, present_flag
 from .types import DOUBLE, INT, OTHER, REAL, FType, promote
@@ -155,8 +156,11 @@ def count_intrinsic(ex, name: str, args, counts: OpCounts, accesses: list[Access
         return
     if g == "MOD" or g == "MODULO":
         kind = _promoted(ex, g, args).kind
-        if kind == "int":
-            counts.add_op("int_div")  # C's %
+        if kind == "int":  # C's %, by its divisor's class (frontends/aag/opclass.py)
+            if len(args) == 2:
+                count_integer_op(counts, "%", ex.sym(args[0]), ex.sym(args[1]))
+            else:
+                counts.add_op("int_div")
         else:
             count_call(counts, "fmod", 2)
         return

@@ -16,6 +16,7 @@ from interp.engine.chain_comm import ChainComm
 from interp.engine.compiled import Unknown
 from interp.engine import forecast
 from interp.engine.early_exit import EarlyExit
+from interp.engine.sampling import Sampling
 from interp.engine.values import Values
 from interp.engine.ops import Op
 from interp.errors import InputError
@@ -24,8 +25,6 @@ from interp.engine.result import AAUStats, Span
 from interp.engine.symtime import SymTime
 
 ITER_STEP = 4096  # interpreted iterations between two looks at the prediction budget
-SAMPLES = 256  # iterations interpreted of a deterministic loop whose body has no closed form...
-EXACT_UP_TO = 20_000  # ...when it has more: up to this many, every one (exact; ~1 s of trial division)
 
 
 # Control words that leave a loop, and those its enclosing bodies must see too: a return leaves
@@ -34,7 +33,7 @@ _LEAVES = ("break", "return") + ENDS
 _PASS_ON = ("return",) + ENDS
 
 
-class Chain(ChainComm, EarlyExit, Values):
+class Chain(ChainComm, EarlyExit, Sampling, Values):
     """The interpretation of one process (its AAG chain)."""
 
     def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
@@ -148,14 +147,13 @@ class Chain(ChainComm, EarlyExit, Values):
             self.define(name, expr)
         if self.sym_waits is not None and a.defs:  # rank symmetry: the rank functions of the names
             self.engine.symmetry.assigned(self, a)
-        value = self.model.seq(a)
         if a.cost is not None or a.work is not None:  # an annotation: the user's expression
-            delta = self.need(value, "interpretation function")
+            delta = self.need(self.model.seq(a), "interpretation function")
             if delta < 0:
                 raise InputError(f"{self._where()}: the annotated time is {float(delta):g} s on {self.label}: a "
                                  "time cannot be negative; check the cost()/work() expression and its inputs")
         else:
-            delta = float(value) + (self.quotient_extra(a, a.counts) if a.counts.quotients else 0.0)
+            delta = self.model.seq_time(a) + (self.quotient_extra(a, a.counts) if a.counts.quotients else 0.0)
         self.compute(a, delta)
 
     def visit_Start(self, a: AAU):
@@ -184,7 +182,7 @@ class Chain(ChainComm, EarlyExit, Values):
                         raise NotClosed(a) from None
         except NotClosed:  # a call in the body has no closed form (a loop that returns early)
             n = self.try_eval(a.num_iters) if a.num_iters is not None else None
-            if self.engine.sampling and n is not None and n > max(2 * SAMPLES, EXACT_UP_TO) and a.var is not None:
+            if self.engine.sampling and n is not None and a.var is not None and self.sample(a, n):
                 return (yield from self.sampled(a, int(n)))
             return (yield from self.visit_IterSync(a))
         delta = self.need(closed, "loop trip count")
@@ -206,50 +204,6 @@ class Chain(ChainComm, EarlyExit, Values):
             if None not in (n, lo, st):
                 self.assign(a.var, lo + n * st)
         self.attribute_inner(a, start)
-        return None
-
-    def sampled(self, a: Iter, n: int):
-        """A deterministic loop whose body has no closed form (a call of a function whose loop
-        returns early: trial division) and more than EXACT_UP_TO iterations: SAMPLES of them, evenly
-        spaced, are interpreted and every statistic scaled to n (the cost does not grow with n)."""
-        if self.engine.no_defaults:
-            raise InputError(f"{a.loc}: --strict: the loop's body has no closed form (a call whose loop ends "
-                             f"early) and its {n:,} iterations would be sampled; state the loop's time with "
-                             f"'{self.directive} cost(EXPR)' above line {a.loc.first}, or run with --exact")
-        lo, step = self.concrete(self.need(a.lo, "loop start"), "loop start"), \
-            self.concrete(self.need(a.step, "loop step"), "loop step")
-        s = self.stats(a)
-        start = self.clock + self.offset
-        fixed, per = self.model.loop_overheads(a)
-        per_iter = per + self.model.expr_counts(a.cond_counts)
-        self.clock += fixed
-        self.charge(a, fixed)
-        self.stack.append(s)
-        before = {id(x): (x.executions, x.total, x.comp) for x in self.my_stats}
-        proc_comp, clock = self.proc.comp, self.clock
-        picks = [int((j + 0.5) * n / SAMPLES) for j in range(SAMPLES)]
-        for k in picks:
-            self.assign(a.var, lo + k * step)
-            self.clock += per_iter
-            self.charge(a, per_iter)
-            yield from self.body(a.body)  # IterD: no communication, no jump out of the loop
-        more = n / len(picks) - 1  # each sampled increment stands for n / SAMPLES iterations
-        self.clock += (self.clock - clock) * more
-        self.proc.comp += (self.proc.comp - proc_comp) * more
-        for x in self.my_stats:
-            e, tot, comp = before.get(id(x), (0.0, 0.0, 0.0))
-            x.executions += (x.executions - e) * more
-            x.total += (x.total - tot) * more
-            x.comp += (x.comp - comp) * more
-        self.stack.pop()
-        s.record(start, self.clock + self.offset - start)
-        for name in a.clobbers:
-            self.assign(name, None)
-        self.assign(a.var, lo + n * step)
-        self.engine.notes.setdefault(("sampled", a.id), (
-            f"{a.loc}: the loop's body has no closed form (a call whose loop ends early, or that "
-            f"branches on data it reads through a pointer); {len(picks)} of its {n:,} iterations, evenly spaced, were interpreted and their time scaled (--exact interprets "
-            f"every iteration; '{self.directive} cost(EXPR)' above line {a.loc.first} states the loop's time)"))
         return None
 
     def visit_IterSync(self, a: Iter):

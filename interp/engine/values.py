@@ -147,11 +147,14 @@ class Values:
     def quotient_extra(self, a, counts) -> float:
         """The divider's time at the widths of the quotients whose operands are known here, in
         place of the mid (interp/models/divider.py); every other division keeps the mid."""
+        if not self.model.widths_known():
+            return 0.0
         values = []
         for x, y in counts.quotients:
-            try:
-                vx, vy = self.try_eval(x), self.try_eval(y)
-            except (ArithmeticError, ValueError, TypeError):
+            try:  # mostly plain names (k % d): looked up, not evaluated
+                vx = self.lookup(x.name) if x.is_Symbol else self.eval(x)
+                vy = self.lookup(y.name) if y.is_Symbol else self.eval(y)
+            except (Unknown, ArithmeticError, ValueError, TypeError):
                 continue
             if isinstance(vx, (int, float)) and isinstance(vy, (int, float)):
                 values.append((float(vx), float(vy)))

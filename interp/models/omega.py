@@ -47,6 +47,17 @@ class NodeModel:
         self.mem = sau.effective("memory")
         self._cache: dict[int, sympy.Expr] = {}
         self._t: dict[str, float] = {}
+        self._seq_times: dict[int, float] = {}
+        # A condition's operations cost the same at every test (the machine and bound are fixed):
+        # computed once per OpCounts, which the AAG keeps for the run (kept alive here: its id).
+        exprs, compute = {}, self.expr_counts
+
+        def expr_counts(c: OpCounts) -> float:
+            hit = exprs.get(id(c))
+            if hit is None:
+                hit = exprs[id(c)] = (compute(c), c)
+            return hit[0]
+        self.expr_counts = expr_counts
         # Processes the engine places on this SAU, which stream from one main memory at once
         # (roofline.py shared_bandwidth)
         self.sharing = sharing
@@ -145,6 +156,14 @@ class NodeModel:
         self._cache[a.id] = value
         return value
 
+    def seq_time(self, a: Seq) -> float:
+        """``seq(a)`` as a float, for a Seq without annotation (the engine's per-execution cost:
+        converting the sympy number each time cost more than the rest of the Seq)."""
+        hit = self._seq_times.get(a.id)
+        if hit is None:
+            hit = self._seq_times[a.id] = float(self.seq(a))
+        return hit
+
     def work(self, w: dict) -> sympy.Expr:
         """``work(flops=, loads=, stores=)``: the machine turns amounts into time."""
         total = sympy.Integer(0)
@@ -161,6 +180,10 @@ class NodeModel:
         if "stores" in w:
             total += w["stores"] * self.t("store", "memory")
         return total
+
+    def widths_known(self) -> bool:
+        """Does this machine cost a division by its quotient's width? Not the paper's model."""
+        return False
 
     def quotient_extra(self, a: Seq | None, counts: OpCounts, values: list) -> float:
         """What the known quotients ``values`` ((dividend, divisor) numbers) of ``counts`` (``a``'s

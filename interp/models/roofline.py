@@ -58,6 +58,7 @@ class RooflineModel(NodeModel):
         self._probes: dict[int, sympy.Expr] = {}
         self.main_part: dict[int, sympy.Expr] = {}   # loop id -> main memory's part of memory_time
         self._divider = None   # (Divider | None,), read at the first known quotient
+        self._quotient_parts: dict[int, tuple] = {}   # id(OpCounts) -> parts, the counts kept alive
 
     # -- parameters -------------------------------------------------------------------------
     def _levels(self) -> WorkingSet | None:
@@ -135,17 +136,26 @@ class RooflineModel(NodeModel):
         alu, div = self.op_parts(c)
         return max(alu, div)
 
+    def widths_known(self) -> bool:
+        """Does this machine cost divisions by quotient width (``processing.divider``)?"""
+        if self._divider is None:
+            self._divider = (divider_of(self),)
+        return self._divider[0] is not None
+
     def quotient_extra(self, a: Seq | None, counts: OpCounts, values: list) -> float:
         """The divider's time at the known quotients' widths in place of the mid (divider.py),
         overlapped as the Seq's (or condition's) parts are: max(ops, divider, memory)."""
-        if self._divider is None:
-            self._divider = (divider_of(self),)
-        if self._divider[0] is None or not values:
+        if not values or not self.widths_known():
             return 0.0
-        extra = extra_time(self._divider[0], self.op_time("int_div"), values)
-        parts = self.seq_parts(a) if a is not None else None
-        alu, div, mem = parts if parts is not None else (*self.op_parts(counts), 0.0)
-        return max(alu, div + extra, mem) - max(alu, div, mem)
+        entry = self._quotient_parts.get(id(counts))
+        if entry is None:  # per Seq or condition: its parts do not change during a run
+            parts = self.seq_parts(a) if a is not None else None
+            alu, div, mem = parts if parts is not None else (*self.op_parts(counts), 0.0)
+            entry = self._quotient_parts[id(counts)] = (alu, div, mem, max(alu, div, mem), self.op_time("int_div"),
+                                                         counts)
+        alu, div, mem, base, mid, _ = entry
+        extra = extra_time(self._divider[0], mid, values)
+        return max(alu, div + extra, mem) - base
 
     def expr_counts(self, c: OpCounts) -> float:
         """A condition: its operations; its variables are in registers."""
@@ -180,12 +190,12 @@ class RooflineModel(NodeModel):
         return alu, div, mem
 
     def seq(self, a: Seq) -> sympy.Expr:
+        cached = self._cache.get(a.id)
+        if cached is not None and a.cost is None and a.work is None:
+            return cached
         parts = self.seq_parts(a)
         if parts is None:
             return super().seq(a)
-        cached = self._cache.get(a.id)
-        if cached is not None:
-            return cached
         value = sympy.Float(_combine(parts))
         self._cache[a.id] = value
         return value

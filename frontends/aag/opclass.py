@@ -1,0 +1,47 @@
+"""Operation classes of integer divisions and multiplications whose other operand is known.
+
+Compilers at -O1 and above do not use the divider for a division by a constant: a power of two
+is a shift or a mask with a sign fix-up (``int_shift``), any other constant a multiply-high by its
+reciprocal, a shift and a fix-up (``int_div_const``; Granlund & Montgomery, PLDI 1994); a
+multiplication by a power of two is a shift or an ``lea`` (``int_mul_pow2``). The paper's model
+(Table 1 has no such classes) costs them as ``int_div`` and ``int_mul`` (interp/models/omega.py
+``_FALLBACK``); the roofline and compiled models at the int add's and multiply's throughputs. A
+division by a variable stays ``int_div``, and its operands are kept (``OpCounts.quotients``) so
+that the engine can cost it by its quotient's width where it knows them (interp/models/divider.py).
+Shared by the C and Fortran frontends, so that both languages count the same operations.
+"""
+from __future__ import annotations
+
+from .aau import OpCounts
+
+
+def _known(value) -> int | None:
+    """An integer the parse knows (a literal, a macro, a constant), else None."""
+    if value is None or not getattr(value, "is_Integer", isinstance(value, int)):
+        return None
+    return int(value)
+
+
+def _power_of_two(v: int | None) -> bool:
+    return v is not None and v > 0 and v & (v - 1) == 0
+
+
+def count_integer_op(counts: OpCounts, op: str, left, right) -> None:
+    """Count one integer ``*``, ``/`` or ``%`` (``op`` as C writes it; MOD is ``%``) whose
+    operands' values are ``left`` and ``right`` (sympy expressions of program variables, or None
+    where unknown); any other operator is ``int_add`` / ``int_mul`` as before."""
+    if op == "*":
+        # a factor of 1 stays int_mul: a flat subscript ``u[1*n + j]`` counts as the address
+        # arithmetic of ``u(j, 1)`` does in Fortran (one multiply per extra dimension)
+        if any(_power_of_two(v) and v > 1 for v in (_known(right), _known(left))):
+            counts.add_op("int_mul_pow2")
+        else:
+            counts.add_op("int_mul")
+        return
+    divisor = _known(right)
+    if divisor is not None and divisor != 0:
+        counts.add_op("int_shift" if _power_of_two(divisor) else "int_div_const")
+        return
+    counts.add_op("int_div")
+    if left is not None and right is not None and not getattr(left, "is_Number", False):
+        counts.quotients.append((left, right))
