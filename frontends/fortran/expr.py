@@ -220,11 +220,8 @@ class FExpr:
         return S.element(canon, index - lo)
 
     def element_offset(self, name: str, args) -> int | None:
-        """0-based column-major offset of an element with constant subscripts (``params(3)`` -> 2).
-
-        Tracked elements are named ``name[offset]`` as the C frontend names ``params[2]``, so a
-        value keeps its name whichever language sends or receives the buffer.
-        """
+        """0-based column-major offset of an element with constant subscripts (``params(3)`` -> 2):
+        named ``name[offset]`` as C's ``params[2]``, a value keeps its name in either language."""
         t = self.scope.var_type(name)
         if t is None or not t.is_array or len(args) != len(t.dims):
             return None
@@ -391,11 +388,9 @@ class FExpr:
         acc.index = element_offset(self, args, t) if self.offsets else None
 
     def _stride(self, args, t: FType) -> int | None:
-        """Elements between successive accesses as the innermost DO variable steps by one.
-
-        Column major: the first subscript moves through contiguous memory, each later one by the
-        product of the extents before it.
-        """
+        """Elements between successive accesses as the innermost DO variable steps by one. Column
+        major: the first subscript moves through contiguous memory, each later one by the product
+        of the extents before it."""
         if self.loop_var is None:
             return None
         i = S.var(self.loop_var)
