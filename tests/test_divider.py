@@ -185,12 +185,15 @@ int main(int argc, char **argv)
 
 
 def test_nested_loops_with_no_closed_form_are_sampled_at_both_levels(tmp_path):
-    # The i loop (n - 1 = 1,999 iterations) holds a loop: sampled from 2 x 256 iterations on; each
-    # sampled i's j loop (up to 1,999 iterations, gcd's loop inside) is sampled with 64
-    # (engine/sampling.py NESTED_SAMPLES); the j loops of i <= 129 run in full.
-    r = _run(tmp_path, GCD, divider="", n=2000)
+    # The i loop (n - 1 = 2,999 iterations) holds a loop: sampled above 2,000 iterations
+    # (engine/sampling.py LOOP_BODY_UP_TO); each sampled i's j loop (up to 2,999 iterations, gcd's
+    # loop inside) is sampled with 64 (NESTED_SAMPLES); the j loops of i <= 129 run in full.
+    r = _run(tmp_path, GCD, divider="", n=3000)
     notes = [n for n in r.notes if "were interpreted and their time scaled" in n]
-    assert any("256 of its 1,999 iterations" in n for n in notes)
+    assert any("256 of its 2,999 iterations" in n for n in notes)
     assert any("64 of its" in n for n in notes)
     calls = _stats(r, "gcd(i, j)")
-    assert calls.executions == pytest.approx(1999 * 2000 / 2, rel=0.02)  # every pair stands for one call
+    assert calls.executions == pytest.approx(2999 * 3000 / 2, rel=0.02)  # every pair stands for one call
+    # 60 numbers: no loop is sampled, every pair's gcd is interpreted (the --exact figures)
+    small = _run(tmp_path, GCD.replace("i <= n", "i <= 60"), divider="")
+    assert not any("were interpreted and their time scaled" in n for n in small.notes)
