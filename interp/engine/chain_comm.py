@@ -11,7 +11,7 @@ import heapq
 from dataclasses import replace
 
 from frontends.aag import symexpr as S
-from frontends.aag import COMPLETION_OPS, Comm, Spawn, Sync, SyncSeq
+from frontends.aag import COMPLETION_OPS, PERSISTENT_OPS, Comm, Spawn, Sync, SyncSeq
 
 from interp.errors import InputError
 from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES, TAG_SPACE
@@ -19,6 +19,7 @@ from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES, TAG_SPACE
 from interp.engine.communicators import EXCHANGE_BYTES
 from interp.engine.compiled import Unknown
 from interp.engine.ops import ANY, BCAST, CommTagged, Completion, Op
+from interp.engine.persistent import PersistentRequests
 from interp.engine.result import Span
 from interp.filter import collectives
 
@@ -28,7 +29,7 @@ LONGEST_WAITS = 5  # per process, for "why is this process late"
 RESIDUE = 1e-12
 
 
-class ChainComm:
+class ChainComm(PersistentRequests):
     """Communication of one process's chain (mixed into ``Chain``)."""
 
     def partner(self, expr, receive: bool):
@@ -90,11 +91,16 @@ class ChainComm:
             done = yield from self.sendrecv(a)
         elif a.cls == "SyncSeq" and a.creates is not None:
             done = yield from self.create_comm(a)
+        elif a.cls == "Comm" and a.op in PERSISTENT_OPS:
+            done = yield from self.persistent(a)
         else:
             op = self.make_op(a)
             if op is None:  # MPI_PROC_NULL
                 self.stats(a).record(start + self.offset, 0.0)
                 return None
+            if a.cls != "Comm" and getattr(a, "request", None) is not None:  # MPI_Ibcast, ...: started (nonblocking.py)
+                op = replace(op, kind="icoll", coll=op.coll or "barrier", request=a.request,
+                             request_index=self.element(a))
             done = yield op
         self.finish(a, start + offset, done)
         if a.cls == "Comm":

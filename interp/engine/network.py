@@ -80,6 +80,9 @@ class Request:
     wire: tuple[float, float] | None = None
     index: float | None = None  # its element of an array of requests: what MPI_Waitany returns
     matched: tuple | None = None  # a receive's (source, tag, bytes) once matched: its status
+    # the call that started it, when it must be completed before the process ends (a persistent
+    # request's MPI_Start, a non-blocking collective): reported if it never is
+    started: object = None
 
 
 def request_position(reqs: list, index) -> int | None:
