@@ -369,7 +369,9 @@ int main(int argc, char **argv)
      "starts 2 requests of rr[], but only 1 were initialized"),
     ("MPI_Ibarrier(MPI_COMM_WORLD, &req);", "its request req is never completed"),
     ("if (rank == 1) { MPI_Ibarrier(MPI_COMM_WORLD, &req); MPI_Wait(&req, MPI_STATUS_IGNORE); }",
-     "the program hangs"),
+     "is in progress, waiting for barrier: 1 of 2 processes have arrived"),
+    ("if (rank == 0) { MPI_Ibarrier(MPI_COMM_WORLD, &req); do { MPI_Test(&req, &other, MPI_STATUS_IGNORE); }"
+     " while (!other); }", "check that every process calls the collective"),
 ])
 def test_misuse_of_requests_is_one_clear_error(cli, tmp_path, body, says):
     out = _error(cli, _write(tmp_path, "e.c", ERRORS.replace("BODY", body)), 2)

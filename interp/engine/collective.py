@@ -5,7 +5,7 @@ interpreted as messages."""
 from __future__ import annotations
 
 from interp.engine.network import value_of
-from interp.engine.ops import CollTag, Completion, Op
+from interp.engine.ops import CollTag, Completion, Op, Why
 from interp.engine.process import Process
 from interp.filter import collectives
 
@@ -56,7 +56,7 @@ class Collectives:
         # rank symmetry: rank 0 arrives at the same time as every process it stands for
         sym = self.engine.symmetry  # with several classes: every representative
         if len(group) < (n if sym is None else sym.parts.k):
-            p.blocked = f"{what}: {len(group)} of {n} processes have arrived"
+            p.blocked = Why(lambda: f"{what}: {len(group)} of {n} processes have arrived")  # so far
             return None
         release = max(x[1] for x in group) + cost
         root = op.root if members is None else members[op.root]

@@ -23,5 +23,6 @@ def hang_report(engine, blocked: list) -> str:
         what = p.blocked or "its next operation"
         lines.append(f"  {p.chain.label}: blocked in {a.cls if a else '?'} {a.label if a else ''} at "
                      f"{where}, waiting for {what} (since t={p.op_time + p.chain.offset:.6g} s)")
+    lines += engine.nonblocking.running()  # non-blocking collectives some processes never joined
     lines += [f"  it assumed: {text}" for key, text in engine.notes.items() if key[0] in ASSUMED_EXITS]
     return "\n".join(lines)

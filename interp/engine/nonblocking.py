@@ -32,7 +32,7 @@ class AgentChain:
     def __init__(self, owner, clock: float):
         self.owner = owner
         self.index, self.label, self.model = owner.index, owner.label, owner.model
-        self.clock = clock
+        self.clock = self.started_at = clock
         self.requests: dict = {}
         self.matched = (None, None)
         self.matched_bytes = None
@@ -102,6 +102,22 @@ class NonBlocking:
         if op.aau.cls == "SyncSeq" and op.aau.op == "bcast" and done.payload:
             p.chain.deliver(op.aau.buffer, done.payload)  # the root's tracked values
         self.engine.p2p._wake(req)
+
+    def running(self) -> list[str]:
+        """For a hang report: each collective still in progress, where and what it waits for."""
+        lines = []
+        for agent in getattr(self, "table", {}).values():
+            if agent.qid == agent.chain.index or agent.op is None:
+                continue
+            a = agent.op.aau
+            where = f"{a.loc.file}:{a.loc.first}" if a.loc else "?"
+            what = str(agent.blocked or "its next step")
+            if "request __" in what:  # a step's own receive (collective.py): its message
+                what = "a message of the collective from another process"
+            lines.append(f"  {agent.label}: its {a.label} at {where} (started at t={agent.chain.started_at:.6g} s) "
+                         f"is in progress, waiting for {what}: every process of "
+                         "the communicator must call its collectives in the same order")
+        return lines
 
     def unfinished(self) -> None:
         """At the end of the run: a request a non-blocking collective or a persistent start made
