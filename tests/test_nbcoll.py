@@ -376,3 +376,39 @@ int main(int argc, char **argv)
 def test_misuse_of_requests_is_one_clear_error(cli, tmp_path, body, says):
     out = _error(cli, _write(tmp_path, "e.c", ERRORS.replace("BODY", body)), 2)
     assert says in out
+
+
+PROC_NULL_CHAIN = r"""#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, step, right;
+    double a[4];
+    MPI_Request req;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    right = rank + 1 < size ? rank + 1 : MPI_PROC_NULL;
+    MPI_Send_init(a, 4, MPI_DOUBLE, right, 0, MPI_COMM_WORLD, &req);
+    for (step = 0; step < 10; step++) {
+        MPI_Start(&req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        if (rank > 0)
+            MPI_Recv(a, 4, MPI_DOUBLE, rank - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    MPI_Request_free(&req);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_persistent_request_to_mpi_proc_null_completes_at_its_start(cli, tmp_path):
+    report = _run(cli, _write(tmp_path, "n.c", PROC_NULL_CHAIN), 4)
+    # ranks 0-2 start 10 sends of 32 B (static: 70 us overhead each, 700 us); the last rank's
+    # request names MPI_PROC_NULL: each start makes it active and complete, its wait returns at once
+    procs = report["per_process"]
+    for p in procs[:3]:
+        assert p["ovh"] == pytest.approx(10 * 70e-6, rel=REL)
+    assert procs[3]["ovh"] == 0.0
+    wait = _aau(report, "MPI_Wait")["per_process"][3]
+    assert wait["executions"] == 10 and wait["total"] == 0.0

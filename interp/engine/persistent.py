@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from interp.engine.network import Request
 from interp.engine.ops import Completion, Op
 from interp.errors import InputError
 
@@ -78,7 +79,8 @@ class PersistentRequests:
             raise InputError(f"{self._where_req(a, name or '?', idx)} is started while still active (started "
                              "before and not completed): complete it with MPI_Wait, MPI_Waitall or MPI_Test "
                              "before starting it again (MPI 4.1 3.9)")
-        if op is None:  # MPI_PROC_NULL: the start completes at once, nothing to wait for
+        if op is None:  # MPI_PROC_NULL: active and complete at once (a wait or test returns at once)
+            self.requests.setdefault(name or "?", []).append(Request(done=self.clock, index=idx, started=a))
             return Completion(self.clock)
         if op.kind == "isend":
             op = replace(op, payload=self.payload(op.aau.buffer))  # the buffer's values at the start
