@@ -13,8 +13,6 @@ MPI_Irecv issued at that moment) and freed (``request_free``); interp/engine/per
 """
 from __future__ import annotations
 
-from .aag import PERSISTENT_OPS  # noqa: F401 (the persistent-request operations)
-
 _P2P = "buf count datatype partner tag comm request"
 
 PERSISTENT_ROWS = (

@@ -412,3 +412,45 @@ def test_a_persistent_request_to_mpi_proc_null_completes_at_its_start(cli, tmp_p
     assert procs[3]["ovh"] == 0.0
     wait = _aau(report, "MPI_Wait")["per_process"][3]
     assert wait["executions"] == 10 and wait["total"] == 0.0
+
+
+COUNTED_REQUESTS = r"""#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, step, left, right, nreq = 0;
+    double a[4], b[4], c[4], d[4];
+    MPI_Request reqs[4];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    left = rank - 1;
+    right = rank + 1;
+    if (left >= 0) {
+        MPI_Recv_init(a, 4, MPI_DOUBLE, left, 0, MPI_COMM_WORLD, &reqs[nreq++]);
+        MPI_Send_init(b, 4, MPI_DOUBLE, left, 1, MPI_COMM_WORLD, &reqs[nreq++]);
+    }
+    if (right < size) {
+        MPI_Recv_init(c, 4, MPI_DOUBLE, right, 1, MPI_COMM_WORLD, &reqs[nreq++]);
+        MPI_Send_init(d, 4, MPI_DOUBLE, right, 0, MPI_COMM_WORLD, &reqs[nreq++]);
+    }
+    for (step = 0; step < 20; step++) {
+        MPI_Startall(nreq, reqs);
+        MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE);
+    }
+    for (step = 0; step < nreq; step++)
+        MPI_Request_free(&reqs[step]);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_requests_counted_with_nreq_plus_plus_in_the_call_are_all_started(cli, tmp_path):
+    report = _run(cli, _write(tmp_path, "c.c", COUNTED_REQUESTS), 4)
+    # &reqs[nreq++] stores to element nreq, then nreq goes on: the end ranks set up 2 requests,
+    # the interior ranks 4, and MPI_Startall(nreq, ...) starts them all. Each send is one message
+    # of 32 B (static: 70 us overhead): 20 x 70 us for the end ranks, 20 x 140 us for the others
+    ovh = [p["ovh"] for p in report["per_process"]]
+    assert ovh == pytest.approx([20 * 70e-6, 20 * 140e-6, 20 * 140e-6, 20 * 70e-6], rel=REL)
+    frees = _aau(report, "MPI_Request_free")["per_process"]
+    assert [p["executions"] for p in frees] == [2, 4, 4, 2]

@@ -187,8 +187,9 @@ RETURNED = "__returned"
 class Comm(AAU):
     """Explicit communication (Table 4: Type, Size, Src, Dest).
 
-    ``op``: send | recv | isend | irecv | wait | waitall | probe | sendrecv, and the completion
-    calls waitany | waitsome | test | testall | testany | testsome.
+    ``op``: send | recv | isend | irecv | wait | waitall | probe | sendrecv, the completion
+    calls waitany | waitsome | test | testall | testany | testsome, and the persistent requests'
+    send_init | recv_init | start | startall | request_free.
     ``mode``: for sends, standard | sync (rendezvous) | buffered | ready.
     ``partner``: destination of a send, source of a receive (None: any source); for NX/2 the
     special partner -1 in a send means every node (a broadcast).
