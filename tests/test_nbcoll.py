@@ -454,3 +454,96 @@ def test_requests_counted_with_nreq_plus_plus_in_the_call_are_all_started(cli, t
     assert ovh == pytest.approx([20 * 70e-6, 20 * 140e-6, 20 * 140e-6, 20 * 70e-6], rel=REL)
     frees = _aau(report, "MPI_Request_free")["per_process"]
     assert [p["executions"] for p in frees] == [2, 4, 4, 2]
+
+
+RING_HELPER = r"""#include <mpi.h>
+static void exchange(double *u, int left, int right, MPI_Request *r)
+{
+    START_LEFT
+    START_RIGHT
+}
+int main(int argc, char **argv)
+{
+    int rank, size, step, left, right;
+    double u[4];
+    MPI_Request reqs[2];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    left = (rank + size - 1) % size;
+    right = (rank + 1) % size;
+    SETUP
+    for (step = 0; step < 10; step++) {
+        STEP
+        MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+_CALL = "exchange(u, left, right, reqs);"
+
+
+def _ring(kind: str) -> str:
+    """The ring exchange three ways: MPI_Isend/MPI_Irecv inline in the loop, the same in a helper
+    called every step, and persistent requests set up in a helper and started in main."""
+    if kind == "inline":
+        return RING_HELPER.replace("START_LEFT", "").replace("START_RIGHT", "").replace("SETUP", "").replace(
+            "STEP", "MPI_Irecv(&u[0], 1, MPI_DOUBLE, left, 0, MPI_COMM_WORLD, &reqs[0]);\n"
+            "        MPI_Isend(&u[1], 1, MPI_DOUBLE, right, 0, MPI_COMM_WORLD, &reqs[1]);")
+    call = "Irecv" if kind == "helper" else "Recv_init"
+    text = RING_HELPER.replace("START_LEFT", f"MPI_{call}(&u[0], 1, MPI_DOUBLE, left, 0, MPI_COMM_WORLD, &r[0]);")
+    call = "Isend" if kind == "helper" else "Send_init"
+    text = text.replace("START_RIGHT", f"MPI_{call}(&u[1], 1, MPI_DOUBLE, right, 0, MPI_COMM_WORLD, &r[1]);")
+    if kind == "helper":
+        return text.replace("SETUP", "").replace("STEP", _CALL)
+    return text.replace("SETUP", _CALL).replace("STEP", "MPI_Startall(2, reqs);")
+
+
+def test_requests_started_in_a_helper_are_completed_by_the_callers_waitall(cli, tmp_path):
+    inline = _run(cli, _write(tmp_path, "i.c", _ring("inline")), 4, "--exact")
+    # each step: one isend (70 us) and the left neighbour's 8-byte message, 1 hop or (3 -> 0) 2
+    # hops: it arrives 70 + 3.36 + 11 h us after the step starts; the waitall waits for it
+    for kind in ("helper", "persistent"):
+        other = _run(cli, _write(tmp_path, f"{kind}.c", _ring(kind)), 4, "--exact")
+        # the same time but for the helper's calls (37.5 ns each, Table 1, and their arguments)
+        assert other["total_seconds"] == pytest.approx(inline["total_seconds"], abs=1e-6), kind
+        for a, b in zip(other["per_process"], inline["per_process"]):
+            # the same messages and waits, but for the helper's call and return between the isend
+            # and the waitall (under 0.1 us a step)
+            assert a["ovh"] == b["ovh"] == pytest.approx(10 * 70e-6, rel=REL)
+            assert a["xmit"] + a["wait"] == pytest.approx(b["xmit"] + b["wait"], abs=1e-6), kind
+            assert a["xmit"] + a["wait"] >= 10 * (3.36e-6 + 11e-6)
+
+
+HELPER_F = """program helperf
+  use mpi
+  implicit none
+  integer :: rank, nprocs, ierr, step, reqs(2)
+  double precision :: u(4)
+  call MPI_INIT(ierr)
+  call MPI_COMM_RANK(MPI_COMM_WORLD, rank, ierr)
+  call MPI_COMM_SIZE(MPI_COMM_WORLD, nprocs, ierr)
+  call setup(u, mod(rank + nprocs - 1, nprocs), mod(rank + 1, nprocs), reqs)
+  do step = 1, 10
+    call MPI_STARTALL(2, reqs, ierr)
+    call MPI_WAITALL(2, reqs, MPI_STATUSES_IGNORE, ierr)
+  end do
+  call MPI_FINALIZE(ierr)
+contains
+  subroutine setup(v, left, right, r)
+    double precision :: v(4)
+    integer :: left, right, r(2), ierr
+    call MPI_RECV_INIT(v(1), 1, MPI_DOUBLE_PRECISION, left, 0, MPI_COMM_WORLD, r(1), ierr)
+    call MPI_SEND_INIT(v(2), 1, MPI_DOUBLE_PRECISION, right, 0, MPI_COMM_WORLD, r(2), ierr)
+  end subroutine setup
+end program helperf
+"""
+
+
+def test_fortran_persistent_requests_set_up_in_a_subroutine(cli, tmp_path):
+    fortran = _run(cli, _write(tmp_path, "h.f90", HELPER_F), 4, "--exact")
+    c = _run(cli, _write(tmp_path, "p.c", _ring("persistent")), 4, "--exact")
+    for a, b in zip(fortran["per_process"], c["per_process"]):
+        for k in ("ovh", "xmit", "wait"):
+            assert a[k] == pytest.approx(b[k], rel=1e-12, abs=1e-15), k

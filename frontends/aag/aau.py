@@ -349,6 +349,9 @@ class Call(AAU):
     args: list[sympy.Expr | None] = field(default_factory=list)
     result: str | None = None  # RETURNED when the caller reads the value (Seq.returned): interpreted
     refs: dict[str, str] = field(default_factory=dict)  # parameter -> caller variable passed as &var
+    # parameter -> the caller's variable passed by name (``reqs``, ``&req``; Fortran: any name): an
+    # MPI request the callee starts or completes through it is the caller's (engine/persistent.py)
+    names: dict[str, str] = field(default_factory=dict)
     # parameter -> caller array passed by name whose elements are followed (critical.elements):
     # the callee reads and stores them as its parameter's elements
     arrays: dict[str, str] = field(default_factory=dict)

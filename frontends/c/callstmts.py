@@ -103,10 +103,11 @@ class CallStatements:
                           and self.ctx.ctype(a).kind == "struct" and not self.ctx.ctype(a).is_array
                           and (path := field_path(a)) is not None}
                 values = [self._value(a) for a in args]
+                names = {params[i]: var for i, a in enumerate(args) if i < len(params) and (var := _passed_name(a))}
                 self.extents.called(self.fn_name, n.name.name,
                                     [a.name if isinstance(a, c_ast.ID) else None for a in args], values)
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=values, refs=refs, arrays=arrays, copies=copies,
+                                     args=values, refs=refs, arrays=arrays, copies=copies, names=names,
                                      result=RETURNED if n is followed else None))
 
     def _condition_defs(self, cond, out: list[AAU]) -> None:
@@ -430,3 +431,10 @@ def _reads_only_argc(cond) -> bool:
     """Does a condition read argc and no other variable (``argc > 1``, ``argc >= 3``)?"""
     names = {n.name for n in T.walk(cond) if isinstance(n, c_ast.ID)}
     return names == {"argc"}
+
+
+def _passed_name(node) -> str | None:
+    """The caller's variable an argument passes by name: ``reqs`` (an array), ``&req``."""
+    if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+        node = node.expr
+    return node.name if isinstance(node, c_ast.ID) else None

@@ -18,6 +18,7 @@ from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES, TAG_SPACE
 
 from interp.engine.communicators import EXCHANGE_BYTES
 from interp.engine.compiled import Unknown
+from interp.engine.network import request_name
 from interp.engine.ops import ANY, BCAST, CommTagged, Completion, Op
 from interp.engine.persistent import PersistentRequests
 from interp.engine.result import Span
@@ -74,6 +75,10 @@ class ChainComm(PersistentRequests):
                     out[key[len(buffer):]] = value
         return out
 
+    def req(self, name: str | None) -> str | None:
+        """A request variable as the process keeps its requests (network.request_name)."""
+        return request_name(self.frames, name) if len(self.frames) > 1 else name
+
     def element(self, a):
         """The element of an array of requests an isend or irecv stores to (None: unknown)."""
         return self.try_eval(a.request_index) if a.request_index is not None else None
@@ -99,7 +104,7 @@ class ChainComm(PersistentRequests):
                 self.stats(a).record(start + self.offset, 0.0)
                 return None
             if a.cls != "Comm" and getattr(a, "request", None) is not None:  # MPI_Ibcast, ...: started (nonblocking.py)
-                op = replace(op, kind="icoll", coll=op.coll or "barrier", request=a.request,
+                op = replace(op, kind="icoll", coll=op.coll or "barrier", request=self.req(a.request),
                              request_index=self.element(a))
             done = yield op
         self.finish(a, start + offset, done)
@@ -330,17 +335,18 @@ class ChainComm(PersistentRequests):
                 if partner is None:
                     return None
                 return Op(a.op, a, partner, self.tag(a.tag), self.need(a.size, "message size"), a.mode,
-                          request=a.request, payload=self.payload(a.buffer), request_index=self.element(a))
+                          request=self.req(a.request), payload=self.payload(a.buffer), request_index=self.element(a))
             if a.op in ("recv", "irecv", "probe"):
                 partner = self.partner(a.partner, True)
                 if partner is None:
                     return None
                 size = self.need(a.size, "message size") if a.size is not None else 0.0
-                return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request, request_index=self.element(a))
+                return Op(a.op, a, partner, self.tag(a.tag), size, request=self.req(a.request),
+                          request_index=self.element(a))
             if a.op == "wait":
-                return Op("wait", a, request=a.request, request_index=self.element(a))
+                return Op("wait", a, request=self.req(a.request), request_index=self.element(a))
             if a.op == "waitall" or a.op in COMPLETION_OPS:  # an array's requests (reqs[]) or one
-                return Op(a.op, a, request=(a.requests or [a.request])[0],
+                return Op(a.op, a, request=self.req((a.requests or [a.request])[0]),
                           request_index=None if a.requests else self.element(a))
         if isinstance(a, Sync):
             return Op("barrier", a, comm=self.comm_of(a))

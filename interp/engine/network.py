@@ -85,6 +85,27 @@ class Request:
     started: object = None
 
 
+# The key under which a callee's frame keeps its parameters passed the caller's variables by name
+# (Call.names): never a program name, so no value lookup or payload ever meets it.
+REQUEST_NAMES = "\x00passed by name"
+
+
+def request_name(frames: list, name: str | None) -> str | None:
+    """The request variable ``name`` (``r``, or ``r[]`` for an element of an array) as the process
+    keeps its requests: a parameter that the caller passed its own request, or array of them, to
+    is the caller's variable (and the caller's caller's, up the calls), so that the MPI_Waitall in
+    main completes what MPI_Isend started in a helper (``setup(reqs)``; ``&r[k]`` is ``reqs[k]``)."""
+    if not name or len(frames) < 2:
+        return name
+    base, suffix = (name[:-2], "[]") if name.endswith("[]") else (name, "")
+    for frame in reversed(frames):
+        passed = frame.get(REQUEST_NAMES)
+        if not passed or base not in passed:
+            break
+        base = passed[base]
+    return base + suffix
+
+
 def request_position(reqs: list, index) -> int | None:
     """Where in ``reqs`` (a request variable's pending requests, oldest first) is the request
     MPI_Wait(&reqs[k]) or MPI_Test(&reqs[k]) completes: the oldest one stored to element ``index``.

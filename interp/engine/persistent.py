@@ -39,22 +39,23 @@ class PersistentRequests:
             self._free(a)
             return Completion(self.clock)
         if a.op == "start":
-            entry = self._entry(a, a.request, self.element(a))
-            return (yield from self._start(a, a.request, entry))
+            name = self.req(a.request)
+            entry = self._entry(a, name, self.element(a))
+            return (yield from self._start(a, name, entry))
         return (yield from self._startall(a))
 
     def _init(self, a) -> None:
-        idx = self.element(a)
+        idx, name = self.element(a), self.req(a.request)
         size = self.need(a.size, "message size")
         if a.op == "send_init":
             partner = self.partner(a.partner, False)
             op = None if partner is None else Op("isend", a, partner, self.tag(a.tag), size, a.mode,
-                                                 request=a.request, request_index=idx)
+                                                 request=name, request_index=idx)
         else:
             partner = self.partner(a.partner, True)
-            op = None if partner is None else Op("irecv", a, partner, self.tag(a.tag), size, request=a.request,
+            op = None if partner is None else Op("irecv", a, partner, self.tag(a.tag), size, request=name,
                                                  request_index=idx)
-        entries = self._inits().setdefault(a.request or "?", [])
+        entries = self._inits().setdefault(name or "?", [])
         entries[:] = [e for e in entries if e[0] != idx]  # an init again on the same variable replaces it
         entries.append((idx, op))
 
@@ -93,7 +94,7 @@ class PersistentRequests:
         return done
 
     def _startall(self, a):
-        name = (a.requests or [a.request])[0]
+        name = self.req((a.requests or [a.request])[0])
         count = int(self.concrete(self.need(a.size, "request count"), "request count"))
         entries = self._inits().get(name or "?", [])
         if count > len(entries):
@@ -110,7 +111,7 @@ class PersistentRequests:
         return total
 
     def _free(self, a) -> None:
-        name, idx = a.request or "?", self.element(a)
+        name, idx = self.req(a.request) or "?", self.element(a)
         if self._active(name, idx):
             raise InputError(f"{self._where_req(a, name, idx)} is freed while active (started and not "
                              "completed): interp cannot tell when the program may reuse its buffer; complete it "
