@@ -547,3 +547,50 @@ def test_fortran_persistent_requests_set_up_in_a_subroutine(cli, tmp_path):
     for a, b in zip(fortran["per_process"], c["per_process"]):
         for k in ("ovh", "xmit", "wait"):
             assert a[k] == pytest.approx(b[k], rel=1e-12, abs=1e-15), k
+
+
+ELEMENT_PASSED = r"""#include <mpi.h>
+static void post_recv(double *buf, int src, MPI_Request *r)
+{
+    MPI_Irecv(buf, 1, MPI_DOUBLE, src, 0, MPI_COMM_WORLD, &r[0]);
+}
+int main(int argc, char **argv)
+{
+    int rank, idx = -1;
+    double a = 0.0, b = 0.0, x = 0.0;
+    MPI_Request reqs[2];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        post_recv(&a, 2, &reqs[0]);
+        post_recv(&b, 1, &reqs[1]);
+        MPI_Waitany(2, reqs, &idx, MPI_STATUS_IGNORE);
+        if (idx == 1) {
+#pragma interp cost(100 us)
+            x = 1.0;
+        } else {
+#pragma interp cost(1 us)
+            x = 2.0;
+        }
+        MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+    } else if (rank == 1) {
+        MPI_Send(&x, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
+    } else if (rank == 2) {
+#pragma interp cost(500 us)
+        x = 3.0;
+        MPI_Send(&x, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_an_element_passed_to_a_helper_is_that_element_of_the_callers_array(cli, tmp_path):
+    report = _run(cli, _write(tmp_path, "e.c", ELEMENT_PASSED), 4)
+    # the helper's r[0] is the caller's reqs[1] for the second call: rank 1's message (sent at
+    # once: 82.68 us for 8 B over one hop) completes first, so MPI_Waitany answers index 1 and
+    # rank 0 takes the 100 us branch; rank 2's message (after 500 us) completes reqs[0] later
+    taken = _aau(report, "x = 1.0")["per_process"][0]
+    assert taken["executions"] == 1 and taken["total"] == pytest.approx(100e-6, rel=REL)
+    assert not any(a["label"].startswith("x = 2.0") and a["executions"] for a in report["aaus"])

@@ -352,6 +352,9 @@ class Call(AAU):
     # parameter -> the caller's variable passed by name (``reqs``, ``&req``; Fortran: any name): an
     # MPI request the callee starts or completes through it is the caller's (engine/persistent.py)
     names: dict[str, str] = field(default_factory=dict)
+    # parameter -> the element of the caller's array passed (``&reqs[2]``: names has ``reqs[]``, this
+    # the 2): the callee's element k is the caller's 2 + k
+    offsets: dict[str, sympy.Expr] = field(default_factory=dict)
     # parameter -> caller array passed by name whose elements are followed (critical.elements):
     # the callee reads and stores them as its parameter's elements
     arrays: dict[str, str] = field(default_factory=dict)

@@ -104,10 +104,13 @@ class CallStatements:
                           and (path := field_path(a)) is not None}
                 values = [self._value(a) for a in args]
                 names = {params[i]: var for i, a in enumerate(args) if i < len(params) and (var := _passed_name(a))}
+                offsets = {params[i]: off for i, a in enumerate(args) if i < len(params) and params[i] in names
+                           and (off := _passed_element(a, self.ctx)) is not None}
                 self.extents.called(self.fn_name, n.name.name,
                                     [a.name if isinstance(a, c_ast.ID) else None for a in args], values)
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
                                      args=values, refs=refs, arrays=arrays, copies=copies, names=names,
+                                     offsets=offsets,
                                      result=RETURNED if n is followed else None))
 
     def _condition_defs(self, cond, out: list[AAU]) -> None:
@@ -434,7 +437,17 @@ def _reads_only_argc(cond) -> bool:
 
 
 def _passed_name(node) -> str | None:
-    """The caller's variable an argument passes by name: ``reqs`` (an array), ``&req``."""
+    """The caller's variable an argument passes by name: ``reqs`` (an array), ``&req``, and
+    ``reqs[]`` for an element passed, ``&reqs[2]``."""
     if isinstance(node, c_ast.UnaryOp) and node.op == "&":
         node = node.expr
+        if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
+            return f"{node.name.name}[]"
     return node.name if isinstance(node, c_ast.ID) else None
+
+
+def _passed_element(node, ctx):
+    """The subscript of the element ``&reqs[k]`` an argument passes (None: no element)."""
+    if isinstance(node, c_ast.UnaryOp) and node.op == "&" and isinstance(node.expr, c_ast.ArrayRef):
+        return subscript_value(ctx, node.expr.subscript)
+    return None

@@ -77,11 +77,17 @@ class ChainComm(PersistentRequests):
 
     def req(self, name: str | None) -> str | None:
         """A request variable as the process keeps its requests (network.request_name)."""
-        return request_name(self.frames, name) if len(self.frames) > 1 else name
+        return request_name(self.frames, name)[0] if len(self.frames) > 1 else name
 
     def element(self, a):
-        """The element of an array of requests an isend or irecv stores to (None: unknown)."""
-        return self.try_eval(a.request_index) if a.request_index is not None else None
+        """The element of an array of requests an isend or irecv stores to (None: unknown); in a
+        callee passed an element of the caller's array (``&reqs[2]``), counted from that one."""
+        idx = self.try_eval(a.request_index) if a.request_index is not None else None
+        if len(self.frames) > 1 and a.request:
+            offset = request_name(self.frames, a.request)[1]
+            if offset is not None:
+                idx = None if offset != offset or (idx is None and a.request_index is not None) else offset + (idx or 0)
+        return idx
 
     def deliver(self, buffer: str | None, payload: dict | None) -> None:
         if buffer and payload:

@@ -244,7 +244,8 @@ class Values:
         for param, var in list(a.arrays.items()) + list(a.copies.items()):
             frame.update(self.referenced(var, param))
         if getattr(a, "names", None):  # the caller's requests the callee may start or complete (network.request_name)
-            frame[REQUEST_NAMES] = a.names
+            frame[REQUEST_NAMES] = {p: (var, self.try_eval(a.offsets[p]) if p in a.offsets else None)
+                                    for p, var in a.names.items()}
         return frame
 
     def reads_data(self, value) -> bool:
