@@ -594,3 +594,30 @@ def test_an_element_passed_to_a_helper_is_that_element_of_the_callers_array(cli,
     taken = _aau(report, "x = 1.0")["per_process"][0]
     assert taken["executions"] == 1 and taken["total"] == pytest.approx(100e-6, rel=REL)
     assert not any(a["label"].startswith("x = 2.0") and a["executions"] for a in report["aaus"])
+
+
+NOWAIT = r"""#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank;
+    double a[4];
+    MPI_Request req;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0)
+        MPI_Isend(a, 4, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &req);
+    else if (rank == 1)
+        MPI_Irecv(a, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &req);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_request_never_completed_stops_the_run_and_check_lists_it(cli, tmp_path):
+    path = _write(tmp_path, "w.c", NOWAIT)
+    out = _error(cli, path, 2)
+    assert "w.c:10: MPI_Isend" in out and "its request req is never completed" in out
+    r = cli("check", path, "--machine", "ipsc860", "-p", "2")
+    assert r.exit_code == 1
+    assert "w.c:10: unwaited-request" in r.output and "w.c:12: unwaited-request" in r.output
