@@ -57,7 +57,7 @@ class NonBlocking:
 
     def __init__(self, engine):
         self.engine = engine
-        self.agents: dict[int, Process] = {}  # queue key -> agent still running
+        self.table: dict = {}  # queue key -> process, and agent still running (runners)
         self.next_qid = engine.nprocs + 1
 
     @staticmethod
@@ -75,15 +75,13 @@ class NonBlocking:
         """What the engine's queue keys name: every process, and the agents as they start."""
         if not self.used(p for p in (self.engine.host_prog, self.engine.node_prog) if p is not None):
             return procs
-        table = {p.qid: p for p in procs}
-        self.table = table
-        return table
+        self.table = {p.qid: p for p in procs}
+        return self.table
 
     def start(self, p: Process, op, t: float):
         """The non-blocking call: its request, and an agent that runs the collective from ``t``."""
         engine = self.engine
-        req = engine.p2p._request(p, op)
-        req.started = op.aau
+        req = engine.p2p._request(p, op)  # started by op.aau: reported if never completed
         agent = Process(AgentChain(p.chain, t), qid=self.next_qid)
         self.next_qid += 1
         self.table[agent.qid] = agent
@@ -106,7 +104,7 @@ class NonBlocking:
     def running(self) -> list[str]:
         """For a hang report: each collective still in progress, where and what it waits for."""
         lines = []
-        for agent in getattr(self, "table", {}).values():
+        for agent in self.table.values():
             if agent.qid == agent.chain.index or agent.op is None:
                 continue
             a = agent.op.aau
