@@ -24,6 +24,7 @@ from interp.engine.persistent import PersistentRequests
 from interp.engine.result import Span
 from interp.filter import collectives
 
+_PERSISTENT = frozenset(PERSISTENT_OPS)
 LONGEST_WAITS = 5  # per process, for "why is this process late"
 # A wait shorter than this fraction of the clock is the rounding of clock sums (1e-18 s at 1 s),
 # not a wait: it is not listed among the longest waits.
@@ -83,7 +84,7 @@ class ChainComm(PersistentRequests):
         """The element of an array of requests an isend or irecv stores to (None: unknown); in a
         callee passed an element of the caller's array (``&reqs[2]``), counted from that one."""
         idx = self.try_eval(a.request_index) if a.request_index is not None else None
-        if len(self.frames) > 1 and a.request:
+        if len(self.frames) > 1 and a.request:  # (one look at the frames: this runs for every isend)
             offset = request_name(self.frames, a.request)[1]
             if offset is not None:
                 idx = None if offset != offset or (idx is None and a.request_index is not None) else offset + (idx or 0)
@@ -102,7 +103,7 @@ class ChainComm(PersistentRequests):
             done = yield from self.sendrecv(a)
         elif a.cls == "SyncSeq" and a.creates is not None:
             done = yield from self.create_comm(a)
-        elif a.cls == "Comm" and a.op in PERSISTENT_OPS:
+        elif a.op in _PERSISTENT and a.cls == "Comm":
             done = yield from self.persistent(a)
         else:
             op = self.make_op(a)
@@ -341,13 +342,15 @@ class ChainComm(PersistentRequests):
                 if partner is None:
                     return None
                 return Op(a.op, a, partner, self.tag(a.tag), self.need(a.size, "message size"), a.mode,
-                          request=self.req(a.request), payload=self.payload(a.buffer), request_index=self.element(a))
+                          request=a.request if len(self.frames) < 2 else self.req(a.request),
+                          payload=self.payload(a.buffer), request_index=self.element(a))
             if a.op in ("recv", "irecv", "probe"):
                 partner = self.partner(a.partner, True)
                 if partner is None:
                     return None
                 size = self.need(a.size, "message size") if a.size is not None else 0.0
-                return Op(a.op, a, partner, self.tag(a.tag), size, request=self.req(a.request),
+                return Op(a.op, a, partner, self.tag(a.tag), size,
+                          request=a.request if len(self.frames) < 2 else self.req(a.request),
                           request_index=self.element(a))
             if a.op == "wait":
                 return Op("wait", a, request=self.req(a.request), request_index=self.element(a))
