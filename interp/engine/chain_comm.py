@@ -103,7 +103,7 @@ class ChainComm(PersistentRequests):
             done = yield from self.sendrecv(a)
         elif a.cls == "SyncSeq" and a.creates is not None:
             done = yield from self.create_comm(a)
-        elif a.op in _PERSISTENT and a.cls == "Comm":
+        elif a.cls == "Comm" and a.op in _PERSISTENT:
             done = yield from self.persistent(a)
         else:
             op = self.make_op(a)
