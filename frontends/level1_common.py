@@ -236,7 +236,7 @@ def _breaks(body) -> bool:
 def sized(aau) -> bool:
     """Does a communication AAU carry a message count that size(EXPR) can state?"""
     if aau.cls == "Comm":
-        return aau.op in ("send", "isend", "recv", "irecv", "sendrecv")
+        return aau.op in ("send", "isend", "recv", "irecv", "sendrecv", "send_init", "recv_init")
     return aau.cls == "SyncSeq" and aau.creates is None
 
 
