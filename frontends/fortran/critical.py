@@ -64,6 +64,8 @@ class _Collector(Facts):
                     for b in bounds:
                         names |= ex.names_in(b)
                         self._tested_results(b, ex)  # DO i = 1, nitems(r): the function's result
+                    # DO p = rowptr(i), rowptr(i + 1) - 1: row pointers, followed element by element
+                    self.elements |= _element_arrays(range(len(bounds)), (), list(bounds), ex)
                     self.control |= names
                     # The DO variable is assigned from its limits (C's "i = lo").
                     target = ex.target_name(var)
