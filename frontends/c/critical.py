@@ -85,6 +85,10 @@ class _Collector(c_ast.NodeVisitor, Facts):
             if node.op != "=":
                 rhs.add(target)
             self.assigns.append((target, rhs, node.coord.line if node.coord else 0))
+            lv = node.lvalue
+            if isinstance(lv, c_ast.ArrayRef) and isinstance(lv.name, c_ast.ID) \
+                    and not isinstance(lv.subscript, c_ast.Constant):
+                self.element_stores.append((lv.name.name, names_in(lv.subscript)))
             self._calls_in(node.rvalue)
             if _random(node.rvalue):
                 self.random.add(target)
