@@ -194,3 +194,16 @@ def test_distributed_spmv_with_allgather(tmp_path):
     sweeps = _stat(r, "IterD", "dist.c:21-25")
     assert sweeps.total == pytest.approx(5 * (2 * sweep_edge + 2 * sweep_mid), rel=1e-12)
     assert r.total > sweeps.total / 4  # the allgathers cost time on top of the compute
+
+
+def test_corpus_5point_benchmark_sweeps_by_hand():
+    # tests/corpus/csr_spmv_5point_bench.c: 64 x 48 grid, 3072 rows; the 2-D 5-point matrix has
+    # 5 entries a row less one for each grid edge a point lies on: nnz = 5*3072 - 2*64 - 2*48
+    from pathlib import Path
+    path = Path(__file__).parent / "corpus" / "csr_spmv_5point_bench.c"
+    r = predict([str(path)], "ipsc860", 2, [], interactive=False).result
+    n, nnz, reps = 3072, 5 * 3072 - 2 * 64 - 2 * 48, 10
+    sweep = FIXED + n * (PER_ITER + S_INIT + FIXED + Y_STORE) + nnz * (PER_ITER + BODY)
+    timed = _stat(r, "IterD", "csr_spmv_5point_bench.c:45-50")
+    assert timed.total == pytest.approx(2 * (FIXED + reps * (PER_ITER + sweep)), rel=1e-12)
+    assert _stat(r, "Seq", "csr_spmv_5point_bench.c:49").executions == pytest.approx(2 * reps * nnz)
