@@ -207,3 +207,21 @@ def test_corpus_5point_benchmark_sweeps_by_hand():
     timed = _stat(r, "IterD", "csr_spmv_5point_bench.c:45-50")
     assert timed.total == pytest.approx(2 * (FIXED + reps * (PER_ITER + sweep)), rel=1e-12)
     assert _stat(r, "Seq", "csr_spmv_5point_bench.c:49").executions == pytest.approx(2 * reps * nnz)
+
+
+def test_the_gathered_vector_is_costed_as_a_gather_on_a_roofline_machine(tmp_path):
+    # tests/test_gather.py's calibrated roofline machine (with a double multiply like its add):
+    # x[col[p]] reads x, 8 x 100,000 = 800,000 B, at random lines: L1 holds 32768/800000 =
+    # 0.04096 of them, L1+L2 524288/800000 = 0.65536, main memory 0.34464: 0.04096 x 0.75 +
+    # 0.6144 x 1 + 0.34464 x 20 = 7.53792 ns an access. The streams val[p] and col[p] (12 B at
+    # 8 GB/s first touch = 1.5 ns) and the multiply-add (0.5 + 0.5 ns at throughput) overlap it,
+    # and the loop overheads are 0 at throughput: 7.53792 ns a non-zero.
+    from test_gather import _machine
+    machine = tmp_path / "roof.yaml"
+    machine.write_text(_machine().replace("double_add: 4 ns}", "double_add: 4 ns, double_mul: 4 ns}")
+                       .replace("double_add: 0.5 ns,", "double_add: 0.5 ns, double_mul: 0.5 ns,"))
+    r = predict([_src(tmp_path, 100000, 2)], str(machine), 1, [], interactive=False)
+    body = _stat(r.result, "Seq", "lap.c:17")
+    assert body.executions == pytest.approx(2 * (3 * 100000 - 2))
+    assert body.total / body.executions == pytest.approx(7.53792e-9)
+    assert any("lap.c:16-17: x[...] read random lines of 800000 bytes" in n for n in r.result.notes), r.result.notes
