@@ -17,6 +17,7 @@ from interp.engine.compiled import Unknown
 from interp.engine import forecast
 from interp.engine.early_exit import EarlyExit
 from interp.engine.sampling import Sampling
+from interp.engine.fills import store_fills
 from interp.engine.values import Values
 from interp.engine.ops import Op
 from interp.errors import InputError
@@ -194,6 +195,8 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
         if a.effects is not None:  # every assigned name in closed form of the values before
             after = [(name, self.try_eval(expr)) for name, expr in a.effects]
             self.attribute_inner(a, start)  # its counts are of the values before (whilecount.py)
+            if a.fills:  # the elements it stores (row pointers), from the values before
+                store_fills(self, a, int(self.need(a.num_iters, "loop trip count")))
             self.assign_all(dict(after))
             return None
         for name in a.clobbers:
