@@ -9,6 +9,7 @@ array of 8-byte elements misses 1 in 4 accesses, of 4-byte elements 1 in 8).
 """
 import pytest
 
+from frontends.aag import symexpr as S
 from interp.pipeline import predict
 
 CLK = 25e-9
@@ -225,3 +226,37 @@ def test_the_gathered_vector_is_costed_as_a_gather_on_a_roofline_machine(tmp_pat
     assert body.executions == pytest.approx(2 * (3 * 100000 - 2))
     assert body.total / body.executions == pytest.approx(7.53792e-9)
     assert any("lap.c:16-17: x[...] read random lines of 800000 bytes" in n for n in r.result.notes), r.result.notes
+
+
+def test_the_fill_loop_is_a_closed_form(tmp_path):
+    # rowptr[i] = nnz with nnz++ under i > 0 and i < N - 1: IterD, its elements from closed forms
+    # (aag/fill.py): row i starts at 3i - 1 (i >= 1; 0 for i = 0), and the loop's time is the
+    # interpreted loop's (test_exact_gives_the_same_figures compares the whole program)
+    from frontends.aag import Iter
+    from interp.pipeline import load_program
+    aag = load_program(_src(tmp_path, 1000, 1))
+    fill = next(a for a in aag.functions["main"].body if isinstance(a, Iter) and a.fills)
+    assert fill.cls == "IterD" and [f[0] for f in fill.fills] == ["rowptr"]
+    from frontends.aag.fill import K
+    _, index, value = fill.fills[0]
+    for k in (0, 1, 2, 500, 999):
+        assert index.xreplace({K: k}) == k
+        assert value.xreplace({K: k, S.var("nnz"): 0}) == (0 if k == 0 else 3 * k - 1)
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_more_followed_elements_than_the_bound_refuse(cli, tmp_path, monkeypatch, interpreted):
+    # the fill loop in closed form (engine/fills.py) and interpreted (values.store_element: a
+    # break on nnz makes it no closed form) keep at most MAX_FOLLOWED elements of an array; here
+    # 100, for a 1000-row matrix
+    import interp.engine.fills as fills
+    import interp.engine.values as values
+    monkeypatch.setattr(fills, "MAX_FOLLOWED", 100)
+    monkeypatch.setattr(values, "MAX_FOLLOWED", 100)
+    text = LAPLACIAN.replace("nnz++; }\n    }", "nnz++; }\n        if (nnz < 0) break;\n    }") \
+        if interpreted else LAPLACIAN
+    assert text != LAPLACIAN or not interpreted
+    r = cli("run", _src(tmp_path, 1000, 1, text=text), "--machine", "ipsc860")
+    assert r.exit_code != 0 and "Traceback" not in r.output
+    assert "interp follows at most 100 elements of an array" in r.output
+    assert "lap.c:" in r.output and "'#pragma interp iters(N)'" in r.output

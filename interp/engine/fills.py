@@ -42,7 +42,11 @@ def store_fills(chain, a, n: int) -> None:
 
 def check_followed(chain, a, array: str, n: int) -> None:
     if n > MAX_FOLLOWED:
-        raise InputError(f"{a.loc}: this loop stores {n:,} elements of {array}, whose values decide a loop "
-                         f"limit (a row pointer); interp follows at most {MAX_FOLLOWED:,} elements of an "
-                         f"array; state the trip count of the loops that read {array} with "
-                         f"'{chain.directive} iters(N)' above them (N: their mean trip count)")
+        raise InputError(f"{a.loc}: {refusal(array, n, chain.directive)}")
+
+
+def refusal(array: str, n: int, directive: str) -> str:
+    return (f"the program stores {n:,} elements of {array} by computed indices, whose values decide "
+            f"a loop limit (row pointers); interp follows at most {MAX_FOLLOWED:,} elements of an array; "
+            f"state the trip count of the loops that read {array} with '{directive} iters(N)' above them "
+            "(N: their mean trip count)")
