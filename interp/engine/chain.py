@@ -17,7 +17,6 @@ from interp.engine.compiled import Unknown
 from interp.engine import forecast
 from interp.engine.early_exit import EarlyExit
 from interp.engine.sampling import Sampling
-from interp.engine.fills import store_fills
 from interp.engine.values import Values
 from interp.engine.ops import Op
 from interp.errors import InputError
@@ -195,8 +194,7 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
         if a.effects is not None:  # every assigned name in closed form of the values before
             after = [(name, self.try_eval(expr)) for name, expr in a.effects]
             self.attribute_inner(a, start)  # its counts are of the values before (whilecount.py)
-            if a.fills:  # the elements it stores (row pointers), from the values before
-                store_fills(self, a, int(self.need(a.num_iters, "loop trip count")))
+            self.store_fills(a)  # the elements it stores (row pointers, aag/fill.py), if any
             self.assign_all(dict(after))
             return None
         for name in a.clobbers:
@@ -312,7 +310,6 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
         raise InputError(f"{a.loc}: the trip count of this loop depends on data the parse cannot know (its "
                          f"condition reads values from data); state it with '{self.directive} iters(N)' above "
                          f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
-
 
     def trace_compound(self, a: AAU, start: float) -> None:
         if self.engine.tracing:

@@ -12,7 +12,7 @@ from frontends.aag.bodies import root
 
 from interp.engine import symtime
 from interp.engine.compiled import Unknown
-from interp.engine.fills import MAX_FOLLOWED, refusal
+from interp.engine.fills import MAX_FOLLOWED, refusal, store_fills
 from interp.engine.symtime import SymTime, wrap
 from interp.errors import InputError
 
@@ -199,6 +199,11 @@ class Values:
             if count > MAX_FOLLOWED:
                 raise InputError(f"{self._where()}: {refusal(array, count, self.directive)}")
         self.assign(name, self.try_eval(stored.args[1]))
+
+    def store_fills(self, a) -> None:
+        """The elements a closed-form loop stores (aag/fill.py), from the values before it."""
+        if a.fills:
+            store_fills(self, a, int(self.need(a.num_iters, "loop trip count")))
 
     def assign(self, name: str, value) -> None:
         if name[-2:] == S.ELEMENTS:  # every element of the array: none is known any more
