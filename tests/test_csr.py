@@ -260,3 +260,29 @@ def test_more_followed_elements_than_the_bound_refuse(cli, tmp_path, monkeypatch
     assert r.exit_code != 0 and "Traceback" not in r.output
     assert "interp follows at most 100 elements of an array" in r.output
     assert "lap.c:" in r.output and "'#pragma interp iters(N)'" in r.output
+
+
+SAVED_COUNTER = r"""#include <stdio.h>
+int rowptr[101]; double v[1000];
+int main(void) {
+    int nnz = 0, start;
+    for (int i = 0; i < 100; i++) { start = nnz; nnz += 2; rowptr[i] = start; }
+    rowptr[100] = nnz;
+    double s = 0;
+    for (int i = 0; i < 100; i++)
+        for (int p = rowptr[i]; p < rowptr[i + 1]; p++)
+            s += v[p];
+    printf("%f\n", s);
+    return 0;
+}
+"""
+
+
+def test_a_counter_saved_before_its_increment_is_interpreted(tmp_path):
+    # start = nnz reads the counter before this row's increment: no closed form (aag/fill.py
+    # refuses the shape), the fill loop is interpreted; 100 rows of 2 entries: 200 passes
+    path = tmp_path / "saved.c"
+    path.write_text(SAVED_COUNTER)
+    r = predict([str(path)], "ipsc860", 1, [], interactive=False).result
+    assert _stat(r, "IterND", "saved.c:5").executions == 1
+    assert _stat(r, "Seq", "saved.c:10").executions == pytest.approx(200)

@@ -59,6 +59,11 @@ def _fill(loop: Iter):
         return None
     counters = {c for c, _, _ in steps}
     written = counters | set(local) | {loop.var}
+    arrays = [array for array, _, _, _ in stores]
+    if len(set(arrays)) != len(arrays) or any(S.free_names(e) & counters for e in local.values()):
+        # two stores into one array (the engine stores one form after the other, not in the
+        # program's order), or ``start = nnz`` (a counter's value at that point of the body)
+        raise _Shape
     for _, inc, cond in steps:
         if S.free_names(inc) & written or (cond is not None and S.free_names(cond) & (counters | set(local))):
             raise _Shape
