@@ -7,6 +7,7 @@ import sympy
 
 from .aag import Call, ExternalInput, Loc, Seq
 from .aag.effects import loop_effects
+from .aag.iterlocal import iteration_local
 from .aag.fill import fill_effects
 from .aag.whilecount import derived_count
 from .aag.bodies import can_leave, cond_fixed, flat, has_jump, recursive_functions
@@ -172,6 +173,7 @@ class AnnotatedParse:
         body = loop.body
         critical_defs = {n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs
                          if self.critical.is_critical(n)} - {var}
+        critical_defs -= iteration_local(body, critical_defs)  # set afresh by every iteration
         loop.clobbers = sorted({n for a in flat(body) if isinstance(a, Seq) for n, _ in a.defs} | {var})
         if loop.has_sync():
             loop.cls = "IterSync" if deterministic else "IterND"
@@ -238,7 +240,7 @@ def _breaks(body) -> bool:
 def sized(aau) -> bool:
     """Does a communication AAU carry a message count that size(EXPR) can state?"""
     if aau.cls == "Comm":
-        return aau.op in ("send", "isend", "recv", "irecv", "sendrecv")
+        return aau.op in ("send", "isend", "recv", "irecv", "sendrecv", "send_init", "recv_init")
     return aau.cls == "SyncSeq" and aau.creates is None
 
 

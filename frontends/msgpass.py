@@ -25,8 +25,6 @@ not know) by ``lib.NAME``. A Seq's operation counts name each call by that param
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
-
 import sympy
 
 from .aag import symexpr as S
@@ -36,6 +34,8 @@ from .comms import CallError, communicator as _communicator, creator as _creator
 from .collective_results import RESULT_OPS
 from .refusals import REFUSED, refusal, unknown
 from .completion_calls import COMPLETION_ROWS as _COMPLETION_ROWS, RESULT_ROLES
+from .nonblocking_calls import INDEXED_OPS, MESSAGE_OPS, PERSISTENT_ROWS, RECV_OPS, SEND_OPS, nonblocking_rows
+from .callargs import CallArgs  # noqa: F401 (the frontends build it from here)
 
 # The predefined datatypes and reduction operations (frontends/mpitypes.py), read by both frontends.
 from .mpitypes import C_DATATYPES, DATATYPES, FORTRAN_DATATYPES, MPI_OPS  # noqa: F401
@@ -133,12 +133,12 @@ class MsgCall:
 
     def send_buffer(self) -> int | None:
         """Position of the buffer whose values leave this process."""
-        return self.at("buf") if self.op in ("send", "isend", "sendrecv", "bcast") else None
+        return self.at("buf") if self.op in SEND_OPS + ("sendrecv", "bcast") else None
 
     def recv_buffer(self) -> int | None:
         """Position of the buffer whose values arrive (a broadcast's on every process but the root,
         a reduction's result, what a gather, scatter or alltoall delivers)."""
-        if self.op in ("recv", "irecv", "bcast"):
+        if self.op in RECV_OPS + ("bcast",):
             return self.at("buf")
         if self.op == "sendrecv":
             return self.at("recv_buf", "buf")
@@ -213,11 +213,10 @@ def _rows() -> list[MsgCall]:
         ("gsync", "Sync", "barrier", "standard", ""),
         ("gcol", "SyncSeq", "allgather", "standard", "buf count ybuf ylen ncnt"),
         ("load", "Spawn", "spawn", "standard", "program node pid"),
-    ]
+    ]  # and MPI_Send_init and kin; MPI_Ibcast, ...: the blocking row and a request
     table = [MsgCall(name, "nx" if name[:4] != "MPI_" else "mpi", aau, op, tuple(params.split()), mode)
-             for name, aau, op, mode, params in rows]
-    # NX/2 global operations: x, n elements, work; element bytes None is an integer (C long,
-    # Fortran INTEGER).
+             for name, aau, op, mode, params in [*rows, *PERSISTENT_ROWS, *nonblocking_rows(rows)]]
+    # NX/2 global operations: x, n elements, work; element bytes None is an integer (C long, Fortran INTEGER).
     for name, (size, op) in {
             "gdsum": (8, "double_add"), "gdhigh": (8, "double_add"), "gdlow": (8, "double_add"),
             "gssum": (4, "real_add"), "gshigh": (4, "real_add"), "gslow": (4, "real_add"),
@@ -269,34 +268,6 @@ def communicators_created(names) -> bool:
                      "MPI_Comm_split_type", "MPI_Intercomm_create", "MPI_Graph_create") for n in names)
 
 
-class CallArgs:
-    """A call's actual arguments as the frontend of its language reads them, by position.
-
-    ``value(i)``: symbolic value or None; ``name(i)``: a plain identifier (datatype, reduction op,
-    communicator) or None; ``buffer(i)``: the base variable of a buffer argument; ``target(i)``:
-    the variable an output argument stores to (default: ``buffer``); ``request(i)``:
-    the request variable (``req``, ``reqs[]``); ``string(i)``: a character literal's text.
-    ``language`` selects the datatypes the program may name; ``int_bytes`` is the size of the
-    language's integer (NX/2 integer global operations).
-    """
-
-    def __init__(self, n: int, value: Callable, name: Callable, buffer: Callable, request: Callable,
-                 string: Callable, language: str, int_bytes: int, creates_comms: bool = True,
-                 cart_ndims: int | None = None, target: Callable | None = None,
-                 subscript: Callable | None = None):
-        self.n = n
-        self.value, self.name, self.buffer, self.request, self.string = value, name, buffer, request, string
-        self.datatypes = DATATYPES[language]
-        self.int_bytes = int_bytes
-        # Without MPI_Comm_split and its kin every communicator variable holds MPI_COMM_WORLD.
-        self.creates_comms = creates_comms
-        self.cart_ndims = cart_ndims  # the program's one constant number of Cartesian dimensions
-        self.target = target  # the variable an output argument stores to (``&comms[1]``: comms[1])
-        self.count = None  # stated by ``size(EXPR)`` (frontends/annotations.py): the count arguments
-        # the subscript of a request of an array (``&reqs[k]``, ``REQS(K)``): the index MPI_Waitany returns
-        self.subscript = subscript or (lambda i: None)
-
-
 def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str | None):
     """The AAU of the message-passing call ``name`` (canonical), written ``spelling``; or CallError.
 
@@ -315,6 +286,8 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
     common = dict(loc=loc, label=spelling)
     if call.aau == "Spawn":
         return Spawn(program=a.string("program") or "?", node=a.value("node"), **common)
+    if call.at("request") is not None and call.aau != "Comm":  # a non-blocking collective's request
+        common.update(request=a.request("request"), request_index=a.subscript("request"))
     if call.aau == "Sync":
         return Sync(api=call.api, op=call.op, comm=comm, **common)
     if call.aau == "SyncSeq" and call.at("newcomm") is not None:
@@ -405,7 +378,7 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["partner"] = sympy.Integer(S.ANY)  # NX/2 receives take any sender
     if call.at("tag") is not None:
         kw["tag"] = a.value("tag")
-    if call.op in ("send", "isend", "recv", "irecv", "sendrecv"):
+    if call.op in MESSAGE_OPS:
         kw["buffer"] = a.buffer("buf")
     status = a.buffer("status") if call.op in ("recv", "probe", "sendrecv", "waitany", "test", "testany") else None
     if status and not status.upper().startswith("MPI_"):
@@ -414,7 +387,7 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["request"] = a.request("request")
         # Which element of an array of requests: the one an isend or irecv stores to (the index
         # MPI_Waitany and kin return), the one MPI_Wait(&reqs[k]) and MPI_Test complete.
-        if call.op in ("isend", "irecv", "wait", "test"):
+        if call.op in INDEXED_OPS:
             kw["request_index"] = a.subscript("request")
     elif call.op in ("isend", "irecv"):
         kw["request"] = assigned_to  # NX/2: the message id is the call's result
@@ -489,7 +462,7 @@ V_COLLECTIVES = ("scatterv", "gatherv", "allgatherv", "alltoallv")
 def undetermined(aau) -> list[str]:
     """The message fields of a communication AAU the parse could not determine (``size``,
     ``partner``): they must come from inputs, the rank and constants."""
-    if aau.cls == "Comm" and aau.op in ("send", "isend", "recv", "irecv", "sendrecv"):
+    if aau.cls == "Comm" and aau.op in MESSAGE_OPS:
         needed = ("size", "partner")
     elif aau.cls == "Comm" and aau.op == "probe":
         needed = ("partner",)

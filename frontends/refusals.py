@@ -27,17 +27,14 @@ FAMILIES = {
         "{name}: one-sided communication (MPI windows, RMA) is not modelled: the paper's machine model "
         "has messages between a sender and a receiver; write the transfer as MPI_Send/MPI_Recv (or "
         "MPI_Sendrecv, MPI_Alltoall) between the processes that take part"),
-    "persistent": (
-        {"MPI_Send_init", "MPI_Recv_init", "MPI_Ssend_init", "MPI_Bsend_init", "MPI_Rsend_init",
-         "MPI_Start", "MPI_Startall", "MPI_Request_free"},
-        "{name}: persistent requests are not modelled: use MPI_Isend/MPI_Irecv where the program starts "
-        "the request and MPI_Wait/MPI_Waitall where it completes"),
     "nonblocking collectives": (
-        {"MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce", "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather",
-         "MPI_Ialltoall", "MPI_Ibarrier", "MPI_Iscan", "MPI_Igatherv", "MPI_Iscatterv", "MPI_Iallgatherv",
-         "MPI_Ialltoallv", "MPI_Ireduce_scatter"},
-        "{name}: non-blocking collectives are not modelled: use the blocking collective where the "
-        "program waits for it (MPI_Wait on the collective's request)"),
+        {"MPI_Ireduce_scatter", "MPI_Ireduce_scatter_block", "MPI_Ineighbor_allgather",
+         "MPI_Ineighbor_alltoall", "MPI_Allreduce_init", "MPI_Bcast_init", "MPI_Barrier_init"},
+        "{name}: this collective is not modelled, blocking or not (interp models the non-blocking "
+        "twins of MPI_Barrier, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Scan, MPI_Exscan, MPI_Gather(v), "
+        "MPI_Scatter(v), MPI_Allgather(v) and MPI_Alltoall(v), not MPI_Reduce_scatter, the neighbourhood "
+        "collectives or MPI-4 persistent collectives): write it as one of those, e.g. MPI_Ireduce_scatter "
+        "as MPI_Ireduce to each rank's root or MPI_Iallreduce followed by a local copy of the rank's block"),
     "io": (
         {"MPI_File_open", "MPI_File_close", "MPI_File_read", "MPI_File_write", "MPI_File_read_at",
          "MPI_File_write_at", "MPI_File_read_all", "MPI_File_write_all", "MPI_File_read_at_all",

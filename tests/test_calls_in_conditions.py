@@ -67,8 +67,8 @@ def test_the_call_runs_once_per_test_of_a_while_condition(tmp_path):
 
 def test_long_loops_with_no_closed_form_are_sampled(cli, tmp_path):
     in_sum = _program(tmp_path, "in_sum.c", "cnt += isprime(n)")
-    # isprime holds a loop: up to 512 iterations (2 x sampling.SAMPLES) every one is interpreted:
-    # the --exact figure
+    # isprime holds a loop: up to 2,000 iterations (sampling.LOOP_BODY_UP_TO) every one is
+    # interpreted: the --exact figure
     exact, _ = _total(cli, in_sum, "-D", "N=500", "--exact")
     default, d = _total(cli, in_sum, "-D", "N=500")
     assert default == pytest.approx(exact, rel=1e-12)

@@ -185,12 +185,42 @@ int main(int argc, char **argv)
 
 
 def test_nested_loops_with_no_closed_form_are_sampled_at_both_levels(tmp_path):
-    # The i loop (n - 1 = 1,999 iterations) holds a loop: sampled from 2 x 256 iterations on; each
-    # sampled i's j loop (up to 1,999 iterations, gcd's loop inside) is sampled with 64
-    # (engine/sampling.py NESTED_SAMPLES); the j loops of i <= 129 run in full.
-    r = _run(tmp_path, GCD, divider="", n=2000)
+    # The i loop (n - 1 = 2,999 iterations) holds a loop: sampled above 2,000 iterations
+    # (engine/sampling.py LOOP_BODY_UP_TO); each sampled i's j loop (up to 2,999 iterations, gcd's
+    # loop inside) is sampled with 64 (NESTED_SAMPLES); the j loops of i <= 129 run in full.
+    r = _run(tmp_path, GCD, divider="", n=3000)
     notes = [n for n in r.notes if "were interpreted and their time scaled" in n]
-    assert any("256 of its 1,999 iterations" in n for n in notes)
+    assert any("256 of its 2,999 iterations" in n for n in notes)
     assert any("64 of its" in n for n in notes)
     calls = _stats(r, "gcd(i, j)")
-    assert calls.executions == pytest.approx(1999 * 2000 / 2, rel=0.02)  # every pair stands for one call
+    assert calls.executions == pytest.approx(2999 * 3000 / 2, rel=0.02)  # every pair stands for one call
+    # 60 numbers: no loop is sampled, every pair's gcd is interpreted (the --exact figures)
+    small = _run(tmp_path, GCD.replace("i <= n", "i <= 60"), divider="")
+    assert not any("were interpreted and their time scaled" in n for n in small.notes)
+
+
+FACTOR = """
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int n = 6561, d = atoi(argv[1]);
+    while (n % d == 0)
+        n = n / d;
+    return n;
+}
+"""
+
+
+def test_a_loop_condition_divides_by_quotient_width(tmp_path):
+    # n = 3^8, d = 3: 8 passes; the test and the body divide 3^(8-k) by 3 at pass k, quotients
+    # 3^(7-k) = 2187, 729, 243, 81, 27, 9, 3, 1 of 12, 10, 8, 7, 5, 4, 2, 1 bits. Each costs
+    # 4 + 0.15 (bits - 1) ns (the compare's 0.25 ns overlaps the divider): 8 x 4 + 0.15 x 41 =
+    # 38.15 ns for the tests and as much for the body's n / d; the last test (1 % 3) ends the loop
+    # and is not charged (per_iter and iter.fixed are 0 in MACHINE).
+    r = _run(tmp_path, FACTOR, d=3)
+    loop = next(s for s in r.aau_totals() if s.cls == "IterND")
+    assert loop.executions == 1
+    assert loop.total == pytest.approx(2 * 38.15 * NS, rel=1e-9)
+    # without a divider: 2 x 8 x 6.175 ns
+    mid = _run(tmp_path, FACTOR, divider="", d=3)
+    assert next(s for s in mid.aau_totals() if s.cls == "IterND").total == pytest.approx(16 * 6.175 * NS, rel=1e-9)

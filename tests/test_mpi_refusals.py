@@ -34,10 +34,10 @@ def refusal(tmp_path, call: str, language: str = "c") -> str:
     ("MPI_Put(buf, 4, MPI_INT, 1, 0, 4, MPI_INT, win);", "MPI_Put: one-sided communication",
      "write the transfer as MPI_Send/MPI_Recv"),
     ("MPI_Win_fence(0, win);", "MPI_Win_fence: one-sided communication", "MPI_Send/MPI_Recv"),
-    ("MPI_Send_init(buf, 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &req[0]);", "persistent requests are not modelled",
-     "use MPI_Isend/MPI_Irecv"),
-    ("MPI_Ibcast(buf, 4, MPI_INT, 0, MPI_COMM_WORLD, &req[0]);", "non-blocking collectives are not modelled",
-     "use the blocking collective"),
+    # MPI_Ibcast and MPI_Send_init are modelled (tests/test_nbcoll.py); a collective with no blocking
+    # model is still refused, blocking or not
+    ("MPI_Ireduce_scatter(buf, buf, &idx, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req[0]);",
+     "MPI_Ireduce_scatter: this collective is not modelled, blocking or not", "MPI_Iallreduce followed by"),
     ("MPI_Comm_split_type(MPI_COMM_WORLD, 0, 0, MPI_INFO_NULL, &idx);", "shared-memory splits",
      "build the communicator with one of those"),
 ])

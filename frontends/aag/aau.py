@@ -15,7 +15,7 @@ from typing import Iterator
 
 import sympy
 
-__all__ = ['AAG', 'AAU', 'Access', 'Branch', 'COMPOUND_CLASSES', 'COMPLETION_OPS', 'Call', 'Comm', 'Condt', 'End', 'ExternalInput', 'Function', 'Iter', 'Loc', 'OpCounts', 'Problem', 'RETURNED', 'RETURN_VALUE', 'SIMPLE_CLASSES', 'SYNC_CLASSES', 'Seq', 'Spawn', 'Start', 'SymbolInfo', 'Sync', 'SyncSeq', 'reset_ids']
+__all__ = ['AAG', 'AAU', 'Access', 'Branch', 'COMPOUND_CLASSES', 'COMPLETION_OPS', 'Call', 'Comm', 'Condt', 'End', 'ExternalInput', 'Function', 'Iter', 'Loc', 'OpCounts', 'PERSISTENT_OPS', 'Problem', 'RETURNED', 'RETURN_VALUE', 'SIMPLE_CLASSES', 'SYNC_CLASSES', 'Seq', 'Spawn', 'Start', 'SymbolInfo', 'Sync', 'SyncSeq', 'reset_ids']
 
 SIMPLE_CLASSES = ("Start", "End", "Seq", "Spawn", "Comm", "Sync", "SyncSeq")
 COMPOUND_CLASSES = ("IterD", "IterSync", "IterND", "CondtD", "CondtSync", "Call")
@@ -24,6 +24,8 @@ SYNC_CLASSES = ("Spawn", "Comm", "Sync", "SyncSeq")
 # Comm operations whose outcome the engine's clock decides (MPI_Waitany, MPI_Test, ...): what
 # they return (Comm.results) is assigned when the engine interprets them.
 COMPLETION_OPS = ("waitany", "waitsome", "test", "testall", "testany", "testsome")
+# The persistent-request calls (frontends/nonblocking_calls.py, interp/engine/persistent.py)
+PERSISTENT_OPS = ("send_init", "recv_init", "start", "startall", "request_free")
 
 _ids = itertools.count(1)
 
@@ -190,8 +192,9 @@ RETURNED = "__returned"
 class Comm(AAU):
     """Explicit communication (Table 4: Type, Size, Src, Dest).
 
-    ``op``: send | recv | isend | irecv | wait | waitall | probe | sendrecv, and the completion
-    calls waitany | waitsome | test | testall | testany | testsome.
+    ``op``: send | recv | isend | irecv | wait | waitall | probe | sendrecv, the completion
+    calls waitany | waitsome | test | testall | testany | testsome, and the persistent requests'
+    send_init | recv_init | start | startall | request_free.
     ``mode``: for sends, standard | sync (rendezvous) | buffered | ready.
     ``partner``: destination of a send, source of a receive (None: any source); for NX/2 the
     special partner -1 in a send means every node (a broadcast).
@@ -228,6 +231,8 @@ class Sync(AAU):
     api: str = "mpi"
     op: str = "barrier"
     comm: sympy.Expr | None = None  # the communicator's handle; None: MPI_COMM_WORLD
+    request: str | None = None  # MPI_Ibarrier: the request variable its MPI_Wait / MPI_Test completes
+    request_index: sympy.Expr | None = None  # the element of an array of requests it stores to
 
 
 @dataclass
@@ -248,6 +253,9 @@ class SyncSeq(AAU):
     buffer: str | None = None  # bcast: tracked values of the root's buffer reach every process
     result: str | None = None  # reductions, gathers, scatters: the buffer stored into (values forgotten)
     comm: sympy.Expr | None = None  # the communicator's handle; None: MPI_COMM_WORLD
+    # a non-blocking collective (MPI_Ibcast, ...): the request variable, and its element of an array
+    request: str | None = None
+    request_index: sympy.Expr | None = None
     # v-collectives (scatterv, gatherv, allgatherv, alltoallv): the array of counts per rank, read
     # element by element at run time, and the bytes of one element; ``size`` is the process's own
     # block (None where it has none: MPI_IN_PLACE, allgatherv, alltoallv)
@@ -348,6 +356,12 @@ class Call(AAU):
     args: list[sympy.Expr | None] = field(default_factory=list)
     result: str | None = None  # RETURNED when the caller reads the value (Seq.returned): interpreted
     refs: dict[str, str] = field(default_factory=dict)  # parameter -> caller variable passed as &var
+    # parameter -> the caller's variable passed by name (``reqs``, ``&req``; Fortran: any name): an
+    # MPI request the callee starts or completes through it is the caller's (engine/persistent.py)
+    names: dict[str, str] = field(default_factory=dict)
+    # parameter -> the element of the caller's array passed (``&reqs[2]``: names has ``reqs[]``, this
+    # the 2): the callee's element k is the caller's 2 + k
+    offsets: dict[str, sympy.Expr] = field(default_factory=dict)
     # parameter -> caller array passed by name whose elements are followed (critical.elements):
     # the callee reads and stores them as its parameter's elements
     arrays: dict[str, str] = field(default_factory=dict)

@@ -168,7 +168,7 @@ class _Reads:
         for e in (a.partner, a.tag, a.size, a.recv_partner, a.recv_tag, a.recv_size):
             self.reads.update(_names(e))
         if a.buffer:
-            (self.sent if a.op in ("send", "isend", "sendrecv") else self.received).add(a.buffer)
+            (self.sent if a.op in ("send", "isend", "send_init", "sendrecv") else self.received).add(a.buffer)
         if a.recv_buffer:
             self.received.add(a.recv_buffer)
 

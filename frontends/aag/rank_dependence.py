@@ -117,7 +117,7 @@ def _collect(a, aag: AAG, seq_defs: list, other_defs: list, reads: list) -> None
     elif isinstance(a, Comm):
         for e in (a.tag, a.size, a.recv_tag, a.recv_size):
             reads.append((_names(e), "a message's size or tag", a))
-        for name in (a.buffer if a.op in ("recv", "irecv") else None, a.recv_buffer, a.status):
+        for name in (a.buffer if a.op in ("recv", "irecv", "recv_init") else None, a.recv_buffer, a.status):
             if name:
                 other_defs.append((name, a))
         for name in a.status_names or ():

@@ -33,7 +33,19 @@ def _subscript(node, ctx: ExprContext):
     """``&reqs[k]`` -> the value of k (None for a request that is no element of an array)."""
     if isinstance(node, c_ast.UnaryOp) and node.op == "&":
         node = node.expr
-    return ctx.sym(node.subscript) if isinstance(node, c_ast.ArrayRef) else None
+    return subscript_value(ctx, node.subscript) if isinstance(node, c_ast.ArrayRef) else None
+
+
+def subscript_value(ctx, node):
+    """The value of a subscript, ``ranks[nev++] = i`` and ``&reqs[nreq++]`` included: the index
+    is nev before the increment (the increment's own def follows the store's, or the call's, in
+    the Seq after it), ++nev's is nev + 1."""
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("p++", "p--", "++", "--"):
+        inner = ctx.sym(node.expr)
+        if inner is None or node.op.startswith("p"):
+            return inner
+        return inner + (1 if node.op == "++" else -1)
+    return ctx.sym(node)
 
 
 def _buffer(node, ctx: ExprContext, pointed) -> str | None:

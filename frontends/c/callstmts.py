@@ -21,7 +21,7 @@ from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALL
                        datatype_value, is_comm_call, undetermined)
 from . import returned
 from . import tree as T
-from .calls import build_call
+from .calls import build_call, subscript_value
 from .critical import SCANF, target_name
 from .expr import buffer_name, field_path
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
@@ -103,10 +103,14 @@ class CallStatements:
                           and self.ctx.ctype(a).kind == "struct" and not self.ctx.ctype(a).is_array
                           and (path := field_path(a)) is not None}
                 values = [self._value(a) for a in args]
+                names = {params[i]: var for i, a in enumerate(args) if i < len(params) and (var := _passed_name(a))}
+                offsets = {params[i]: off for i, a in enumerate(args) if i < len(params) and params[i] in names
+                           and (off := _passed_element(a, self.ctx)) is not None}
                 self.extents.called(self.fn_name, n.name.name,
                                     [a.name if isinstance(a, c_ast.ID) else None for a in args], values)
                 out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=values, refs=refs, arrays=arrays, copies=copies,
+                                     args=values, refs=refs, arrays=arrays, copies=copies, names=names,
+                                     offsets=offsets,
                                      result=RETURNED if n is followed else None))
 
     def _condition_defs(self, cond, out: list[AAU]) -> None:
@@ -239,7 +243,7 @@ class CallStatements:
         element picked when the engine has evaluated i; ("a[]", None) when i or the value is not
         known (every element of a is then unknown)."""
         ctx, array = self.ctx, n.lvalue.name.name
-        index, value = _index(ctx, n.lvalue.subscript), ctx.sym(n.rvalue)
+        index, value = subscript_value(ctx, n.lvalue.subscript), ctx.sym(n.rvalue)
         if index is not None and value is not None and n.op != "=":
             cur = S.element(array, index)
             value = {"+=": cur + value, "-=": cur - value, "*=": cur * value}.get(n.op)
@@ -420,6 +424,11 @@ class CallStatements:
         if getattr(aau, "results", None):  # the flag, index, outcount the program reads
             aau.results = tuple((r, n) for r, n in aau.results if self.critical.is_tracked(n)) or None
         out.append(aau)
+        for n in (x for arg in args for x in T.walk(arg)):  # &reqs[nreq++]: the count goes on after the call
+            if isinstance(n, c_ast.UnaryOp) and n.op in ("p++", "p--", "++", "--"):
+                counter = target_name(n.expr)
+                if counter and self.critical.is_tracked(counter):
+                    self._seq_for(node, out).defs.append((counter, S.var(counter) + (1 if "+" in n.op else -1)))
         if target is not None and name.startswith("MPI_") and self.critical.is_tracked(target):
             # rc = MPI_Send(...): interp models the calls that succeed, so rc is MPI_SUCCESS (0)
             seq = self._seq_for(node, out)
@@ -432,12 +441,18 @@ def _reads_only_argc(cond) -> bool:
     return names == {"argc"}
 
 
-def _index(ctx, node):
-    """The value of a subscript, ``ranks[nev++] = i`` included: the index is nev before the
-    increment (the increment's own def follows this store's in the Seq), ++nev's is nev + 1."""
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("p++", "p--", "++", "--"):
-        inner = ctx.sym(node.expr)
-        if inner is None or node.op.startswith("p"):
-            return inner
-        return inner + (1 if node.op == "++" else -1)
-    return ctx.sym(node)
+def _passed_name(node) -> str | None:
+    """The caller's variable an argument passes by name: ``reqs`` (an array), ``&req``, and
+    ``reqs[]`` for an element passed, ``&reqs[2]``."""
+    if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+        node = node.expr
+        if isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
+            return f"{node.name.name}[]"
+    return node.name if isinstance(node, c_ast.ID) else None
+
+
+def _passed_element(node, ctx):
+    """The subscript of the element ``&reqs[k]`` an argument passes (None: no element)."""
+    if isinstance(node, c_ast.UnaryOp) and node.op == "&" and isinstance(node.expr, c_ast.ArrayRef):
+        return subscript_value(ctx, node.expr.subscript)
+    return None

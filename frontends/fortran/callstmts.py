@@ -183,8 +183,10 @@ class CallStatements:
                  for pos, _ in self.info.present.get(callee, [])]
         values = [None if a is None else self._datatype_value(a) for a in args]
         values += [None] * (len(params) - len(values))  # trailing OPTIONAL dummies not given
+        names = {params[i]: self.scope.canon(str(a)) for i, a in enumerate(args)  # passed by reference
+                 if i < len(params) and isinstance(a, F.Name)}
         return self._new(Call, first, last, callee=callee, label=T.label(node), args=values + extents + given,
-                         refs=refs, arrays=arrays)
+                         refs=refs, names=names, arrays=arrays)
 
     def _params_of(self, name: str) -> list[str]:
         for _, s, _, _ in self.units:

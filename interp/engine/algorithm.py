@@ -34,13 +34,14 @@ from sag.model import SAG
 from interp.engine.budget import Budget, BudgetExceeded
 from interp.engine.chain import Chain
 from interp.engine.communicators import Communicators
-from interp.engine.early_exit import ASSUMED_EXITS
+from interp.engine.hang import hang_report
 from interp.engine.kept_values import loops_keeping_values
 from interp.engine.compiled import Compiled
 from interp.engine.completion import Completions
 from interp.engine.collective import Collectives
 from interp.engine.leftovers import Leftovers
 from interp.engine.network import Network
+from interp.engine.nonblocking import NonBlocking
 from interp.engine.ops import HOST_RANK, Completion, label as op_label
 from interp.engine.options import EngineOptions
 from interp.engine.p2p import PointToPoint
@@ -125,6 +126,7 @@ class Engine:
         # Message contents are tracked only when some receive buffer decides control flow.
         self.track_payloads = any(_receives_critical(prog) for prog in (host_prog, node_prog) if prog is not None)
         options = Completions.options_for(programs, options)  # no rank symmetry with MPI_Waitany, ...
+        options = NonBlocking.options_for(programs, options)  # nor with MPI_Ibcast, ...
         sym = eligible(self, options)  # rank symmetry: rank 0 alone is interpreted (symmetry.py)
         # several classes: a restart with the partition (and its symmetry) found so far
         parts = Partition(options.classes, options.class_group) if sym and options.classes else None
@@ -142,11 +144,13 @@ class Engine:
         self.net = Network(self.mapping, nprocs, self.bound, sag.runtime)
         self.p2p = PointToPoint(self, self.net)
         self.collectives = Collectives(self)
+        self.nonblocking = NonBlocking(self)  # MPI_Ibcast, MPI_Iallreduce, ...: their progress agents
         # The engine's operations by kind: who interprets each (point-to-point, collective, ...).
         self.handlers = {"send": self.p2p.send, "isend": self.p2p.isend, "recv": self.p2p.recv,
                          "irecv": self.p2p.irecv, "wait": self.p2p.wait, "waitall": self.p2p.waitall,
                          "probe": self.p2p.probe, "barrier": self.collectives.barrier,
-                         "coll": self.collectives.fitted, "spawn": self.spawn, "abort": self.abort}
+                         "coll": self.collectives.fitted, "spawn": self.spawn, "abort": self.abort,
+                         "icoll": self.nonblocking.start}
         self.completions = Completions(self)  # MPI_Waitany, MPI_Test, ...: decided by the clock
         self.handlers.update(self.completions.handlers())
         # Loops with no closed form are sampled (chain.sampled) unless every iteration is asked for.
@@ -223,10 +227,11 @@ class Engine:
                 gc.enable()
 
     def _run(self) -> RunResult:
+        procs = self.nonblocking.runners(self.procs)  # the queue's keys: processes and progress agents
         starters = [p for p in self.procs if p.chain.label == "host"] if self.host_prog else self.procs
         for p in starters:
             self._start(p, 0.0)
-        queue, procs, handlers, pop, net = self.queue, self.procs, self.handlers, heapq.heappop, self.net
+        queue, handlers, pop, net = self.queue, self.handlers, heapq.heappop, self.net
         check_at = self.events + BUDGET_STEP
         while queue or net.flows is not None and net.flows.busy():
             flows = net.flows
@@ -249,7 +254,8 @@ class Engine:
         if self.symmetry is not None:
             self._expand(blocked)
         if blocked:
-            raise ProgramHang(self._hang_report(blocked))
+            raise ProgramHang(hang_report(self, blocked))
+        self.nonblocking.unfinished()
         total = max((p.chain.proc.end for p in self.procs), default=0.0)
         symbolic_total = total.e if isinstance(total, SymTime) else None
         # Each category summed over processes, as closed forms too (sweep --symbolic's table).
@@ -355,7 +361,7 @@ class Engine:
                 continue
             tiebreak = self.tiebreak
             heapq.heappush(self.queue, (float(t), next(self.seq) if tiebreak == 0 else
-                                        tiebreak * chain.index, next(self.seq), chain.index))  # an Event
+                                        tiebreak * chain.index, next(self.seq), p.qid))  # an Event
             return
 
     def resume(self, p: Process, done: Completion) -> None:
@@ -468,27 +474,6 @@ class Engine:
     def leftovers(self) -> Leftovers:
         """What is left when the interpretation stops: a read-only view for ``check``."""
         return Leftovers.of(self)
-
-    def _hang_report(self, blocked: list[Process]) -> str:
-        lines = [f"the program hangs: {len(blocked)} of {len(self.procs)} processes cannot finish "
-                 "(Algorithm 2: leaves not all red)"]
-        for p in self.procs:
-            if p.chain.ended is not None and p.chain.ended[0] == "exit":
-                a = p.chain.ended[1]
-                lines.append(f"  {p.chain.label}: ended early by an ending call at {a.loc.file}:{a.loc.first} "
-                             f"(t={p.chain.proc.end:.6g} s)")
-        for p in blocked:
-            op = p.op
-            if not p.started:
-                lines.append(f"  {p.chain.label}: never started (no load() of its program)")
-                continue
-            a = op.aau if op is not None else p.chain.current
-            where = f"{a.loc.file}:{a.loc.first}" if a is not None and a.loc else "?"
-            what = p.blocked or "its next operation"
-            lines.append(f"  {p.chain.label}: blocked in {a.cls if a else '?'} {a.label if a else ''} at "
-                         f"{where}, waiting for {what} (since t={p.op_time + p.chain.offset:.6g} s)")
-        lines += [f"  it assumed: {text}" for key, text in self.notes.items() if key[0] in ASSUMED_EXITS]
-        return "\n".join(lines)
 
     # -- inner attribution for closed-form loops -----------------------------------------------
     def inner_attributions(self, model: NodeModel, aau):

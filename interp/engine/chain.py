@@ -143,6 +143,8 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
     # -- simple AAUs -------------------------------------------------------------------------
     def visit_Seq(self, a: Seq) -> None:
         """Seq: the linear combination of its operation counts and the SAU's costs (omega.seq)."""
+        # divisions by their quotients' widths, with the operands' values before the statements
+        extra = self.quotient_extra(a, a.counts) if a.counts.quotients and a.cost is None and a.work is None else 0.0
         for name, expr in self.defs_of(a):
             self.define(name, expr)
         if self.sym_waits is not None and a.defs:  # rank symmetry: the rank functions of the names
@@ -153,7 +155,7 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
                 raise InputError(f"{self._where()}: the annotated time is {float(delta):g} s on {self.label}: a "
                                  "time cannot be negative; check the cost()/work() expression and its inputs")
         else:
-            delta = self.model.seq_time(a) + (self.quotient_extra(a, a.counts) if a.counts.quotients else 0.0)
+            delta = self.model.seq_time(a) + extra
         self.compute(a, delta)
 
     def visit_Start(self, a: AAU):
@@ -229,6 +231,7 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
         flow = None
         last_state = None
         per_iter = per + cond_cost
+        widths = a.cond is not None and bool(a.cond_counts.quotients) and self.model.widths_known()
         proc = self.proc
         outers = [x for x in self.stack if x is not s]
         steady = self.engine.steady
@@ -268,6 +271,9 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
                 proc.comp += per_iter
                 for outer in outers:
                     outer.comp += per_iter
+            if widths:  # the condition's divisions by their quotients' widths (models/divider.py)
+                self.charge(a, extra := self.quotient_extra(None, a.cond_counts))
+                self.clock += extra
             flow = yield from self.body(a.body)
             k += 1
             if flow in _LEAVES:

@@ -11,24 +11,27 @@ import heapq
 from dataclasses import replace
 
 from frontends.aag import symexpr as S
-from frontends.aag import COMPLETION_OPS, Comm, Spawn, Sync, SyncSeq
+from frontends.aag import COMPLETION_OPS, PERSISTENT_OPS, Comm, Spawn, Sync, SyncSeq
 
 from interp.errors import InputError
 from frontends.aag.communicators import COMM_WORLD, STATUS_BYTES, TAG_SPACE
 
 from interp.engine.communicators import EXCHANGE_BYTES
 from interp.engine.compiled import Unknown
+from interp.engine.network import request_name
 from interp.engine.ops import ANY, BCAST, CommTagged, Completion, Op
+from interp.engine.persistent import PersistentRequests
 from interp.engine.result import Span
 from interp.filter import collectives
 
+_PERSISTENT = frozenset(PERSISTENT_OPS)
 LONGEST_WAITS = 5  # per process, for "why is this process late"
 # A wait shorter than this fraction of the clock is the rounding of clock sums (1e-18 s at 1 s),
 # not a wait: it is not listed among the longest waits.
 RESIDUE = 1e-12
 
 
-class ChainComm:
+class ChainComm(PersistentRequests):
     """Communication of one process's chain (mixed into ``Chain``)."""
 
     def partner(self, expr, receive: bool):
@@ -73,9 +76,19 @@ class ChainComm:
                     out[key[len(buffer):]] = value
         return out
 
+    def req(self, name: str | None) -> str | None:
+        """A request variable as the process keeps its requests (network.request_name)."""
+        return request_name(self.frames, name)[0] if len(self.frames) > 1 else name
+
     def element(self, a):
-        """The element of an array of requests an isend or irecv stores to (None: unknown)."""
-        return self.try_eval(a.request_index) if a.request_index is not None else None
+        """The element of an array of requests an isend or irecv stores to (None: unknown); in a
+        callee passed an element of the caller's array (``&reqs[2]``), counted from that one."""
+        idx = self.try_eval(a.request_index) if a.request_index is not None else None
+        if len(self.frames) > 1 and a.request:  # (one look at the frames: this runs for every isend)
+            offset = request_name(self.frames, a.request)[1]
+            if offset is not None:
+                idx = None if offset != offset or (idx is None and a.request_index is not None) else offset + (idx or 0)
+        return idx
 
     def deliver(self, buffer: str | None, payload: dict | None) -> None:
         if buffer and payload:
@@ -90,11 +103,16 @@ class ChainComm:
             done = yield from self.sendrecv(a)
         elif a.cls == "SyncSeq" and a.creates is not None:
             done = yield from self.create_comm(a)
+        elif a.cls == "Comm" and a.op in _PERSISTENT:
+            done = yield from self.persistent(a)
         else:
             op = self.make_op(a)
             if op is None:  # MPI_PROC_NULL
                 self.stats(a).record(start + self.offset, 0.0)
                 return None
+            if a.cls != "Comm" and getattr(a, "request", None) is not None:  # MPI_Ibcast, ...: started (nonblocking.py)
+                op = replace(op, kind="icoll", coll=op.coll or "barrier", request=self.req(a.request),
+                             request_index=self.element(a))
             done = yield op
         self.finish(a, start + offset, done)
         if a.cls == "Comm":
@@ -324,17 +342,20 @@ class ChainComm:
                 if partner is None:
                     return None
                 return Op(a.op, a, partner, self.tag(a.tag), self.need(a.size, "message size"), a.mode,
-                          request=a.request, payload=self.payload(a.buffer), request_index=self.element(a))
+                          request=a.request if len(self.frames) < 2 else self.req(a.request),
+                          payload=self.payload(a.buffer), request_index=self.element(a))
             if a.op in ("recv", "irecv", "probe"):
                 partner = self.partner(a.partner, True)
                 if partner is None:
                     return None
                 size = self.need(a.size, "message size") if a.size is not None else 0.0
-                return Op(a.op, a, partner, self.tag(a.tag), size, request=a.request, request_index=self.element(a))
+                return Op(a.op, a, partner, self.tag(a.tag), size,
+                          request=a.request if len(self.frames) < 2 else self.req(a.request),
+                          request_index=self.element(a))
             if a.op == "wait":
-                return Op("wait", a, request=a.request, request_index=self.element(a))
+                return Op("wait", a, request=self.req(a.request), request_index=self.element(a))
             if a.op == "waitall" or a.op in COMPLETION_OPS:  # an array's requests (reqs[]) or one
-                return Op(a.op, a, request=(a.requests or [a.request])[0],
+                return Op(a.op, a, request=self.req((a.requests or [a.request])[0]),
                           request_index=None if a.requests else self.element(a))
         if isinstance(a, Sync):
             return Op("barrier", a, comm=self.comm_of(a))

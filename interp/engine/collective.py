@@ -5,7 +5,7 @@ interpreted as messages."""
 from __future__ import annotations
 
 from interp.engine.network import value_of
-from interp.engine.ops import CollTag, Completion, Op
+from interp.engine.ops import CollTag, Completion, Op, Why
 from interp.engine.process import Process
 from interp.filter import collectives
 
@@ -56,7 +56,7 @@ class Collectives:
         # rank symmetry: rank 0 arrives at the same time as every process it stands for
         sym = self.engine.symmetry  # with several classes: every representative
         if len(group) < (n if sym is None else sym.parts.k):
-            p.blocked = f"{what}: {len(group)} of {n} processes have arrived"
+            p.blocked = Why(lambda: f"{what}: {len(group)} of {n} processes have arrived")  # so far
             return None
         release = max(x[1] for x in group) + cost
         root = op.root if members is None else members[op.root]
@@ -92,12 +92,12 @@ class Collectives:
             elif kind == "send":
                 done = yield Op("send", op.aau, partner, tag, size, payload=payload, internal=True, group=group)
             elif kind == "recv":
-                done = yield Op("recv", op.aau, partner, tag, size, internal=True)
+                done = yield from self._recv(p, op, partner, tag, size)
                 if done.payload is not None:
                     payload = done.payload
             else:  # exchange
                 d1 = yield Op("isend", op.aau, partner, tag, size, request="__coll", internal=True, group=group)
-                d2 = yield Op("recv", op.aau, partner, tag, size, internal=True)
+                d2 = yield from self._recv(p, op, partner, tag, size)
                 d3 = yield Op("wait", op.aau, request="__coll", internal=True)
                 done = Completion(d3.time, waits=d2.waits + d3.waits)
                 for d in (d1, d2, d3):
@@ -107,3 +107,14 @@ class Collectives:
         totals.time = p.chain.clock
         totals.payload = payload
         return totals
+
+    @staticmethod
+    def _recv(p: Process, op: Op, partner, tag, size):
+        """A step's receive. A progress agent of a non-blocking collective (nonblocking.py), whose
+        queue key is not its process's index, receives with an MPI_Irecv and a wait on it: the
+        engine resumes a blocking receive's process by index, and the wait ends at the same time
+        (the message's arrival, or the post, plus the receive overhead)."""
+        if p.qid == p.chain.index:
+            return (yield Op("recv", op.aau, partner, tag, size, internal=True))
+        yield Op("irecv", op.aau, partner, tag, size, request="__nbc", internal=True)
+        return (yield Op("wait", op.aau, request="__nbc", internal=True))

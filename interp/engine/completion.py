@@ -153,10 +153,12 @@ class Completions:
         run = run + 1 if not others and p.events == last + 1 else (1 if not others else 0)
         self.idle[p.index] = (p.events, run)
         if run >= STUCK_TESTS:
+            coll = any(getattr(r.started, "cls", "Comm") != "Comm" for r in reqs)  # a non-blocking collective
             raise InputError(f"{op.aau.loc}: {op.aau.label} on {p.label} polls request {op.request}, which can "
                              "never complete: no other process can send or receive what it waits for (they "
-                             "have ended or are blocked), so the polling loop would run for ever; check the "
-                             "matching send or receive")
+                             "have ended or are blocked), so the polling loop would run for ever; " + (
+                                 "check that every process calls the collective" if coll else
+                                 "check the matching send or receive"))
 
     # -- waits: block until the earliest completion -------------------------------------------------
     def waitany(self, p, op, t: float):

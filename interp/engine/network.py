@@ -7,6 +7,8 @@ global-time order. ``Route`` is the cost of one message over one route, computed
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -80,6 +82,38 @@ class Request:
     wire: tuple[float, float] | None = None
     index: float | None = None  # its element of an array of requests: what MPI_Waitany returns
     matched: tuple | None = None  # a receive's (source, tag, bytes) once matched: its status
+    # the call that started it, when it must be completed before the process ends (a persistent
+    # request's MPI_Start, a non-blocking collective): reported if it never is
+    started: object = None
+
+
+# The key under which a callee's frame keeps its parameters passed the caller's variables by name
+# (Call.names): never a program name, so no value lookup or payload ever meets it.
+REQUEST_NAMES = "\x00passed by name"
+
+
+def request_name(frames: list, name: str | None) -> tuple[str | None, float | None]:
+    """The request variable ``name`` (``r``, or ``r[]`` for an element of an array) as the process
+    keeps its requests, and the element the callee's first one is (None: the same numbering): a
+    parameter that the caller passed its own request, array of them or element of one to is the
+    caller's variable (and the caller's caller's, up the calls), so that the MPI_Waitall in main
+    completes what MPI_Isend started in a helper (``setup(reqs)``: ``&r[k]`` is ``reqs[k]``;
+    ``post(&reqs[2])``: ``r``, ``&r[0]`` are ``reqs[2]``)."""
+    if not name or len(frames) < 2:
+        return name, None
+    base, suffix = (name[:-2], "[]") if name.endswith("[]") else (name, "")
+    offset = None
+    for frame in reversed(frames):
+        passed = frame.get(REQUEST_NAMES)
+        entry = passed.get(base) if passed else None
+        if entry is None:
+            break
+        var, off = entry
+        if var.endswith("[]"):  # an element of the caller's array
+            var, suffix = var[:-2], "[]"
+            offset = (offset or 0.0) + (off if off is not None else math.nan)
+        base = var
+    return base + suffix, offset
 
 
 def request_position(reqs: list, index) -> int | None:

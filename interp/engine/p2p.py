@@ -218,7 +218,7 @@ class PointToPoint:
 
     @staticmethod
     def _request(p: Process, op: Op) -> Request:
-        req = Request(index=op.request_index)
+        req = Request(index=op.request_index, started=None if op.internal else op.aau)
         requests, name = p.chain.requests, op.request or "?"
         pending = requests.get(name)  # setdefault(name, []) would build a list for every request
         if pending is None:

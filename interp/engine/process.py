@@ -17,6 +17,13 @@ class Process:
     started: bool = False
     events: int = 0  # operations of this process the engine has taken
     skipped: int = 0  # operations of this process in extrapolated steady-state iterations
+    # its key in the engine's queue: the chain's index, or for a non-blocking collective's progress
+    # (engine/nonblocking.py) a number of its own, as the messages it sends are its process's
+    qid: int = -1
+
+    def __post_init__(self):
+        if self.qid < 0:
+            self.qid = self.chain.index
 
     @property
     def index(self) -> int:

@@ -5,9 +5,11 @@ returns early: trial division; a branch on data read through a pointer) is inter
 to EXACT_UP_TO iterations; beyond, SAMPLES iterations evenly spaced are interpreted and every
 statistic scaled to n, so the prediction's cost does not grow with n (its note says so; --exact
 interprets every iteration). A body that itself holds a loop (directly or in a function it calls:
-a gcd's Euclid loop, a prime test's divisor loop) is sampled from 2 x SAMPLES iterations: its
-iterations cost a loop each, and a nest of two such loops of 20,000 iterations each, interpreted in
-full, took hours (prime counting to 20,000 by dividing by every smaller number: 2.3e7 tests).
+a gcd's Euclid loop, a prime test's divisor loop) is sampled above LOOP_BODY_UP_TO iterations, and
+inside a loop being sampled above 2 x NESTED_SAMPLES with NESTED_SAMPLES: its iterations cost a
+loop each, and a nest of two such loops of 20,000 iterations each, interpreted in full, took hours
+(prime counting to 20,000 by dividing by every smaller number: 2.3e7 tests). Up to 2,000
+iterations the corpus's prime counts (1,000 numbers a rank) keep their exact figures.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from interp.errors import InputError
 
 SAMPLES = 256  # iterations interpreted of a deterministic loop whose body has no closed form...
 EXACT_UP_TO = 20_000  # ...when it has more: up to this many, every one (exact; ~1 s of trial division)
+LOOP_BODY_UP_TO = 2_000  # ...or this many when the body holds a loop (any count inside a sampled loop)
 NESTED_SAMPLES = 64  # ...and inside a loop being sampled
 CALL_DEPTH = 8  # how deep calls are followed when looking for a loop in a body
 
@@ -28,7 +31,9 @@ class Sampling:
         """Is this loop of n iterations sampled rather than interpreted in full?"""
         if n <= 2 * self._samples():
             return False
-        return n > EXACT_UP_TO or self._holds_loop(a)
+        if n > EXACT_UP_TO:
+            return True
+        return self._holds_loop(a) and (n > LOOP_BODY_UP_TO or getattr(self, "_sampling", 0) > 0)
 
     def _samples(self) -> int:
         """SAMPLES; inside a loop being sampled already, NESTED_SAMPLES (each of the outer

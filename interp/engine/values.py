@@ -12,6 +12,7 @@ from frontends.aag.bodies import root
 
 from interp.engine import symtime
 from interp.engine.compiled import Unknown
+from interp.engine.network import REQUEST_NAMES
 from interp.engine.fills import MAX_FOLLOWED, refusal, store_fills
 from interp.engine.symtime import SymTime, wrap
 from interp.errors import InputError
@@ -269,6 +270,9 @@ class Values:
             frame.update(self.referenced(var, f"*{param}"))
         for param, var in list(a.arrays.items()) + list(a.copies.items()):
             frame.update(self.referenced(var, param))
+        if getattr(a, "names", None):  # the caller's requests the callee may start or complete (network.request_name)
+            frame[REQUEST_NAMES] = {p: (var, self.try_eval(a.offsets[p]) if p in a.offsets else None)
+                                    for p, var in a.names.items()}
         return frame
 
     def reads_data(self, value) -> bool:

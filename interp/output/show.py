@@ -51,7 +51,9 @@ def describe(a: AAU) -> str:
                 conds.append(_e(b.cond))
         return f"NumCondts = {len(a.branches)}: " + " | ".join(conds)
     if isinstance(a, Comm):
-        bits = [a.op, f"size={_e(a.size)} B" if a.size is not None else ""]
+        # a waitall's or startall's count is of requests, not bytes
+        counted = a.op in ("waitall", "startall") and a.size is not None
+        bits = [a.op, f"requests={_e(a.size)}" if counted else f"size={_e(a.size)} B" if a.size is not None else ""]
         if a.partner is not None:
             bits.append(("dest=" if "send" in a.op else "src=") + _e(a.partner))
         if a.tag is not None:
@@ -61,9 +63,10 @@ def describe(a: AAU) -> str:
         return " ".join(b for b in bits if b)
     if isinstance(a, SyncSeq):
         return f"{a.op} size={_e(a.size)} B" + (f" root={_e(a.root)}" if a.root is not None else "") + \
-            (f" combine {_e(a.elements)} x {a.elem_op}" if a.elem_op else "")
+            (f" combine {_e(a.elements)} x {a.elem_op}" if a.elem_op else "") + \
+            (f" non-blocking, request {a.request}" if a.request else "")
     if isinstance(a, Sync):
-        return a.op
+        return a.op + (f" non-blocking, request {a.request}" if a.request else "")
     if isinstance(a, Spawn):
         return f"load {a.program} on node {_e(a.node)}"
     if isinstance(a, Call):

@@ -22,7 +22,7 @@ from interp.pipeline import load_machine, macro_names, parse_defines, resolve_in
 
 SEVERE = {"before-init", "no-init", "aborts", "ends-early", "deadlock", "potential-deadlock", "unmatched-send", "unmatched-recv", "size-mismatch",
           "tag-mismatch", "collective-mismatch", "missing-input", "unmodelled-call", "unsupported",
-          "missing-iters", "data-dependent", "default"}
+          "missing-iters", "data-dependent", "default", "unwaited-request"}
 # --strict: a default the prediction would take is a finding of kind "default" (docs/annotations.md).
 _RUN_DEFAULTS = ("weighted", "sampled")  # the engine's notes of defaults it took
 
