@@ -67,6 +67,9 @@ class Facts:
         self.call_refs: list[tuple[str, int, str]] = []
         self.random: set[str] = set()  # names assigned a pseudo-random number (rand(), RANDOM_NUMBER)
         self.elements: set[str] = set()  # arrays a message-passing call reads element by element
+        # (array, names its index reads) of each store ``a[f(x)] = v`` by a computed index: when
+        # a's elements are followed, the index must be known too (``rowptr[iy * nx + ix]``)
+        self.element_stores: list[tuple[str, set[str]]] = []
 
     def assign(self, target: str, names: set[str], line: int) -> None:
         self.assigns.append((target, names, line))
@@ -137,8 +140,9 @@ def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozense
     # too (a helper filling the counts array a collective reads defines them), with what they are
     # computed from.
     elements = _element_closure(set(facts.elements) & control, facts, params) - data
-    if elements - control:
-        control = closure(control | elements, facts, params) - set(constants) - data
+    indices = set().union(*(names for array, names in facts.element_stores if array in elements))
+    if (elements | indices) - control:
+        control = closure(control | elements | indices, facts, params) - set(constants) - data
     info = CriticalInfo(control=control, data=data, elements=elements & control)
     info.tracked = closure(info.control | set(facts.buffers), facts, params) - set(constants)
     for target, _, line in facts.assigns:

@@ -8,6 +8,7 @@ import sympy
 from .aag import Call, ExternalInput, Loc, Seq
 from .aag.effects import loop_effects
 from .aag.iterlocal import iteration_local
+from .aag.fill import fill_effects
 from .aag.whilecount import derived_count
 from .aag.bodies import can_leave, cond_fixed, flat, has_jump, recursive_functions
 from .annotations import Annotation
@@ -180,6 +181,9 @@ class AnnotatedParse:
             # Critical names updated by induction have closed forms too (a counted loop that only
             # does `off += chunk` is IterD); any other update needs the loop interpreted.
             loop.effects = loop_effects(loop) if deterministic else None
+            if deterministic and critical_defs and loop.effects is None:
+                # rowptr[i] = nnz with nnz++ under conditions on i: the elements in closed form
+                loop.effects, loop.fills = fill_effects(loop) or (None, None)
             loop.cls = "IterD" if deterministic and (not critical_defs or loop.effects is not None) else "IterND"
         if loop.num_iters is None and iters_ann is None:
             what = "its limits depend on data the parse cannot know" if not limits_known \

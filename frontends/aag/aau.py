@@ -307,6 +307,8 @@ class Iter(AAU):
     cond_fixed: bool = False
     # IterD: each assigned name's value after the loop, in closed form (aag/effects.py)
     effects: list[tuple[str, sympy.Expr]] | None = None
+    # IterD filling followed elements (aag/fill.py): (array, index, value) of iteration fill.K
+    fills: list[tuple[str, sympy.Expr, sympy.Expr]] | None = None
     cond_counts: OpCounts = field(default_factory=OpCounts)  # while/do: condition, per iteration
     # while/do: num_iters derived from the condition's counters (aag/whilecount.py), a closed form
     # of their values at the loop's entry; each counter's step per pass

@@ -190,6 +190,9 @@ class Elem(sympy.Function):
     def eval(cls, array, index):
         return None
 
+    def _eval_is_extended_real(self):
+        return True  # a C or Fortran number (a loop limit ``p < rowptr[i + 1]`` takes Max(0, ..))
+
 
 class Stored(sympy.Function):
     """Stored(index, value): the value a def named ``array[]`` stores into ``array[index]``."""
@@ -199,8 +202,17 @@ class Stored(sympy.Function):
         return None
 
 
-def element(array: str, index):
-    return Elem(Str(array), index)
+class IntElem(Elem):
+    """An element of an integer array (``rowptr[i]`` of a compressed-sparse-row matrix): sympy
+    knows it is whole, so the trip count ``ceiling(rowptr[i + 1] - rowptr[i])`` is the difference
+    itself, which a sum over i telescopes (interp/models/telescope.py)."""
+
+    def _eval_is_integer(self):
+        return True
+
+
+def element(array: str, index, integer: bool = False):
+    return (IntElem if integer else Elem)(Str(array), index)
 
 
 def element_name(array: str, index: float) -> str:

@@ -370,6 +370,11 @@ class CallStatements:
                     target = f"*{a.name}"  # scanf("%d", n_p) in a Get_input(..., int *n_p) helper
                 else:
                     continue  # scanf("%s", word): a string; atoi(word) makes the input
+                if target in self.ctx.elements and isinstance(a.expr, c_ast.ArrayRef):
+                    # scanf("%d", &rowptr[i]): an element of data, no input -D could give; a
+                    # loop limit on it asks for iters()
+                    seq.defs.append((target + S.ELEMENTS, None))
+                    continue
                 if target and self.critical.is_tracked(target):
                     named = self._input_name(target)
                     self._register_input(named, call, name, target)

@@ -42,6 +42,11 @@ class _Collector(c_ast.NodeVisitor, Facts):
         self._ctrl(node.init)
         self._ctrl(node.cond)
         self._ctrl(node.next)
+        # ``p < rowptr[i + 1]``: a limit read from an array by a computed index (the row pointers
+        # of a compressed-sparse-row matrix): its elements are followed as the counts of
+        # MPI_Scatterv are (the program fills them in a loop the engine interprets).
+        for part in (node.init, node.cond):
+            self.elements |= _indexed_arrays(part)
         self.generic_visit(node)
 
     def visit_While(self, node):
@@ -80,6 +85,10 @@ class _Collector(c_ast.NodeVisitor, Facts):
             if node.op != "=":
                 rhs.add(target)
             self.assigns.append((target, rhs, node.coord.line if node.coord else 0))
+            lv = node.lvalue
+            if isinstance(lv, c_ast.ArrayRef) and isinstance(lv.name, c_ast.ID) \
+                    and not isinstance(lv.subscript, c_ast.Constant):
+                self.element_stores.append((lv.name.name, names_in(lv.subscript)))
             self._calls_in(node.rvalue)
             if _random(node.rvalue):
                 self.random.add(target)
@@ -194,6 +203,13 @@ def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node]) -> 
               for name, fn in functions.items()}
 
     return critical_info(col, params, _CONSTANTS)
+
+
+def _indexed_arrays(node) -> set[str]:
+    """The arrays an expression reads by a computed index (``rowptr[i + 1]``)."""
+    return {n.name.name for n in (_nodes(node) if node is not None else ())
+            if isinstance(n, c_ast.ArrayRef) and isinstance(n.name, c_ast.ID)
+            and not isinstance(n.subscript, c_ast.Constant)}
 
 
 def _element_arrays(call, args) -> set[str]:

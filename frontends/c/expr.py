@@ -158,7 +158,8 @@ class ExprContext(OpCounter):
                 return S.var(f"{base}[{int(idx)}]")
         if isinstance(node.name, c_ast.ID) and node.name.name in self.elements and self.ctype(node).arithmetic:
             idx = self._sym(node.subscript)  # ``counts[rank]``: the element the engine looks up
-            return S.element(node.name.name, idx) if idx is not None else None
+            integer = self.ctype(node).kind == "int"
+            return S.element(node.name.name, idx, integer) if idx is not None else None
         return None
 
     def _sym_StructRef(self, node):

@@ -169,11 +169,13 @@ class CallStatements:
 
     def _user_call(self, callee: str, args, first, last, node) -> Call:
         params = self._params_of(callee)
-        refs = {}
+        refs, arrays = {}, {}
         for i, a in enumerate(args):
             if i < len(params) and isinstance(a, F.Name) and self.scope.var_type(str(a)) is not None:
                 var = self.scope.canon(str(a))
-                if self.critical.is_tracked(var) and self.critical.is_tracked(f"*{params[i]}"):
+                if var in self.critical.elements and params[i] in self.critical.elements:
+                    arrays[params[i]] = var  # call matvec(n, rowptr, ..): the row pointers' elements
+                elif self.critical.is_tracked(var) and self.critical.is_tracked(f"*{params[i]}"):
                     refs[params[i]] = var
         extents = [actual_extent(self.ex, args[pos], k) if pos < len(args) and args[pos] is not None else None
                    for pos, k, _, _ in self.info.hidden.get(callee, [])]  # assumed shapes (shapes.py)
@@ -184,7 +186,7 @@ class CallStatements:
         names = {params[i]: self.scope.canon(str(a)) for i, a in enumerate(args)  # passed by reference
                  if i < len(params) and isinstance(a, F.Name)}
         return self._new(Call, first, last, callee=callee, label=T.label(node), args=values + extents + given,
-                         refs=refs, names=names)
+                         refs=refs, names=names, arrays=arrays)
 
     def _params_of(self, name: str) -> list[str]:
         for _, s, _, _ in self.units:

@@ -64,6 +64,8 @@ class _Collector(Facts):
                     for b in bounds:
                         names |= ex.names_in(b)
                         self._tested_results(b, ex)  # DO i = 1, nitems(r): the function's result
+                    # DO p = rowptr(i), rowptr(i + 1) - 1: row pointers, followed element by element
+                    self.elements |= _element_arrays(range(len(bounds)), (), list(bounds), ex)
                     self.control |= names
                     # The DO variable is assigned from its limits (C's "i = lo").
                     target = ex.target_name(var)
@@ -78,6 +80,11 @@ class _Collector(Facts):
             self.control |= section_limits(ex, stmt, self._allocated)
             if target is not None:
                 self.assign(target, ex.names_in(stmt.items[2]), line)
+                lhs = stmt.items[0]
+                if is_ref(lhs) and args_of(lhs) and ex.element_offset(ref_name(lhs), args_of(lhs)) is None:
+                    # rowptr(row) = nnz + 1: the index of a followed element must be known
+                    self.element_stores.append((ex.scope.canon(ref_name(lhs)),
+                                                set().union(*(ex.names_in(a) for a in args_of(lhs)))))
                 for _, callee, temp in user_results(ex, stmt.items[2]):
                     # n = f(p) + 1: f's result comes back into a variable of its own (as a
                     # by-reference argument's value does), which n is computed from

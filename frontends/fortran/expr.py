@@ -217,7 +217,7 @@ class FExpr:
         lo, index = t.dims[0][0], self.value(args[0]) if not isinstance(args[0], F.Subscript_Triplet) else None
         if index is None or lo is None or not lo.is_Integer:
             return None
-        return S.element(canon, index - lo)
+        return S.element(canon, index - lo, t.kind == "int")
 
     def element_offset(self, name: str, args) -> int | None:
         """0-based column-major offset of an element with constant subscripts (``params(3)`` -> 2):

@@ -196,6 +196,7 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
         if a.effects is not None:  # every assigned name in closed form of the values before
             after = [(name, self.try_eval(expr)) for name, expr in a.effects]
             self.attribute_inner(a, start)  # its counts are of the values before (whilecount.py)
+            self.store_fills(a)  # the elements it stores (row pointers, aag/fill.py), if any
             self.assign_all(dict(after))
             return None
         for name in a.clobbers:
@@ -315,7 +316,6 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
         raise InputError(f"{a.loc}: the trip count of this loop depends on data the parse cannot know (its "
                          f"condition reads values from data); state it with '{self.directive} iters(N)' above "
                          f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
-
 
     def trace_compound(self, a: AAU, start: float) -> None:
         if self.engine.tracing:

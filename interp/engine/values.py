@@ -13,6 +13,7 @@ from frontends.aag.bodies import root
 from interp.engine import symtime
 from interp.engine.compiled import Unknown
 from interp.engine.network import REQUEST_NAMES
+from interp.engine.fills import MAX_FOLLOWED, refusal, store_fills
 from interp.engine.symtime import SymTime, wrap
 from interp.errors import InputError
 
@@ -33,6 +34,7 @@ class Values:
         self.memo: dict[int, object] = {}
         self.memo_deps: dict[str, list[int]] = {}
         self.memo_on = memo_on
+        self.followed: dict[str, int] = {}  # array -> elements stored by computed indices (fills.py)
 
     def lookup(self, name: str):
         value = self.frames[-1].get(name, _MISSING)
@@ -193,7 +195,16 @@ class Values:
             name = S.element_name(array, index)
         except ValueError as exc:
             raise InputError(f"{self._where()}: {exc} on {self.label}") from None
+        if name not in self.frames[-1] and name not in self.globals:  # a new element: bounded
+            count = self.followed[array] = self.followed.get(array, 0) + 1
+            if count > MAX_FOLLOWED:
+                raise InputError(f"{self._where()}: {refusal(array, count, self.directive)}")
         self.assign(name, self.try_eval(stored.args[1]))
+
+    def store_fills(self, a) -> None:
+        """The elements a closed-form loop stores (aag/fill.py), from the values before it."""
+        if a.fills:
+            store_fills(self, a, int(self.need(a.num_iters, "loop trip count")))
 
     def assign(self, name: str, value) -> None:
         if name[-2:] == S.ELEMENTS:  # every element of the array: none is known any more

@@ -14,6 +14,8 @@ import sympy
 from frontends.aag import symexpr as S
 from frontends.aag import AAU, Access, Call, Condt, Function, Iter, OpCounts, Seq
 from frontends.aag.bodies import continues
+from .indicator import indicator_sums
+from .telescope import telescoped
 from sag.model import SAU
 from sag.parameter import Bound
 
@@ -434,7 +436,15 @@ def sum_over(body: sympy.Expr, var: sympy.Symbol, lo, step, n) -> sympy.Expr:
     term = term.replace(lambda e: isinstance(e, sympy.Max) and len(e.args) == 2 and 0 in e.args,
                         lambda e: e.args[1] if e.args[0] == 0 else e.args[0])
     try:
-        closed = _sum_rounded(term, k, nn)
+        closed = sympy.Integer(0)
+        # rowptr[i + 1] - rowptr[i]: a CSR loop's rows (telescope.py); branches on the index,
+        # ``if (i > 0)``: the iterations that take them (indicator.py); the rest as sympy sums it
+        for split in (telescoped, indicator_sums):
+            parts = split(term, k, nn)
+            if parts is not None:
+                closed, term = closed + parts[0], parts[1]
+        rest = _sum_rounded(term, k, nn)
+        closed = None if rest is None else closed + rest
     except Exception:  # sympy could not sum it; fall back to term-by-term evaluation
         closed = None
     if closed is None or closed.has(sympy.Sum):
