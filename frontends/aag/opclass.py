@@ -22,25 +22,29 @@ def _known(value) -> int | None:
     return int(value)
 
 
-def _power_of_two(v: int | None) -> bool:
-    return v is not None and v > 0 and v & (v - 1) == 0
+def known_class(op: str, value: int | None) -> str | None:
+    """The class of an integer ``op`` (``*``, ``/``, ``%``) whose other operand (the divisor, a
+    factor) is ``value``; None when that is unknown or no constant the compiler folds. A factor of
+    1 stays int_mul: a flat subscript ``u[1*n + j]`` counts as the address arithmetic of
+    ``u(j, 1)`` does in Fortran (one multiply per extra dimension)."""
+    if value is None or value == 0:
+        return None
+    power = value > 0 and value & (value - 1) == 0
+    if op == "*":
+        return "int_mul_pow2" if power and value > 1 else None
+    return "int_shift" if power else "int_div_const"
 
 
 def count_integer_op(counts: OpCounts, op: str, left, right) -> None:
     """Count one integer ``*``, ``/`` or ``%`` (``op`` as C writes it; MOD is ``%``) whose
     operands' values are ``left`` and ``right`` (sympy expressions of program variables, or None
-    where unknown); any other operator is ``int_add`` / ``int_mul`` as before."""
+    where unknown)."""
     if op == "*":
-        # a factor of 1 stays int_mul: a flat subscript ``u[1*n + j]`` counts as the address
-        # arithmetic of ``u(j, 1)`` does in Fortran (one multiply per extra dimension)
-        if any(_power_of_two(v) and v > 1 for v in (_known(right), _known(left))):
-            counts.add_op("int_mul_pow2")
-        else:
-            counts.add_op("int_mul")
+        counts.add_op(known_class(op, _known(right)) or known_class(op, _known(left)) or "int_mul")
         return
-    divisor = _known(right)
-    if divisor is not None and divisor != 0:
-        counts.add_op("int_shift" if _power_of_two(divisor) else "int_div_const")
+    name = known_class(op, _known(right))
+    if name is not None:
+        counts.add_op(name)
         return
     counts.add_op("int_div")
     if left is not None and right is not None and not getattr(left, "is_Number", False):

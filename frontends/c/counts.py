@@ -15,7 +15,7 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from ..aag import Access, OpCounts
-from ..aag.opclass import count_integer_op
+from ..aag.opclass import count_integer_op, known_class
 from ..msgpass import count_call
 from .types import OTHER, CType, integer_literal, promote
 
@@ -29,23 +29,15 @@ def op_name(kind: str, op: str) -> str:
 
 
 def _arith(kind: str, op: str, right) -> str:
-    """The operation class of an arithmetic operator; an integer division or remainder by a
-    constant power of two is ``int_shift``: compilers emit a shift or a mask (and a sign fix-up
-    for a signed operand), not the divider. The paper's model costs it as ``int_div`` (Table 1
-    has no shift class: omega's fallback), the roofline and compiled models at the int add's
-    throughput (docs/model.md)."""
-    if op in ("/", "%") and _OPCLASS.get(kind, "int") == "int":
-        value = integer_literal(right) if isinstance(right, c_ast.Constant) else None
-        if value is not None and value > 0 and value & (value - 1) == 0:
-            return "int_shift"
-        if value is not None and value != 0:
-            # any other constant: a multiply by its reciprocal and shifts (Granlund & Montgomery
-            # 1994, what gcc and clang emit at -O1 and above), not the divider
-            return "int_div_const"
-    if op == "*" and _OPCLASS.get(kind, "int") == "int":
-        value = integer_literal(right) if isinstance(right, c_ast.Constant) else None
-        if value is not None and value > 1 and value & (value - 1) == 0:
-            return "int_mul_pow2"  # a shift (or an add, an lea): the paper's model keeps int_mul
+    """The operation class of an arithmetic operator; an integer one by a literal constant by its
+    class (frontends/aag/opclass.py): a division by a power of two is ``int_shift``, by another
+    constant ``int_div_const``, a multiplication by a power of two ``int_mul_pow2``. The paper's
+    model costs them as Table 1's int div and int mul (omega's fallback), the roofline and compiled
+    models at the throughputs of what compilers emit (docs/model.md)."""
+    if op in ("*", "/", "%") and _OPCLASS.get(kind, "int") == "int" and isinstance(right, c_ast.Constant):
+        name = known_class(op, integer_literal(right))
+        if name is not None:
+            return name
     return op_name(kind, _ARITH[op])
 
 
@@ -114,10 +106,7 @@ class OpCounter:
         lt, rt = self.ctype(node.left), self.ctype(node.right)
         kind = promote(lt, rt).kind
         if node.op in _ARITH:
-            left, right = node.left, node.right
-            if node.op == "*" and isinstance(left, c_ast.Constant):  # 2 * step: the constant's side
-                left, right = right, left
-            self._arith_op(kind, node.op, left, right, counts)
+            self._arith_op(kind, node.op, node.left, node.right, counts)  # 2 * step: either side
         elif node.op in _COMPARE:
             counts.add_op(op_name(kind, "add"))
         else:  # && || & | ^ << >>

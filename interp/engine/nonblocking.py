@@ -21,7 +21,6 @@ from dataclasses import replace
 
 from interp.engine.ops import Completion
 from interp.engine.process import Process
-from interp.errors import InputError
 
 
 class AgentChain:
@@ -138,10 +137,10 @@ class NonBlocking:
                     calls = "msgwait" if getattr(a, "api", "mpi") == "nx" else "MPI_Wait, MPI_Waitall or MPI_Test"
                     message = (f"{a.label} on {p.label}: its request {name} is never completed (no {calls} "
                                "on it before the process ends): complete every request the program starts")
-                    if not engine.options.leftovers_only:
+                    if engine.options.leftovers_only:
+                        engine.findings.append(("unwaited-request", a, [p.index], message))
+                    else:
                         engine.notes.setdefault(("unwaited-request", a.id), (
                             f"{a.loc}: {message}; the prediction counts its message as started and no wait "
                             "for it (a program error MPI libraries let pass)"))
-                        break
-                    engine.findings.append(("unwaited-request", a, [p.index], message))
                     break

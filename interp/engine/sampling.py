@@ -27,19 +27,21 @@ CALL_DEPTH = 8  # how deep calls are followed when looking for a loop in a body
 class Sampling:
     """The sampled interpretation of a loop with no closed form (see the module doc)."""
 
+    _sampling = 0  # loops being sampled around the current one
+
     def sample(self, a: Iter, n: float) -> bool:
         """Is this loop of n iterations sampled rather than interpreted in full?"""
         if n <= 2 * self._samples():
             return False
         if n > EXACT_UP_TO:
             return True
-        return self._holds_loop(a) and (n > LOOP_BODY_UP_TO or getattr(self, "_sampling", 0) > 0)
+        return self._holds_loop(a) and (n > LOOP_BODY_UP_TO or self._sampling > 0)
 
     def _samples(self) -> int:
         """SAMPLES; inside a loop being sampled already, NESTED_SAMPLES (each of the outer
         loop's samples then costs 64 inner iterations, not 256: a nest of two sampled loops
         interprets 16,384 inner iterations, not 65,536)."""
-        return NESTED_SAMPLES if getattr(self, "_sampling", 0) else SAMPLES
+        return NESTED_SAMPLES if self._sampling else SAMPLES
 
     def _holds_loop(self, a: Iter) -> bool:
         memo = self.engine._inner
@@ -69,7 +71,7 @@ class Sampling:
         proc_comp, clock = self.proc.comp, self.clock
         count = self._samples()
         picks = [int((j + 0.5) * n / count) for j in range(count)]
-        self._sampling = getattr(self, "_sampling", 0) + 1
+        self._sampling += 1
         for k in picks:
             self.assign(a.var, lo + k * step)
             self.clock += per_iter

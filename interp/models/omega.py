@@ -50,16 +50,7 @@ class NodeModel:
         self._cache: dict[int, sympy.Expr] = {}
         self._t: dict[str, float] = {}
         self._seq_times: dict[int, float] = {}
-        # A condition's operations cost the same at every test (the machine and bound are fixed):
-        # computed once per OpCounts, which the AAG keeps for the run (kept alive here: its id).
-        exprs, compute = {}, self.expr_counts
-
-        def expr_counts(c: OpCounts) -> float:
-            hit = exprs.get(id(c))
-            if hit is None:
-                hit = exprs[id(c)] = (compute(c), c)
-            return hit[0]
-        self.expr_counts = expr_counts
+        self._expr_times: dict[int, tuple] = {}   # id(OpCounts) -> (time, the counts kept alive)
         # Processes the engine places on this SAU, which stream from one main memory at once
         # (roofline.py shared_bandwidth)
         self.sharing = sharing
@@ -105,7 +96,15 @@ class NodeModel:
         return total
 
     def expr_counts(self, c: OpCounts) -> float:
-        """An expression evaluated outside a Seq (a condition): operations plus its accesses (hits)."""
+        """An expression evaluated outside a Seq (a condition), once per OpCounts: it costs the same
+        at every test (the machine and bound are fixed for the run)."""
+        hit = self._expr_times.get(id(c))
+        if hit is None:
+            hit = self._expr_times[id(c)] = (self._expr_counts(c), c)
+        return hit[0]
+
+    def _expr_counts(self, c: OpCounts) -> float:
+        """A condition's operations plus its accesses (hits)."""
         return self.counts(c) + c.fetch * self.t("fetch", "memory") + c.store * self.t("store", "memory")
 
     def call_cost(self, name: str, nargs: int) -> float:

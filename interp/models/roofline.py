@@ -157,7 +157,7 @@ class RooflineModel(NodeModel):
         extra = extra_time(self._divider[0], mid, values)
         return max(alu, div + extra, mem) - base
 
-    def expr_counts(self, c: OpCounts) -> float:
+    def _expr_counts(self, c: OpCounts) -> float:
         """A condition: its operations; its variables are in registers."""
         return self.counts(c)
 
