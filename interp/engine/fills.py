@@ -22,22 +22,29 @@ def store_fills(chain, a, n: int) -> None:
     """Store the elements iteration 0 .. n-1 of loop ``a`` stores (its ``fills``)."""
     for array, index, value in a.fills:
         check_followed(chain, a, array, n)
-        fns = []
-        for expr in (index, value):
-            names = sorted(S.free_names(expr) - {K.name})
-            fn = S.compile_fn(expr, [K.name] + names, chain.engine.compiled.functions)
-            try:
-                fixed = [chain.lookup(nm) for nm in names]
-            except Unknown:  # a value before the loop is not known: every element unknown
-                fns = None
-                break
-            fns.append((fn, fixed))
-        if fns is None:
+        try:
+            index_of, value_of = _form(chain, index), _form(chain, value)
+        except Unknown:  # a value before the loop is not known: every element unknown
             chain.assign(array + S.ELEMENTS, None)
             continue
-        (index_fn, index_args), (value_fn, value_args) = fns
         for k in range(n):
-            chain.assign(S.element_name(array, index_fn(k, *index_args)), float(value_fn(k, *value_args)))
+            chain.assign(S.element_name(array, index_of(k)), float(value_of(k)))
+
+
+def _form(chain, expr):
+    """``expr`` as a function of the iteration k, the other names at their values now. Compiled
+    once per expression by the engine's cache (a fill loop inside another loop runs many times)."""
+    names, fn = chain.engine.compiled.get(expr)
+    if names is None:  # a form that reads elements or sums term by term: names looked up per call
+        return lambda k: fn(lambda nm: k if nm == K.name else chain.lookup(nm))
+    args = [None if nm == K.name else chain.lookup(nm) for nm in names]
+    slot = names.index(K.name) if K.name in names else None
+
+    def at(k):
+        if slot is not None:
+            args[slot] = k
+        return fn(*args)
+    return at
 
 
 def check_followed(chain, a, array: str, n: int) -> None:
