@@ -55,7 +55,7 @@ PROCESSING = {
     # a narrow_bits and a wide_bits quotient, linear in between (interp calibrate)
     "divider": {"narrow": TIME, "wide": TIME, "narrow_bits": COUNT, "wide_bits": COUNT},
     "iter": {"fixed": TIME, "per_iter": TIME, "fixed_step": TIME, "per_iter_step": TIME},
-    "cond": {"per_condition": TIME, "branch_taken": TIME},
+    "cond": {"per_condition": TIME, "branch_taken": TIME, "mispredict": TIME},
     "call": {"per_call": TIME, "per_arg": TIME},
     "lib": {"*": TIME},
     # a library function's time per call when calls are independent (interp calibrate)

@@ -3,6 +3,8 @@ returns early, called inside a deterministic loop, is interpreted (it was an int
 NotClosed); a long such loop is sampled so its prediction does not grow with the trip count."""
 import json
 
+import re
+
 import pytest
 
 PRIMES = r"""
@@ -73,11 +75,14 @@ def test_long_loops_with_no_closed_form_are_sampled(cli, tmp_path):
     default, d = _total(cli, in_sum, "-D", "N=500")
     assert default == pytest.approx(exact, rel=1e-12)
     assert not any("were interpreted and their time scaled" in n for n in d["notes"])
-    # beyond, 256 evenly spaced iterations stand for all (a body without a loop: from 20,000)
+    # beyond, one iteration drawn in each of 256 equal strata stands for all (a body without a
+    # loop: from 20,000), twice as many while the estimate's standard error is above 2%
     exact, _ = _total(cli, in_sum, "-D", "N=5000", "--exact")
     sampled, d = _total(cli, in_sum, "-D", "N=5000")
     assert sampled == pytest.approx(exact, rel=0.1)
-    assert any("256 of its 4,990 iterations" in n for n in d["notes"])
+    note = next(n for n in d["notes"] if "were interpreted and their time scaled" in n)
+    assert re.search(r"\b(256|512|1024|2048|4096) of its 4,990 iterations", note)
+    assert re.search(r"two standard errors of the estimate: [0-9.]+% of the loop's time", note)
 
 
 def test_show_names_a_branch_on_data_with_its_probability(tmp_path):

@@ -134,17 +134,23 @@ def test_classes_cost_on_roofline_and_paper(tmp_path):
 def test_trial_division_by_quotient_width(tmp_path, k):
     # k is prime: every odd d with d*d <= k is tested, none divides.
     ds = [d for d in range(3, k + 1, 2) if d * d <= k]
-    # Each test costs per_condition 0.5 ns + the condition's ops max(alu, divider); alu: the
-    # compare (int add 0.25 ns) << divider, so the divider alone: 4 + 0.15 (bits(k // d) - 1) ns.
-    # The not-taken branch pays no branch_taken (Algorithm 3: the untaken if's tests only).
-    by_hand = sum(0.5 + 4 + 0.15 * ((k // d).bit_length() - 1) for d in ds) * NS
+    # The loop is interpreted and its iterations overlap (interp/models/overlap.py): per
+    # iteration the loop's test d * d <= k (int mul 1 + compare 0.25 = 1.25 ns on the pipelined
+    # ports), then the if's per_condition 0.5 ns and compare 0.25 ns (ports) beside its division
+    # in the divider, 4 + 0.15 (bits(k // d) - 1) ns: an iteration costs max(2.0, divider) =
+    # the divider; the loop is charged its 1.25 ns, the if the rest.
+    # (The not-taken branch pays no branch_taken: Algorithm 3, the untaken if's tests only.)
+    divider = [4 + 0.15 * ((k // d).bit_length() - 1) for d in ds]
     with_div = _run(tmp_path, TRIAL.replace("KVAL", str(k)))
     cond = _stats(with_div, "if ((k % d) == 0)")
     assert cond.executions == len(ds)
-    assert cond.total == pytest.approx(by_hand, rel=1e-9)
-    # Without processing.divider every test costs the mid: 0.5 + 6.175 ns
+    assert cond.total == pytest.approx(sum(t - 1.25 for t in divider) * NS, rel=1e-9)
+    loop = _stats(with_div, "for ((d * d) <= k)")
+    assert loop.total == pytest.approx(sum(divider) * NS, rel=1e-9)
+    # Without processing.divider every test costs the mid, 6.175 ns
     mid = _run(tmp_path, TRIAL.replace("KVAL", str(k)), divider="")
-    assert _stats(mid, "if ((k % d) == 0)").total == pytest.approx(len(ds) * 6.675 * NS, rel=1e-9)
+    assert _stats(mid, "if ((k % d) == 0)").total == pytest.approx(len(ds) * (6.175 - 1.25) * NS, rel=1e-9)
+    assert _stats(mid, "for ((d * d) <= k)").total == pytest.approx(len(ds) * 6.175 * NS, rel=1e-9)
 
 
 def test_fortran_counts_as_c(tmp_path):
@@ -190,7 +196,7 @@ def test_nested_loops_with_no_closed_form_are_sampled_at_both_levels(tmp_path):
     # loop inside) is sampled with 64 (NESTED_SAMPLES); the j loops of i <= 129 run in full.
     r = _run(tmp_path, GCD, divider="", n=3000)
     notes = [n for n in r.notes if "were interpreted and their time scaled" in n]
-    assert any("256 of its 2,999 iterations" in n for n in notes)
+    assert any("256 of its 2,999 iterations" in n for n in notes)   # a smooth trend: no more needed
     assert any("64 of its" in n for n in notes)
     calls = _stats(r, "gcd(i, j)")
     assert calls.executions == pytest.approx(2999 * 3000 / 2, rel=0.02)  # every pair stands for one call
@@ -224,3 +230,43 @@ def test_a_loop_condition_divides_by_quotient_width(tmp_path):
     # without a divider: 2 x 8 x 6.175 ns
     mid = _run(tmp_path, FACTOR, divider="", d=3)
     assert next(s for s in mid.aau_totals() if s.cls == "IterND").total == pytest.approx(16 * 6.175 * NS, rel=1e-9)
+
+
+# Euclid's loop: the division reads what the previous iteration's division computed (b = t).
+EUCLID = """
+int main(void)
+{
+    int a = AVAL, b = BVAL;
+    while (b != 0) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+"""
+
+
+def test_divider_chain_is_summed_at_mid_and_overlapped_at_best(tmp_path):
+    from interp.models.overlap import divider_chain
+    c = tmp_path / "g.c"
+    c.write_text(EUCLID.replace("AVAL", "1000").replace("BVAL", "999"))
+    loop = next(x for x in load_programs([str(c)])[0].functions["main"].body if isinstance(x, Iter))
+    assert divider_chain(loop)
+    t = tmp_path / "t.c"
+    t.write_text(TRIAL.replace("KVAL", "1009"))
+    trial = next(x for x in load_programs([str(t)])[0].functions["main"].body if isinstance(x, Iter))
+    assert not divider_chain(trial)   # k % d: d steps by 2, no division feeds another
+    # gcd(1000, 999): 1000 % 999 = 1 (1 bit), 999 % 1 = 0 (999: 10 bits), then b = 0 ends it.
+    # Per test of b != 0: compare 0.25 ns, charged with the iteration it starts (the failing
+    # third test is not: the loop's per-iteration overhead); per division 4 + 0.15 (bits - 1) ns.
+    src = EUCLID.replace("AVAL", "1000").replace("BVAL", "999")
+    tests, divisions = 2 * 0.25, [4.0, 4 + 0.15 * 9]
+    mid = _run(tmp_path, src)
+    loop_mid = _stats(mid, "while (b != 0)")
+    assert loop_mid.total == pytest.approx((tests + sum(divisions)) * NS, rel=1e-9)   # summed
+    best = predict([str(c)], str(tmp_path / "m.yaml"), 1, [], bound="best").result
+    # overlapped: each iteration max(compare, division)
+    assert _stats(best, "while (b != 0)").total == pytest.approx(sum(divisions) * NS, rel=1e-9)
+    worst = predict([str(c)], str(tmp_path / "m.yaml"), 1, [], bound="worst").result
+    assert _stats(worst, "while (b != 0)").total == pytest.approx((tests + sum(divisions)) * NS, rel=1e-9)

@@ -97,6 +97,19 @@ def calls_may_leave(body: list[AAU], functions: dict, names: set, seen: frozense
     return False
 
 
+def found_inside(body: list[AAU], functions: dict, depth: int, test, seen: frozenset = frozenset()) -> bool:
+    """Does an AAU of ``body``, or of a function it calls (``depth`` calls deep), pass ``test``?"""
+    for a in body:
+        for x in a.walk():
+            if test(x):
+                return True
+            if isinstance(x, Call) and depth > 0 and x.callee not in seen:
+                fn = functions.get(x.callee)
+                if fn is not None and found_inside(fn.body, functions, depth - 1, test, seen | {x.callee}):
+                    return True
+    return False
+
+
 def root(name: str) -> str:
     """The variable a tracked name belongs to: ``a`` for the element ``a[3]``, ``grid`` for the
     struct member ``grid.n``, ``*g`` for ``*g.dims[0]`` (a member reached through pointer g)."""

@@ -120,6 +120,8 @@ def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, 
     v["iter.fixed_step"] = pos(r["iter_inner1_step"] - 2 * r["iter_per_step"])
     v["cond.per_condition"] = pos(r["cond_never"] - r["iter_per"])
     v["cond.branch_taken"] = pos(r["cond_always"] - r["cond_never"])
+    if "branch_random" in r:  # half the random bits are mispredicted: the penalty is twice the difference
+        v["cond.mispredict"] = pos(2 * (r["branch_random"] - r["branch_pattern"]))
     v["call.per_call"] = pos(r["call1"] - r["call0"])
     v["call.per_arg"] = pos((r["call4"] - r["call1"]) / 3)
     # The model charges a library call lib.X + call.per_call + nargs * call.per_arg; lib.X is the

@@ -195,14 +195,18 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
                 out.append(f"{ind}  {key}: {fmt_range(node['throughput.' + key], fmt_time)}{note}")
     out += _divider(node, ind)
     for group, keys in (("iter", ("fixed", "per_iter", "fixed_step", "per_iter_step")),
-                        ("cond", ("per_condition", "branch_taken")),
+                        ("cond", ("per_condition", "branch_taken", "mispredict")),
                         ("call", ("per_call", "per_arg")),
                         ("lib", tuple(LIB_ARGS) + tuple(k for k in TIMER_ARGS if f"lib.{k}" in node))):
         out.append(f"{ind}{group}:" + ("    # the time beyond call.per_call + args * call.per_arg"
                                        if group == "lib" else ""))
         for key in keys:
+            if f"{group}.{key}" not in node:  # cond.mispredict: node_bench outputs before it
+                continue
             out.append(f"{ind}  {key}: {fmt_range(node[f'{group}.{key}'], fmt_time)}"
-                       + (_resolution(node) if key == "clock_gettime" else ""))
+                       + (_resolution(node) if key == "clock_gettime" else "")
+                       + ("    # if on random bits against alternating ones, x 2 (half are missed)"
+                          if key == "mispredict" else ""))
     tput = [k for k in LIB_THROUGHPUT if f"lib_throughput.{k}" in node]
     if tput:
         out.append(f"{ind}lib_throughput:    # independent calls y = f(x[i]), call included (compiled model's loops)")

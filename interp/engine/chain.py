@@ -16,6 +16,9 @@ from interp.engine.chain_comm import ChainComm
 from interp.engine.compiled import Unknown
 from interp.engine import forecast
 from interp.engine.early_exit import EarlyExit
+from interp.engine.exit_scan import ExitScan
+from interp.engine.mispredict import CONTINUE, Mispredict
+from interp.engine.overlap import Overlap
 from interp.engine.sampling import Sampling
 from interp.engine.values import Values
 from interp.engine.ops import Op
@@ -33,7 +36,7 @@ _LEAVES = ("break", "return") + ENDS
 _PASS_ON = ("return",) + ENDS
 
 
-class Chain(ChainComm, EarlyExit, Sampling, Values):
+class Chain(ChainComm, EarlyExit, ExitScan, Mispredict, Overlap, Sampling, Values):
     """The interpretation of one process (its AAG chain)."""
 
     def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
@@ -144,7 +147,9 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
     def visit_Seq(self, a: Seq) -> None:
         """Seq: the linear combination of its operation counts and the SAU's costs (omega.seq)."""
         # divisions by their quotients' widths, with the operands' values before the statements
-        extra = self.quotient_extra(a, a.counts) if a.counts.quotients and a.cost is None and a.work is None else 0.0
+        plain = a.cost is None and a.work is None
+        windowed = self.window_seq(a) if plain and self.window is not None else None  # overlap.py
+        extra = self.quotient_extra(a, a.counts) if a.counts.quotients and plain and windowed is None else 0.0
         for name, expr in self.defs_of(a):
             self.define(name, expr)
         if self.sym_waits is not None and a.defs:  # rank symmetry: the rank functions of the names
@@ -155,7 +160,7 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
                 raise InputError(f"{self._where()}: the annotated time is {float(delta):g} s on {self.label}: a "
                                  "time cannot be negative; check the cost()/work() expression and its inputs")
         else:
-            delta = self.model.seq_time(a) + extra
+            delta = self.model.seq_time(a) + extra if windowed is None else windowed
         self.compute(a, delta)
 
     def visit_Start(self, a: AAU):
@@ -227,22 +232,19 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
         if a.var is not None and a.lo is not None:
             self.assign(a.var, self.concrete(self.need(a.lo, "loop start"), "loop start"))
         step = self.concrete(self.need(a.step, "loop step"), "loop step") if a.step is not None else None
-        k = 0
-        flow = None
-        last_state = None
+        k, flow, last_state = 0, None, None
         per_iter = per + cond_cost
         widths = a.cond is not None and bool(a.cond_counts.quotients) and self.model.widths_known()
+        windows, outer_window = self.windows(a), self.window  # overlap.py: one window an iteration
+        self.window = None  # (a loop without windows keeps its statements out of an outer one's)
         proc = self.proc
         outers = [x for x in self.stack if x is not s]
         steady = self.engine.steady
         watch = n_known is not None and steady.enabled and steady.eligible(self, a)
-        if watch:
-            entry = self.watched
-            self.watched += 1
-        elif n_known is not None and n_known > ITER_STEP and not has_jump(a.body):
-            self.engine.budget.forecast(n_known, lambda: f"{a.loc} ({a.cls}) on {self.label}")
-        if n_known is None and a.cond is None and not has_jump(a.body, closed_continue=True):
-            self._refuse_data_loop(a)
+        entry = self._loop_start(a, n_known, watch)
+        predicted = self.predicted_branches(a)  # mispredict.py: the test's outcomes
+        if not watch and self.engine.closed_forms:  # exit_scan.py: a search's
+            k = self.exit_scan(a, n_known, step)  # iterations before its exit, charged at once
         while True:
             if n_known is not None:
                 if k >= n_known:
@@ -265,15 +267,19 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
                 last_state = self._endless(a, k, last_state)
             if k & (ITER_STEP - 1) == ITER_STEP - 1:
                 self.engine.budget.spend(ITER_STEP, lambda: f"{a.loc} ({a.cls}) on {self.label}")
-            self.clock += per_iter
-            if per_iter:
-                s.comp += per_iter  # charge(): the loop's own overhead, to the loop and outer AAUs
-                proc.comp += per_iter
-                for outer in outers:
-                    outer.comp += per_iter
-            if widths:  # the condition's divisions by their quotients' widths (models/divider.py)
-                self.charge(a, extra := self.quotient_extra(None, a.cond_counts))
-                self.clock += extra
+            if predicted:
+                self.clock += self.charged(a, self.outcome(a.id, CONTINUE))
+            if windows:  # per + the condition, in this iteration's window
+                self.clock += self.charged(a, self.iteration_window(a, per))
+            else:
+                self.clock += per_iter
+                if per_iter:
+                    s.comp += per_iter  # charge(): the loop's own overhead, to the loop and outer AAUs
+                    proc.comp += per_iter
+                    for outer in outers:
+                        outer.comp += per_iter
+                if widths:  # the condition's divisions by their quotients' widths (models/divider.py)
+                    self.clock += self.charged(a, self.quotient_extra(None, a.cond_counts))
             flow = yield from self.body(a.body)
             k += 1
             if flow in _LEAVES:
@@ -281,10 +287,30 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
             flow = None
             if a.var is not None and step is not None:
                 self.assign(a.var, self.lookup(a.var) + step)
+        self.window = outer_window
+        self.clock += self.charged(a, self.exits(a, k, predicted and flow is None))  # mispredict.py
         self.stack.pop()
         s.record(start, self.clock + self.offset - start)
         self.trace_compound(a, start)
         return flow if flow in _PASS_ON else None
+
+    def _loop_start(self, a: Iter, n_known, watch: bool):
+        """An interpreted loop's start: its steady-state watch number (None: not watched), the
+        budget's forecast of a long counted loop, the refusal of a loop nothing can end."""
+        entry = None
+        if watch:
+            entry = self.watched
+            self.watched += 1
+        elif n_known is not None and n_known > ITER_STEP and not has_jump(a.body):
+            self.engine.budget.forecast(n_known, lambda: f"{a.loc} ({a.cls}) on {self.label}")
+        if n_known is None and a.cond is None and not has_jump(a.body, closed_continue=True):
+            self._refuse_data_loop(a)
+        return entry
+
+    def charged(self, a: AAU, seconds: float) -> float:
+        """``charge`` returning the seconds (for the clock)."""
+        self.charge(a, seconds)
+        return seconds
 
     def _endless(self, a: Iter, k: int, last_state):
         """Stop a loop with no count that cannot end (issue 14), else return this iteration's
@@ -388,17 +414,24 @@ class Chain(ChainComm, EarlyExit, Sampling, Values):
             self.engine.symmetry.check_branch(self, a)
         s, start = self.stats(a), self.clock + self.offset
         self.stack.append(s)
-        tested, chosen = 0.0, None
-        for b in a.branches:
-            tested += self.model.expr_counts(b.cond_counts) + (
-                self.quotient_extra(None, b.cond_counts) if b.cond_counts.quotients else 0.0)
+        tested, chosen, window = 0.0, None, self.window
+        conds = []
+        for taken, b in enumerate(a.branches):
+            if window is None:
+                tested += self.model.expr_counts(b.cond_counts) + (
+                    self.quotient_extra(None, b.cond_counts) if b.cond_counts.quotients else 0.0)
+            else:
+                conds.append(b.cond_counts)  # before the branch's body changes the operands
             if b.cond is None or self.decide(self.need(b.cond, "branch condition"), "branch condition"):
                 chosen = b
                 break
         if chosen is None:
-            overhead = len(a.branches) * t1 + tested
+            fixed = len(a.branches) * t1
         else:
-            overhead = (chosen.nconds + (1 if chosen.cond is None else 0)) * t1 + t2 + tested
+            fixed = (chosen.nconds + (1 if chosen.cond is None else 0)) * t1 + t2
+        overhead = fixed + tested if window is None else self.window_tests(fixed, conds)
+        if self.predicted_branches(a):  # mispredict.py: the outcome, the branch taken or none
+            overhead += self.outcome(a.id, taken if chosen is not None else len(a.branches))
         self.clock += overhead
         self.charge(a, overhead)
         flow = None

@@ -152,6 +152,11 @@ class Values:
         place of the mid (interp/models/divider.py); every other division keeps the mid."""
         if not self.model.widths_known():
             return 0.0
+        values = self.quotient_values(counts)
+        return self.model.quotient_extra(a, counts, values) if values else 0.0
+
+    def quotient_values(self, counts) -> list[tuple[float, float]]:
+        """The (dividend, divisor) values of ``counts``' divisions whose operands are known here."""
         values = []
         for x, y in counts.quotients:
             try:  # mostly plain names (k % d): looked up, not evaluated
@@ -161,7 +166,7 @@ class Values:
                 continue
             if isinstance(vx, (int, float)) and isinstance(vy, (int, float)):
                 values.append((float(vx), float(vy)))
-        return self.model.quotient_extra(a, counts, values) if values else 0.0
+        return values
 
     def define(self, name: str, expr) -> None:
         """A Seq's def: ``name = expr`` (None: not known), or a store into an element picked at

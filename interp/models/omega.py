@@ -192,6 +192,11 @@ class NodeModel:
         the roofline models a divider by quotient width (interp/models/divider.py)."""
         return 0.0
 
+    def overlaps(self, loop: Iter) -> bool:
+        """Do the statements of an interpreted iteration of ``loop`` overlap (one window per
+        iteration, interp/engine/overlap.py)? Not in the paper's model: Algorithm 2 sums them."""
+        return False
+
     # -- loops, branches, calls ---------------------------------------------------------------
     def loop_overheads(self, loop: Iter) -> tuple[float, float]:
         if loop.limit_type == "step":

@@ -39,6 +39,7 @@ from frontends.aag import AAU, Access, Call, Condt, Iter, OpCounts, Seq
 from interp.models.divider import divider_of, extra_time
 from interp.models.omega import _FALLBACK, NodeModel
 from interp.models.gather import gathers_of
+from interp.models.overlap import divider_chain
 from interp.models.search import latency_levels, mean_probe
 from interp.models.working_set import Level, WorkingSet, max_of, enclosing_loops
 
@@ -59,6 +60,8 @@ class RooflineModel(NodeModel):
         self.main_part: dict[int, sympy.Expr] = {}   # loop id -> main memory's part of memory_time
         self._divider = None   # (Divider | None,), read at the first known quotient
         self._quotient_parts: dict[int, tuple] = {}   # id(OpCounts) -> parts, the counts kept alive
+        self._overlapping: dict[int, bool] = {}   # loop id -> its interpreted iterations overlap
+        self._window_parts: dict[int, tuple] = {}   # id(Seq or OpCounts) -> (parts, the object kept alive)
 
     # -- parameters -------------------------------------------------------------------------
     def _levels(self) -> WorkingSet | None:
@@ -160,6 +163,49 @@ class RooflineModel(NodeModel):
     def _expr_counts(self, c: OpCounts) -> float:
         """A condition: its operations; its variables are in registers."""
         return self.counts(c)
+
+    # -- interpreted iterations (interp/models/overlap.py) -------------------------------------
+    def overlaps(self, loop: Iter) -> bool:
+        """One window per interpreted iteration: always at best, never at worst, at mid unless
+        the loop's divisions wait for each other (a division reads an earlier one's result)."""
+        kind = self.bound.kind
+        if kind in ("worst", "max"):
+            return False
+        if kind in ("best", "min"):
+            return True
+        known = self._overlapping.get(loop.id)
+        if known is None:
+            known = self._overlapping[loop.id] = not divider_chain(loop)
+            if not known:
+                self.notes[("overlap", loop.id)] = (
+                    f"loop at {loop.loc}: interpreted; a division in it reads what an earlier division of "
+                    "the loop computed, so its statements are summed (a latency chain), not overlapped "
+                    "within each iteration (the range's best end overlaps them)")
+        return known
+
+    def window_seq(self, a: Seq) -> tuple[float, float, float] | None:
+        """(pipelined ops, divider, memory) of a Seq in an iteration window; None: annotated."""
+        hit = self._window_parts.get(id(a))
+        if hit is None:
+            hit = self._window_parts[id(a)] = (self.seq_parts(a), a)
+        return hit[0]
+
+    def window_counts(self, c: OpCounts) -> tuple[float, float]:
+        """(pipelined ops, divider) of a condition in an iteration window."""
+        hit = self._window_parts.get(id(c))
+        if hit is None:
+            hit = self._window_parts[id(c)] = (self.op_parts(c), c)
+        return hit[0]
+
+    def divider(self):
+        """The machine's divider by quotient width (divider.py), or None."""
+        return self._divider[0] if self.widths_known() else None
+
+    def divider_extra(self, values: list) -> float:
+        """The divider's time at the known quotients' widths less the mid's (divider.py)."""
+        if not values or not self.widths_known():
+            return 0.0
+        return extra_time(self._divider[0], self.op_time("int_div"), values)
 
     # -- memory -----------------------------------------------------------------------------
     def access_time(self, acc: Access) -> float:

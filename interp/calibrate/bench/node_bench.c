@@ -374,6 +374,30 @@ static double b_cond(long lim)
     return mean / (8 * N);
 }
 
+/* if (bits[i]) on pseudo-random bits (the predictor misses about half) against the same loop on
+ * alternating bits (learnt: no misses); the same number taken. 64 K bits: more than a predictor
+ * can remember, and they stay in L2. The nop keeps the branch a branch (no cmov). */
+#define MP_BITS (1 << 16)
+static unsigned char mp_bits[MP_BITS];
+static double b_branch(int random)
+{
+    unsigned x = 2463534242u;
+    for (int i = 0; i < MP_BITS; i++) {
+        x ^= x << 13; x ^= x >> 17; x ^= x << 5;   /* xorshift32 */
+        mp_bits[i] = random ? (unsigned char) (x & 1) : (unsigned char) (i & 1);
+    }
+    double mean = 0;
+    for (int r = 0; r < REPS; r++) {
+        double t = now();
+        for (long i = 0; i < 8 * N; i++) {
+            if (mp_bits[i & (MP_BITS - 1)]) __asm__ volatile("nop");
+        }
+        t = now() - t;
+        MEAN_OF(mean, t);
+    }
+    return mean / (8 * N);
+}
+
 __attribute__((noinline)) static int f1(int a) { KEEP(a); return a + 1; }
 __attribute__((noinline)) static int f4(int a, int b, int c, int d) { KEEP(a); return a + b + c + d; }
 
@@ -713,6 +737,8 @@ int main(int argc, char **argv)
     printf("iter_inner1_step %.6e\n", b_iter_inner(1, 1));
     printf("cond_never %.6e\n", b_cond(8 * N));
     printf("cond_always %.6e\n", b_cond(-1));
+    printf("branch_pattern %.6e\n", b_branch(0));
+    printf("branch_random %.6e\n", b_branch(1));
     printf("call0 %.6e\n", b_call(0));
     printf("call1 %.6e\n", b_call(1));
     printf("call4 %.6e\n", b_call(4));
