@@ -497,6 +497,21 @@ def test_square_roots_are_costed_by_the_calibrated_unit_not_by_llvm_mca():
     assert asm_loops.divisions(loop, roots=True) == ["double_sqrt", "double_div", "real_sqrt"]
 
 
+def test_integer_divisions_are_left_to_the_calibrated_divider():
+    """LLVM 14's Zen 2 model charges a divq 41 cycles (an idivl 25) whatever the quotient; where
+    the machine has a divider by quotient width, the analyzers see a multiply of the same
+    registers (rdx:rax in and out) and the division is costed by the divider (divisions())."""
+    block = "\tmovq\t%rbx, %rax\n\txorl\t%edx, %edx\n\tdivq\t%rcx\n\tidivl\t(%rsi)\n\tsqrtsd\t%xmm1, %xmm2\n"
+    assert asm_loops.without_roots(block, int_divisions=True) == (
+        "\tmovq\t%rbx, %rax\n\txorl\t%edx, %edx\n\tmulq\t%rcx\n\tmull\t(%rsi)\n\tmulsd\t%xmm1, %xmm2\n")
+    # a divider but no square-root throughput: the roots stay for the analyzers
+    assert asm_loops.without_roots(block, int_divisions=True, roots=False).endswith("\tsqrtsd\t%xmm1, %xmm2\n")
+    # without a divider (the default) integer divisions stay as they are
+    assert "\tdivq\t%rcx\n" in asm_loops.without_roots(block)
+    loop = asm_loops.AsmLoop("f", 0, 2, [asm_loops.Insn(m, [], "", None, None) for m in ("divq", "idivl", "addq")])
+    assert asm_loops.divisions(loop) == ["int_div", "int_div"]
+
+
 def test_independent_library_calls_cost_their_throughput(tmp_path, monkeypatch):
     """lib_throughput.<f> (calibrate: independent calls, the call included) is a call's time in a
     compiled loop at mid and best; the chain's time (lib.<f> + call overhead) stays the worst end."""

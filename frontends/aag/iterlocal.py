@@ -11,7 +11,9 @@ interpreted iteration by iteration: N outer iterations of a few hundred inner on
 The rule is conservative: the first top-level statement of the body that mentions the name (in any
 expression: a condition, a bound, an argument, a subscript) must be a Seq whose assignments, in
 order, set the name from an expression that does not read it, with no earlier assignment of that
-Seq reading it.
+Seq reading it. A value a call returns (``long s = divisor_sum(k);``: the call, then the Seq that
+takes its value) counts as such an expression: the call's arguments are a statement of their own
+and would be the first to mention the name if they read it.
 """
 from __future__ import annotations
 
@@ -39,6 +41,8 @@ def _assigned_first(a: Seq, name: str) -> bool:
     if a.control is not None:
         return False
     for target, expr in a.defs:
+        if expr is None and a.returned is not None and a.returned[0] == target:
+            expr = a.returned[1]  # ``s = f(k)``: the value the call just before returned
         if expr is None or name in _names(expr):
             return False
         if target == name:

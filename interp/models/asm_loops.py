@@ -341,14 +341,24 @@ def divisions(loop: AsmLoop, roots: bool = False) -> list[str]:
     return out
 
 
-def without_roots(block: str) -> str:
+def without_roots(block: str, int_divisions: bool = False, roots: bool = True) -> str:
     """The block with each square root replaced by the multiply of the same operands (``sqrtsd
     %xmm1, %xmm0`` -> ``mulsd %xmm1, %xmm0``: the same registers read and written, so the same
     dependences): the compiled model costs the roots with the calibrated throughput instead, since
-    LLVM 14's Zen 2 model charges 20 cycles of the unit per ``sqrtsd`` (measured: 5-9)."""
+    LLVM 14's Zen 2 model charges 20 cycles of the unit per ``sqrtsd`` (measured: 5-9).
+    ``int_divisions``: each integer division too (``divq %rcx`` -> ``mulq %rcx``: rdx:rax in and
+    out, as the division), costed by the calibrated divider: LLVM 14's Zen 2 model charges a
+    ``divq`` 41 cycles whatever the quotient (measured here: 14-29 for 1-30 bits). ``roots``: False
+    leaves the square roots (a machine with a divider but no square-root throughput)."""
     out = []
     for line in block.splitlines():
         parts = line.strip().split(None, 1)
-        m = _SQRT.match(parts[0]) if parts else None
-        out.append(f"\t{m.group(1)}mul{m.group(2)}{m.group(3)}\t{parts[1]}" if m and len(parts) > 1 else line)
+        m = _SQRT.match(parts[0]) if parts and roots else None
+        d = _IDIV.match(parts[0]) if parts and int_divisions else None
+        if m and len(parts) > 1:
+            out.append(f"\t{m.group(1)}mul{m.group(2)}{m.group(3)}\t{parts[1]}")
+        elif d and len(parts) > 1:
+            out.append(f"\t{parts[0].lstrip('i').replace('div', 'mul', 1)}\t{parts[1]}")
+        else:
+            out.append(line)
     return "\n".join(out) + "\n"

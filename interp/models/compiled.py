@@ -223,7 +223,10 @@ class CompiledModel(RooflineModel):
         # with the divisions (LLVM 14's Zen 2 model charges a sqrtsd 20 cycles of it; measured 5-9):
         # the analyzers see a multiply of the same registers in their place (asm_loops.without_roots).
         sqrt_known = self.has("throughput.double_sqrt") or self.has("throughput.real_sqrt")
-        roots = (lambda b: asm_loops.without_roots(b) if b and sqrt_known else b)  # noqa: E731
+        # integer divisions likewise where the divider is calibrated (by quotient width)
+        idiv_known = self.widths_known()
+        roots = (lambda b: asm_loops.without_roots(b, idiv_known, sqrt_known)  # noqa: E731
+                 if b and (sqrt_known or idiv_known) else b)
         try:
             # Each form overstates a different thing: the folded one a chain through a folded
             # load's register operand (LLVM adds the load's latency), the unfolded one the front
