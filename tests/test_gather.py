@@ -301,3 +301,55 @@ end program
              for acc in x.accesses if acc.name == "x"]
     # x(idx(i)): 1000 doubles declared, 8000 B; x(i) is a stream
     assert [(acc.gathered, acc.extent) for acc in reads] == [(True, 8000), (False, None)]
+
+
+# A histogram of a generator written out: the bin is computed from a linear congruential step
+# (critical.py _generator_step), so its elements are random lines of hist's 8n bytes, and the
+# increment's store writes the line its load brought.
+HIST = """
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]);
+    int m = atoi(argv[2]);
+    long *hist = calloc(n, sizeof(long));
+    unsigned long x = 12345;
+    int i;
+    for (int j = 0; j < n; j++)
+        hist[j] = 0;
+    for (i = 0; i < m; i++) {
+        x = x * 6364136223846793005UL + 1442695040888963407UL;
+        hist[(x >> 33) % n]++;
+    }
+    return hist[0] > 0;
+}
+"""
+
+
+def test_generator_written_out_is_random_and_an_update_is_one_line(tmp_path):
+    model, loop = _loop(tmp_path, _machine(), src=HIST, n=10000000)
+    accs = [acc for a in loop.body if isinstance(a, Seq) for acc in a.accesses if acc.name == "hist"]
+    assert {acc.kind for acc in accs} == {"fetch", "store"}
+    assert all(acc.gathered and acc.stride is None and str(acc.extent) == "8*n" for acc in accs)
+    # 8n = 8e7 B: one random line 19.8753792 ns (test_gather_loop_by_hand); the store's
+    # write-back: 0 at best, the line again at worst, half at mid. The core's ops are far below.
+    line = 19.8753792
+    for bound, per in (("mid", 1.5 * line), ("best", line), ("worst", 2 * line)):
+        other = type(model)(model.sau, Bound.parse(bound), model.runtime, model.functions, {})
+        assert _per_iteration(other, loop, 10000000, 1000) == pytest.approx(per * NS, rel=1e-9), bound
+
+
+@pytest.mark.parametrize("step, random", [
+    ("x = x * 6364136223846793005UL + 1;", True),      # a 64-bit LCG
+    ("x = (16807 * x) % 2147483647;", True),             # Park-Miller
+    ("x ^= x << 13;", True),                             # xorshift
+    ("x = x ^ (x >> 7);", True),
+    ("x *= 69069;", True),
+    ("x = x * 2 + 1;", False),                           # a count's growth, not a generator
+    ("x = x + 7;", False),
+])
+def test_generators_written_out(tmp_path, step, random):
+    from frontends.c.critical import _generator_step
+    from pycparser import c_parser
+    body = c_parser.CParser().parse("void f(void) { unsigned long x; " + step + " }").ext[0].body.block_items[1]
+    assert _generator_step(body.lvalue.name, body.op, body.rvalue) is random

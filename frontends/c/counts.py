@@ -75,7 +75,10 @@ class OpCounter:
         before = len(accesses)
         for sub in subs:
             self.count(sub, sub_counts, accesses)
-        loaded = any(a.is_array for a in accesses[before:])
+        # a subscript read from an array, or computed from a pseudo-random number (rand(), a
+        # generator written out: critical.py), picks random elements: a gather
+        random = any(isinstance(n, c_ast.ID) and n.name in self.data for sub in subs for n in _walk(sub))
+        loaded = any(a.is_array for a in accesses[before:]) or random
         if len(subs) > 1:  # row-major address arithmetic of a multi-dimensional array
             sub_counts.add_op("int_mul", len(subs) - 1)
             sub_counts.add_op("int_add", len(subs) - 1)
@@ -87,7 +90,7 @@ class OpCounter:
             if rows is not None:
                 elem = rows[0]
             acc = self._access(base.name, elem, counts, accesses, store, is_array=True)
-            acc.stride = self._stride(subs, t)
+            acc.stride = None if random else self._stride(subs, t)  # a random index has no stride
             acc.index = self._flat_index(subs, t) if rows is None else self._row_index(subs, rows[1])
             acc.index_ops = dict(sub_counts.ops)
             acc.gathered = loaded and acc.stride is None
@@ -283,3 +286,12 @@ def _array_parts(node: c_ast.ArrayRef):
         subs.append(node.subscript)
         node = node.name
     return node, list(reversed(subs))
+
+
+def _walk(node):
+    """Every node of an expression."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(child for _, child in n.children())

@@ -90,7 +90,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
                     and not isinstance(lv.subscript, c_ast.Constant):
                 self.element_stores.append((lv.name.name, names_in(lv.subscript)))
             self._calls_in(node.rvalue)
-            if _random(node.rvalue):
+            if _random(node.rvalue) or _generator_step(target, node.op, node.rvalue):
                 self.random.add(target)
         self.generic_visit(node)
 
@@ -153,6 +153,55 @@ def _random(node) -> bool:
     """Does an expression call a pseudo-random number generator (rand(), random(), drand48())?"""
     return any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in RANDOM_SOURCES
                for n in _nodes(node))
+
+
+# A multiplier this large in ``x = x * A + C`` is a linear congruential generator's (16807, 69069,
+# 1103515245, 6364136223846793005), not a count's growth (``n = n * 2 + 1``).
+GENERATOR_MULTIPLIER = 1000
+
+
+def _generator_step(target: str, op: str, rvalue) -> bool:
+    """Is ``target op rvalue`` the step of a pseudo-random generator written out: a linear
+    congruential step (``x = x * 6364136223846793005UL + 1442695040888963407UL``, ``x = (A * x + C)
+    % M``, ``x *= A``) or a xorshift step (``x ^= x << 13``, ``x = x ^ (x >> 7)``)? Its values are
+    as random as rand()'s: data (docs/model.md, "Generators written out")."""
+    reads_self = any(isinstance(n, c_ast.ID) and n.name == target for n in _nodes(rvalue))
+    if op == "^=":
+        return any(isinstance(n, c_ast.BinaryOp) and n.op in ("<<", ">>") and _names_self(n.left, target)
+                   for n in _nodes(rvalue))
+    if op == "*=":
+        return _big_constant(rvalue)
+    if op != "=" or not reads_self:
+        return False
+    for n in _nodes(rvalue):
+        if isinstance(n, c_ast.BinaryOp) and n.op == "*" and (
+                (_names_self(n.left, target) and _big_constant(n.right))
+                or (_names_self(n.right, target) and _big_constant(n.left))):
+            return True
+        if isinstance(n, c_ast.BinaryOp) and n.op == "^" and any(
+                isinstance(m, c_ast.BinaryOp) and m.op in ("<<", ">>") and _names_self(m.left, target)
+                for m in (n.left, n.right)):
+            return True
+    return False
+
+
+def _names_self(node, target: str) -> bool:
+    while isinstance(node, c_ast.Cast):
+        node = node.expr
+    return isinstance(node, c_ast.ID) and node.name == target
+
+
+def _big_constant(node) -> bool:
+    while isinstance(node, c_ast.Cast):
+        node = node.expr
+    if not (isinstance(node, c_ast.Constant) and ("int" in node.type or "long" in node.type)):
+        return False
+    text = node.value.rstrip("uUlL")
+    try:
+        value = int(text, 0) if not (len(text) > 1 and text[0] == "0" and text[1].isdigit()) else int(text, 8)
+    except ValueError:
+        return False
+    return value > GENERATOR_MULTIPLIER
 
 
 def _nodes(node):
