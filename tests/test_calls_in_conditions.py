@@ -92,3 +92,38 @@ def test_show_names_a_branch_on_data_with_its_probability(tmp_path):
     text = tree(load_program(str(_program(tmp_path, "in_if.c", "if (isprime(n)) cnt++"))))
     assert "NumCondts = 1: data (p=0.5)" in text and "[if on data, p=0.5]" in text
     assert "[else]" not in text
+
+
+DIGITS = """
+static int digit_sum(long x)
+{
+    int s = 0;
+    while (x > 0) {
+        s += x % 10;
+        x /= 10;
+    }
+    return s;
+}
+int main(void)
+{
+    long x = 1000;
+LOOP
+    return (int) x;
+}
+"""
+
+
+def test_a_call_in_a_loop_condition_is_refused_with_the_rewrite(tmp_path):
+    from interp.errors import InputError
+    from interp.pipeline import predict
+    c = tmp_path / "d.c"
+    c.write_text(DIGITS.replace("LOOP", "    while (digit_sum(x) != 20)\n        x++;"))
+    with pytest.raises(InputError) as exc:
+        predict([str(c)], "ipsc860", 1, [])
+    assert "condition calls digit_sum()" in str(exc.value) and "v = f(x); while (v != t)" in str(exc.value)
+    # the rewrite it names is predicted: from 1000 to 1199, the first whose digits sum to 20
+    c.write_text(DIGITS.replace("LOOP", "    int s = digit_sum(x);\n    while (s != 20) {\n        x++;\n"
+                                "        s = digit_sum(x);\n    }"))
+    r = predict([str(c)], "ipsc860", 1, []).result
+    call = next(t for t in r.aau_totals() if t.label.startswith("digit_sum(x)") and t.executions > 1)
+    assert call.executions == 1199 - 1000   # the calls in the loop: x = 1001 .. 1199

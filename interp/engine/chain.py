@@ -336,13 +336,6 @@ class Chain(ChainComm, EarlyExit, ExitScan, Mispredict, Overlap, Sampling, Value
                              f"trip count with '{directive} iters(N)' above line {a.loc.first}")
         return state
 
-    def _refuse_data_loop(self, a: Iter):
-        """The parse found no expression for the loop's condition (it reads rand(), an array of
-        data): nothing the interpretation knows would end it (issue 13: it ran into the budget)."""
-        raise InputError(f"{a.loc}: the trip count of this loop depends on data the parse cannot know (its "
-                         f"condition reads values from data); state it with '{self.directive} iters(N)' above "
-                         f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
-
     def trace_compound(self, a: AAU, start: float) -> None:
         if self.engine.tracing:
             self.engine.spans.append(Span(self.index, a.id, start, self.clock, "compound", len(self.stack)))

@@ -24,6 +24,8 @@ a loop with no count or with another jump out, keep the refusal.
 """
 from __future__ import annotations
 
+import re
+
 from copy import copy
 
 import sympy
@@ -62,6 +64,21 @@ class EarlyExit:
         yield from self.visit_IterD(weighed)
         self.assign(a.var, None)  # where it stopped is data
         return "return" if control == "return" and n > 0 else None
+
+    def _refuse_data_loop(self, a: Iter):
+        """The parse found no expression for the loop's condition (it reads rand(), an array of
+        data, or calls a function of the program): nothing the interpretation knows would end it
+        (issue 13: it ran into the budget)."""
+        called = sorted(f for f in self.aag.functions if re.search(rf"\b{re.escape(f)}\s*\(", a.label or ""))
+        if called:  # a call in a loop's condition is not evaluated again at each test
+            raise InputError(
+                f"{a.loc}: this loop's condition calls {', '.join(f + '()' for f in called)}, and interp does not "
+                "evaluate a call in a loop condition again at each test; assign the call's value to a variable "
+                "before the loop and again at the end of its body (v = f(x); while (v != t) { ...; v = f(x); }), "
+                f"or state the loop's trip count with '{self.directive} iters(N)' above line {a.loc.first}")
+        raise InputError(f"{a.loc}: the trip count of this loop depends on data the parse cannot know (its "
+                         f"condition reads values from data); state it with '{self.directive} iters(N)' above "
+                         f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
 
     def _exit_on_data(self, a, j: int, k: int) -> bool:
         """Is the exit's condition on data: so at the parse, or its value unknown at the first
