@@ -353,3 +353,11 @@ def test_generators_written_out(tmp_path, step, random):
     from pycparser import c_parser
     body = c_parser.CParser().parse("void f(void) { unsigned long x; " + step + " }").ext[0].body.block_items[1]
     assert _generator_step(body.lvalue.name, body.op, body.rvalue) is random
+
+
+def test_a_subscript_from_rand_is_a_gather(tmp_path):
+    # a[rand() % n] and a[r] with r = rand() % n: random elements of a's 8n bytes
+    src = SRC.replace("s += x[idx[i]];", "{ int r = rand() % n; s += x[rand() % n] + x[r]; }")
+    model, loop = _loop(tmp_path, _machine(), src=src, n=1000)
+    accs = [acc for a in loop.body if isinstance(a, Seq) for acc in a.accesses if acc.name == "x"]
+    assert len(accs) == 2 and all(acc.gathered and acc.stride is None for acc in accs)

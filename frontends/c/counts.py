@@ -77,7 +77,7 @@ class OpCounter:
             self.count(sub, sub_counts, accesses)
         # a subscript read from an array, or computed from a pseudo-random number (rand(), a
         # generator written out: critical.py), picks random elements: a gather
-        random = any(isinstance(n, c_ast.ID) and n.name in self.data for sub in subs for n in _walk(sub))
+        random = any(self.reads_data(sub) for sub in subs)
         loaded = any(a.is_array for a in accesses[before:]) or random
         if len(subs) > 1:  # row-major address arithmetic of a multi-dimensional array
             sub_counts.add_op("int_mul", len(subs) - 1)
@@ -287,11 +287,3 @@ def _array_parts(node: c_ast.ArrayRef):
         node = node.name
     return node, list(reversed(subs))
 
-
-def _walk(node):
-    """Every node of an expression."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(child for _, child in n.children())

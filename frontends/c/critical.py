@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, critical_info
+from ..critical import CriticalInfo, Facts, annotation_names, critical_info
 from ..comms import QUERIES
 from ..msgpass import C_DATATYPES, CALLS, NX_NAMES
 from . import libloops
-from .expr import buffer_name, field_path, names_in
+from .expr import buffer_name, calls_random, field_path, names_in
+from .types import integer_literal
 
 # Predefined names that are never variables, though they appear where control is decided.
 _CONSTANTS = frozenset(C_DATATYPES) | {"MPI_COMM_WORLD", "MPI_COMM_SELF", "MPI_COMM_NULL", "argv"} | NX_NAMES
@@ -74,7 +75,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
         if node.init is not None and node.name:
             self.assigns.append((node.name, names_in(node.init), node.coord.line if node.coord else 0))
             self._calls_in(node.init)
-            if _random(node.init):
+            if calls_random(node.init):
                 self.random.add(node.name)
         self.generic_visit(node)
 
@@ -90,7 +91,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
                     and not isinstance(lv.subscript, c_ast.Constant):
                 self.element_stores.append((lv.name.name, names_in(lv.subscript)))
             self._calls_in(node.rvalue)
-            if _random(node.rvalue) or _generator_step(target, node.op, node.rvalue):
+            if calls_random(node.rvalue) or _generator_step(target, node.op, node.rvalue):
                 self.random.add(target)
         self.generic_visit(node)
 
@@ -149,12 +150,6 @@ class _Collector(c_ast.NodeVisitor, Facts):
 SCANF = ("scanf", "sscanf", "fscanf")
 
 
-def _random(node) -> bool:
-    """Does an expression call a pseudo-random number generator (rand(), random(), drand48())?"""
-    return any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in RANDOM_SOURCES
-               for n in _nodes(node))
-
-
 # A multiplier this large in ``x = x * A + C`` is a linear congruential generator's (16807, 69069,
 # 1103515245, 6364136223846793005), not a count's growth (``n = n * 2 + 1``).
 GENERATOR_MULTIPLIER = 1000
@@ -194,14 +189,8 @@ def _names_self(node, target: str) -> bool:
 def _big_constant(node) -> bool:
     while isinstance(node, c_ast.Cast):
         node = node.expr
-    if not (isinstance(node, c_ast.Constant) and ("int" in node.type or "long" in node.type)):
-        return False
-    text = node.value.rstrip("uUlL")
-    try:
-        value = int(text, 0) if not (len(text) > 1 and text[0] == "0" and text[1].isdigit()) else int(text, 8)
-    except ValueError:
-        return False
-    return value > GENERATOR_MULTIPLIER
+    value = integer_literal(node)
+    return value is not None and value > GENERATOR_MULTIPLIER
 
 
 def _nodes(node):

@@ -16,6 +16,7 @@ from ..aag import symexpr as S
 from ..aag.communicators import HANDLES
 from ..aag.bodies import root
 from ..libcalls import OMP_VALUES
+from ..critical import RANDOM_SOURCES
 from ..msgpass import RESULT_TYPES
 from .counts import OpCounter
 from .types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, integer_literal, promote
@@ -58,6 +59,11 @@ class ExprContext(OpCounter):
         self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
         self.returned = None  # name -> (params, value) of the program's functions (returns.py)
         self.row_bytes = lambda name: None  # rows of a pointer-to-pointer array (allocations.py)
+
+    def reads_data(self, node) -> bool:
+        """Does expression ``node`` read a pseudo-random number (a name in ``data``, or a call of a
+        generator: ``a[rand() % n]``)?"""
+        return bool(self.data and self.data & names_in(node)) or calls_random(node)
 
     # -- types ----------------------------------------------------------------------------
     def ctype(self, node) -> CType:
@@ -321,6 +327,19 @@ def field_path(node) -> str | None:
         base = field_path(node.name)
         return None if base is None else f"{base}.{node.field.name}"
     return None
+
+
+def calls_random(node) -> bool:
+    """Does an expression call a pseudo-random number generator (rand(), random(), drand48())?"""
+    found = []
+
+    class V(c_ast.NodeVisitor):
+        def visit_FuncCall(self, n):
+            if isinstance(n.name, c_ast.ID) and n.name.name in RANDOM_SOURCES:
+                found.append(n)
+            self.generic_visit(n)
+    V().visit(node)
+    return bool(found)
 
 
 def names_in(node) -> set[str]:

@@ -24,6 +24,7 @@ import numpy as np
 from frontends.aag import Condt, Iter, Seq
 from frontends.aag import symexpr as S
 
+from interp.engine.compiled import Unknown
 from interp.engine.mispredict import CONTINUE
 from interp.engine.overlap import Window
 
@@ -89,12 +90,13 @@ class ExitScan:
                     return 0  # a real variable: interpretation adds its step, rounding each time
                 start[name] = (float(v), float(d))
             limit = MAX_SCANNED if n_known is None else min(MAX_SCANNED, int(n_known))
-            k_exit = self._first_exit(test, body, branch.cond, start, limit)
-            if k_exit < 2 or not self._checked(a, test, body, branch.cond, start, k_exit, limit):
+            updated = _updated_before(body, next(i for i, x in enumerate(body) if isinstance(x, Condt)))
+            k_exit = self._first_exit(test, updated, branch.cond, start, limit)
+            if k_exit < 2 or not self._checked(a, test, updated, branch.cond, start, k_exit, limit):
                 return 0
             times = self._iteration_times(a, body, start, k_exit)
-        except (ZeroDivisionError, FloatingPointError, OverflowError, ValueError, TypeError, NameError,
-                KeyError, AttributeError, _NotVector):
+        except (Unknown, ZeroDivisionError, FloatingPointError, OverflowError, ValueError, TypeError,
+                NameError, _NotVector):  # NameError: a function numpy has no form of (lambdify)
             return 0
         if times is None:
             return 0
@@ -136,9 +138,9 @@ class ExitScan:
             out = fn(*args)
         return np.broadcast_to(np.asarray(out), np.shape(ks))
 
-    def _first_exit(self, test, body, exit_cond, start: dict, limit: int) -> int:
-        """The first iteration whose test fails or whose exit is taken (``limit`` if none)."""
-        updated = _updated_before(body, next(i for i, x in enumerate(body) if isinstance(x, Condt)))
+    def _first_exit(self, test, updated, exit_cond, start: dict, limit: int) -> int:
+        """The first iteration whose test fails or whose exit is taken (``limit`` if none);
+        ``updated``: the induction variables the body steps before the exit's if."""
         k, chunk = 0, FIRST_CHUNK
         while k < limit:
             n = min(chunk, limit - k)
@@ -153,11 +155,9 @@ class ExitScan:
             chunk = min(2 * chunk, LAST_CHUNK)
         return limit
 
-    def _checked(self, a, test, body, exit_cond, start: dict, k_exit: int, limit: int) -> bool:
+    def _checked(self, a, test, updated, exit_cond, start: dict, k_exit: int, limit: int) -> bool:
         """The engine's own evaluation agrees at the first and last iterations charged and at
         the exit."""
-        updated = _updated_before(body, next(i for i, x in enumerate(body) if isinstance(x, Condt)))
-
         def leaves(k):
             for name, (v, d) in start.items():
                 self.assign(name, _number(v + k * d))
@@ -180,7 +180,7 @@ class ExitScan:
         time in each of the k iterations, as the interpretation charges them."""
         model = self.model
         ks = np.arange(k, dtype=float)
-        fixed, per = model.loop_overheads(a)
+        _, per = model.loop_overheads(a)
         t1 = model.t("cond.per_condition")
         items = [("loop", per, a.cond_counts if a.cond is not None else None, ())]
         for i, x in enumerate(body):

@@ -96,8 +96,7 @@ class Sampling:
             picks = strata.halved()
         self.window = outer_window
         self._sampling -= 1
-        picks = times
-        more = n / len(picks) - 1  # each sampled increment stands for n / SAMPLES iterations
+        more = n / len(times) - 1  # each sampled increment stands for n / (samples) iterations
         self.clock += (self.clock - clock) * more
         self.proc.comp += (self.proc.comp - proc_comp) * more
         for x in self.my_stats:
@@ -118,7 +117,7 @@ class Sampling:
         self.assign(a.var, lo + n * step)
         self.engine.notes.setdefault(("sampled", a.id), (
             f"{a.loc}: the loop's body has no closed form (a call whose loop ends early, or that "
-            f"branches on data it reads through a pointer); {len(picks)} of its {n:,} iterations, one drawn in "
+            f"branches on data it reads through a pointer); {len(times)} of its {n:,} iterations, one drawn in "
             "each of as many equal strata, "
             "were interpreted and their time scaled"
             + (f" (two standard errors of the estimate: {200 * error / max(self.clock - clock, 1e-300):.2g}% of "
