@@ -141,3 +141,15 @@ def test_what_the_scan_does_not_take(tmp_path):
     plan = _plan(_loop(tmp_path, """int main(void) { int i, d = 3; for (i = 1; i < 100; i++) {
         if (d > 50 && i % 7 == 0) break; d += 2; } return i + d; }"""))
     assert plan is not None and set(plan[3]) == {"i", "d"} and str(plan[3]["d"]) == "2"
+
+
+def test_a_run_without_a_search_does_not_import_numpy(tmp_path):
+    # numpy (0.1 s of start-up, issue 16) is imported at the first scan, through engine/lazynp.py
+    import subprocess
+    import sys
+    c = tmp_path / "t.c"
+    c.write_text("int main(void) { int s = 0; for (int i = 0; i < 10; i++) s += i; return s; }\n")
+    code = ("import sys; from interp.pipeline import predict; "
+            f"predict([{str(c)!r}], 'ipsc860', 1, []); print('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

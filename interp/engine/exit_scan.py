@@ -19,12 +19,11 @@ engine's own evaluation at K - 1 and K, the per-iteration times at iteration 0, 
 """
 from __future__ import annotations
 
-import numpy as np
-
 from frontends.aag import Condt, Iter, Seq
 from frontends.aag import symexpr as S
 
 from interp.engine.compiled import Unknown
+from interp.engine.lazynp import np  # imported at the first scan: a run without one does not pay it
 from interp.engine.mispredict import CONTINUE
 from interp.engine.overlap import Window
 
@@ -47,16 +46,16 @@ def _c_mod(a, b):
     return np.fmod(a, b)   # the sign of the dividend, as C's %
 
 
-def _bits(op):
-    return lambda a, b: op(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)).astype(float)
+def _bits(op: str):
+    return lambda a, b: getattr(np, op)(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)).astype(float)
 
 
 VECTOR_FUNCS = {
     "CDiv": _c_div, "CMod": _c_mod,
-    "BXor": _bits(np.bitwise_xor), "BAnd": _bits(np.bitwise_and), "BOr": _bits(np.bitwise_or),
-    "Shl": _bits(np.left_shift), "Shr": _bits(np.right_shift),
+    "BXor": _bits("bitwise_xor"), "BAnd": _bits("bitwise_and"), "BOr": _bits("bitwise_or"),
+    "Shl": _bits("left_shift"), "Shr": _bits("right_shift"),
     "Truth": lambda a: (np.asarray(a) != 0).astype(float),
-    "CTrunc": np.trunc,
+    "CTrunc": lambda a: np.trunc(a),
 }
 
 
