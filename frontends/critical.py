@@ -42,6 +42,10 @@ class CriticalInfo:
     # counts of MPI_Scatterv, the rank list of MPI_Group_incl): each element is followed, stores
     # ``a[i] = v`` and reads ``a[k]`` with indices evaluated at run time (aag/symexpr.Elem).
     elements: set[str] = field(default_factory=set)
+    # Flag arrays (a sieve's ``marked[]``): read by a computed index in a condition and only ever
+    # stored constants. Followed element by element like ``elements`` (they are among them), but
+    # past the engine's budget they are given up (their branches weighed as data), not refused.
+    flags: set[str] = field(default_factory=set)
 
     def is_tracked(self, name: str) -> bool:
         return name in self.tracked or root(name) in self.tracked
@@ -70,6 +74,10 @@ class Facts:
         # (array, names its index reads) of each store ``a[f(x)] = v`` by a computed index: when
         # a's elements are followed, the index must be known too (``rowptr[iy * nx + ix]``)
         self.element_stores: list[tuple[str, set[str]]] = []
+        # Arrays read by a computed index in a branch or loop condition (``if (!marked[k])``), and
+        # the arrays some store by a computed index gives a value that is not a constant.
+        self.flags: set[str] = set()
+        self.varied: set[str] = set()
 
     def assign(self, target: str, names: set[str], line: int) -> None:
         self.assigns.append((target, names, line))
@@ -140,15 +148,30 @@ def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozense
     # too (a helper filling the counts array a collective reads defines them), with what they are
     # computed from.
     elements = _element_closure(set(facts.elements) & control, facts, params) - data
+    flags = _flag_arrays(facts, control, data, params) - elements
+    elements |= flags
     indices = set().union(*(names for array, names in facts.element_stores if array in elements))
     if (elements | indices) - control:
         control = closure(control | elements | indices, facts, params) - set(constants) - data
-    info = CriticalInfo(control=control, data=data, elements=elements & control)
+    info = CriticalInfo(control=control, data=data, elements=elements & control, flags=flags & control)
     info.tracked = closure(info.control | set(facts.buffers), facts, params) - set(constants)
     for target, _, line in facts.assigns:
         if info.is_critical(target) and (through_pointers or not target.startswith("*")):
             info.definitions.setdefault(target, []).append(line)
     return info
+
+
+def _flag_arrays(facts: Facts, control: set[str], data: set[str], params) -> set[str]:
+    """The flag arrays followed element by element: read by a computed index in a condition,
+    stored by computed indices, only constants (``marked[m] = 1``, so no store's value is unknown and a loop of stores
+    keeps its closed form, aag/fill.py), not data, and neither passed to one of the program's
+    functions nor received into (where their elements come from is then out of sight)."""
+    passed = set().union(*(names for _, _, names in facts.call_args)) if facts.call_args else set()
+    received = {t for t, names, _ in facts.assigns if MESSAGE in names}
+    parameters = {p for names in params.values() for p in names}
+    stored = {a for a, _ in facts.element_stores}  # no store in sight: its values come from elsewhere
+    return {a for a in facts.flags & control & stored
+            if a not in facts.varied | data | passed | received | parameters}
 
 
 def _element_closure(start: set[str], facts: Facts, params: dict[str, list[str]]) -> set[str]:

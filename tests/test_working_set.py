@@ -257,10 +257,10 @@ int main(int argc, char **argv)
     (65536, 16, 2.0),
     # n = 1048576: 4 MiB, main memory: 64 B / 8 GB/s = 8 ns.
     (1048576, 16, 8.0),
-    # stride 2 (16 B): a stride known only at run time counts a block per access (_moved: the
-    # exact min(16 B, 64 B) would make the closed forms around it sums of Min terms), 64 B / 8
-    # GB/s = 8 ns from main memory (the span of one off-iteration: n/2 blocks... 8 MiB apart).
-    (1048576, 2, 8.0),
+    # stride 2 (16 B): a stride known when the loop runs and that no loop around sums over moves
+    # its bytes, min(16 B, 64 B) (_moved), 16 B / 8 GB/s = 2 ns from main memory (the span of
+    # one off-iteration: n/2 blocks... 8 MiB apart). Until 2026-11-24 a block per access: 8 ns.
+    (1048576, 2, 2.0),
 ])
 def test_a_step_known_only_when_the_loop_runs_moves_its_stride(tmp_path, n, stride, per_ns):
     c = tmp_path / "p.c"
@@ -390,3 +390,35 @@ def test_rows_of_a_pointer_to_pointers_are_a_row_major_array(tmp_path, n):
         times.append(float(ws.xreplace({S.var("n"): n})))
     assert times[0] == pytest.approx(times[1], rel=1e-12)
     assert times[0] > 0
+
+
+def test_page_starts_of_strided_accesses():
+    # main memory: writes at 4 GB/s, a page of 4 KiB, a cold store 40 ns: a line streams in
+    # 64 B / 4 GB/s = 16 ns, so a page's first store costs 24 ns more, once every 4096 / stride
+    # accesses of a stride of a line or more
+    from interp.models.working_set import Level, WorkingSet
+    ws = WorkingSet([Level("L1", 32768, 64e9, 32e9), Level("main", float("inf"), 8e9, 4e9, 4096, 30e-9, 40e-9)], 64)
+    p = S.var("p")
+    assert float(ws._page_starts(S.sympy.Integer(128), 8, True)) == pytest.approx(0.25 * 24 * NS)  # 1 KiB
+    assert float(ws._page_starts(S.sympy.Integer(1024), 8, True)) == pytest.approx(24 * NS)      # 8 KiB
+    assert float(ws._page_starts(S.sympy.Integer(1), 8, True)) == 0                                  # streaming
+    # a load: 30 ns cold against 64 B / 8 GB/s = 8 ns streaming
+    assert float(ws._page_starts(S.sympy.Integer(256), 8, False)) == pytest.approx(0.5 * 22 * NS)
+    # a stride known when the loop runs (p bytes of char)
+    form = ws._page_starts(p, 1, True)
+    assert float(form.subs(p, 1009)) == pytest.approx(1009 / 4096 * 24 * NS)
+    assert float(form.subs(p, 7)) == 0
+    ws._summed = {p}  # a loop around summed in closed form varies p: left out
+    assert ws._page_starts(p, 1, True) == 0
+
+
+def test_a_loop_that_sets_the_stride_carries_no_reuse():
+    # ``for (p ...) for (m = p * p; m < n; m += p)``: each pass touches other lines
+    from types import SimpleNamespace
+    from frontends.aag import Seq
+    from interp.models.working_set import _sets_stride
+    inner = SimpleNamespace(step=S.var("p"))
+    assert _sets_stride(SimpleNamespace(var="p", body=[]), [inner])
+    assert not _sets_stride(SimpleNamespace(var="t", body=[]), [inner])  # a repeat loop: reuse
+    found = Seq(defs=[("p", S.var("index") + 2)])  # prime = index + 2 in the body
+    assert _sets_stride(SimpleNamespace(var=None, body=[found]), [inner])

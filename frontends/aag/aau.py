@@ -430,6 +430,10 @@ class AAG:
     role: str = "spmd"  # spmd | host | node
     regions: dict[str, Loc] = field(default_factory=dict)
     global_inits: dict[str, sympy.Expr | None] = field(default_factory=dict)  # tracked globals
+    # Flag arrays (frontends/critical.py, engine/flags.py): followed one byte an element; those
+    # declared at file scope start all 0, as C zeroes them.
+    flag_arrays: frozenset = frozenset()
+    zeroed_flags: frozenset = frozenset()
 
     @property
     def main(self) -> Function:

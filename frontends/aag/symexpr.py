@@ -202,6 +202,16 @@ class Stored(sympy.Function):
         return None
 
 
+class Filled(sympy.Function):
+    """Filled(value): the def named ``array[]`` of an allocation or fill that gives every element
+    of the array ``value`` (``calloc``, ``memset(a, 0, ...)``, ``= {0}``): elements not stored since
+    read as it."""
+
+    @classmethod
+    def eval(cls, value):
+        return None
+
+
 class IntElem(Elem):
     """An element of an integer array (``rowptr[i]`` of a compressed-sparse-row matrix): sympy
     knows it is whole, so the trip count ``ceiling(rowptr[i + 1] - rowptr[i])`` is the difference

@@ -212,6 +212,8 @@ class CallStatements:
                     if target in ctx.elements and isinstance(n.lvalue.name, c_ast.ID):
                         seq.defs.append(self._element_def(n))  # counts[i] = ...: the engine stores it
                     continue  # a variable index into a buffer: its elements keep their values
+                if n.op == "=" and target in ctx.elements and isinstance(n.lvalue, c_ast.ID):
+                    seq.defs.append((target + S.ELEMENTS, _allocated(n.rvalue)))  # a = calloc(..)
                 if n.op == "=" and ctx.ctype(n.lvalue).kind == "struct":
                     seq.defs.extend(self._struct_copy(n.lvalue, n.rvalue))
                     continue
@@ -455,4 +457,14 @@ def _passed_element(node, ctx):
     """The subscript of the element ``&reqs[k]`` an argument passes (None: no element)."""
     if isinstance(node, c_ast.UnaryOp) and node.op == "&" and isinstance(node.expr, c_ast.ArrayRef):
         return subscript_value(ctx, node.expr.subscript)
+    return None
+
+
+def _allocated(rvalue):
+    """The elements of a followed array its pointer is given: all 0 from ``calloc`` (a cast
+    around it allowed), else unknown until stored (``malloc``, another array's address)."""
+    while isinstance(rvalue, c_ast.Cast):
+        rvalue = rvalue.expr
+    if isinstance(rvalue, c_ast.FuncCall) and isinstance(rvalue.name, c_ast.ID) and rvalue.name.name == "calloc":
+        return S.Filled(sympy.Integer(0))
     return None

@@ -52,14 +52,17 @@ class _Collector(c_ast.NodeVisitor, Facts):
 
     def visit_While(self, node):
         self._ctrl(node.cond)
+        self.flags |= _indexed_arrays(node.cond)  # ``while (marked[++index]);``
         self.generic_visit(node)
 
     def visit_DoWhile(self, node):
         self._ctrl(node.cond)
+        self.flags |= _indexed_arrays(node.cond)
         self.generic_visit(node)
 
     def visit_If(self, node):
         self._ctrl(node.cond)
+        self.flags |= _indexed_arrays(node.cond)  # ``if (!marked[k])``: a flag array, if only constants are stored
         self.generic_visit(node)
 
     def visit_Switch(self, node):
@@ -90,6 +93,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
             if isinstance(lv, c_ast.ArrayRef) and isinstance(lv.name, c_ast.ID) \
                     and not isinstance(lv.subscript, c_ast.Constant):
                 self.element_stores.append((lv.name.name, names_in(lv.subscript)))
+                if node.op != "=" or not _constant(node.rvalue):
+                    self.varied.add(lv.name.name)
             self._calls_in(node.rvalue)
             if calls_random(node.rvalue) or _generator_step(target, node.op, node.rvalue):
                 self.random.add(target)
@@ -107,6 +112,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
             target = target_name(node.expr)
             if target:
                 self.assigns.append((target, {target}, node.coord.line if node.coord else 0))
+            if isinstance(node.expr, c_ast.ArrayRef) and isinstance(node.expr.name, c_ast.ID):
+                self.varied.add(node.expr.name.name)  # hist[k]++: not a flag array
         self.generic_visit(node)
 
     def visit_Pragma(self, node):
@@ -241,6 +248,13 @@ def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node]) -> 
               for name, fn in functions.items()}
 
     return critical_info(col, params, _CONSTANTS)
+
+
+def _constant(node) -> bool:
+    """Is the stored value a constant (``1``, ``-1``, ``'x'``, ``(char) 0``)?"""
+    while isinstance(node, c_ast.Cast) or (isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+")):
+        node = node.expr
+    return isinstance(node, c_ast.Constant)
 
 
 def _indexed_arrays(node) -> set[str]:

@@ -194,7 +194,10 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
                   returned_from=dict(self.returned_from),
-                  api=api, role=role, regions=self.regions, global_inits=global_inits)
+                  api=api, role=role, regions=self.regions, global_inits=global_inits,
+                  flag_arrays=frozenset(self.critical.flags),
+                  zeroed_flags=frozenset(d.name for d in self.global_decls if isinstance(d, c_ast.Decl)
+                                         and d.name in self.critical.flags and d.init is None))
         mark_probes(aag)
         extents = self.extents.known(self.critical.is_tracked, {f.name: f.params for f in functions.values()})
         aag.symbols = symbol_table(aag, self._symbol_types, extents, self.globals.vars)

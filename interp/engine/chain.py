@@ -111,6 +111,8 @@ class Chain(ChainComm, EarlyExit, ExitScan, Mispredict, Overlap, Sampling, Value
         """Generator: interpret main; yields Ops, receives Completions."""
         for name, init in self.aag.global_inits.items():
             self.globals[name] = None if init is None else self.try_eval(init)
+        for name in self.aag.zeroed_flags:  # static storage: C zeroes it
+            self.flag_start(name, 0.0)
         for name in self.aag.main.shadows:
             self.frames[0].setdefault(name, None)
         if self.aag.main.params[:1] == ["argc"]:
@@ -327,7 +329,8 @@ class Chain(ChainComm, EarlyExit, ExitScan, Mispredict, Overlap, Sampling, Value
                              f"its trip count with '{directive} iters(N)' above line {a.loc.first}")
         # A loop with no count ends only when its state changes: the same state at two
         # iteration starts repeats for ever (nothing else decides its control flow).
-        state = (dict(self.frames[-1]), dict(self.globals))
+        state = (dict(self.frames[-1]), dict(self.globals),
+                 [(k, f and f.version) for k, f in self.flag_arrays.items()])  # flag arrays change in place
         if state == last_state and self.engine.stall_visible(a):
             raise InputError(f"{a.loc}: this loop never ends as written: on {self.label} "
                              f"iteration {k + 1} starts with every variable as iteration {k} did, "

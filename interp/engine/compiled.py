@@ -13,6 +13,7 @@ from frontends.aag import symexpr as S
 
 from frontends.aag.communicators import GroupList
 
+from interp.engine import flags
 from interp.models.omega import TermSum
 
 
@@ -134,6 +135,9 @@ def _term_sum_evaluator(expr, compiled: Compiled):
                     return fn(lambda nm: x if nm == var.name else lookup(nm))
                 return fn(*[x if nm == var.name else lookup(nm) for nm in names])
 
+            by_flag = _flag_terms(body, var, value, lookup, compiled, lo_v, step_v, n_v)
+            if by_flag is not None:
+                return sympy.Float(by_flag)
             period = _period(body, var, value, lo_v, step_v, n_v)
             if period is not None:
                 # The terms repeat with the period: whole periods and the start of one (issue 13:
@@ -161,6 +165,47 @@ def _outermost_sums(expr) -> list:
         else:
             stack.extend(e.args)
     return found
+
+
+FLAG_TERMS = 64  # sums of more terms than this that read a flag array are counted by value
+
+
+def _flag_terms(body, var, value, lookup, compiled: Compiled, lo: float, step: float, n: int):
+    """The sum of n terms that read the index only through one element of a flag array at a
+    linear index (``if (!marked[k]) count++``, engine/flags.py): each value the elements take,
+    times how many of the n elements have it (exact, and as fast for 10^8 terms as for 10^3).
+    None when the body is not of that shape (it is then summed term by term)."""
+    if n <= FLAG_TERMS:
+        return None
+    elems = [e for e in body.atoms(S.Elem) if var in e.free_symbols]
+    if len(elems) != 1 or any(isinstance(a, S.Elem) for a in elems[0].args[1].atoms(sympy.Function)):
+        return None
+    elem = elems[0]
+    slot = S.var("@flag")
+    rest = body.xreplace({elem: slot})
+    if var in rest.free_symbols:
+        return None
+    linear = flags.linear_in(elem.args[1], var)
+    if linear is None:
+        return None
+    try:
+        f = lookup(flags.ARRAY + str(elem.args[0]))
+        a, b = value(linear[0]), value(linear[1])
+    except (Unknown, TypeError, ValueError, ArithmeticError):
+        return None
+    first = a + b * lo
+    if not (float(first).is_integer() and float(b * step).is_integer()):
+        return None
+    counts = f.counts(int(first), int(b * step), n)
+    if counts is None:  # an element not known: the sum is not known either
+        raise Unknown(str(elem.args[0]))
+    names, fn = compiled.get(rest)
+    total = 0.0
+    for v, c in counts.items():
+        term = (fn(lambda nm: v if nm == slot.name else lookup(nm)) if names is None
+                else fn(*[v if nm == slot.name else lookup(nm) for nm in names]))
+        total += c * float(term)
+    return total
 
 
 MAX_PERIOD = 100_000  # beyond this, summing term by term costs no more than finding the period

@@ -13,7 +13,8 @@ from frontends.aag.bodies import root
 from interp.engine import symtime
 from interp.engine.compiled import Unknown
 from interp.engine.network import REQUEST_NAMES
-from interp.engine.fills import MAX_FOLLOWED, refusal, store_fills
+from interp.engine import flags
+from interp.engine.fills import FILLED, MAX_FOLLOWED, refusal, store_fills
 from interp.engine.symtime import SymTime, wrap
 from interp.errors import InputError
 
@@ -35,6 +36,8 @@ class Values:
         self.memo_deps: dict[str, list[int]] = {}
         self.memo_on = memo_on
         self.followed: dict[str, int] = {}  # array -> elements stored by computed indices (fills.py)
+        # Flag arrays (engine/flags.py) by name; None once given up.
+        self.flag_arrays: dict[str, flags.FlagArray | None] = {}
 
     def lookup(self, name: str):
         value = self.frames[-1].get(name, _MISSING)
@@ -47,10 +50,31 @@ class Values:
                     return self.nprocs
                 if name.startswith("input:") and name[6:] in self.inputs:
                     return self.inputs[name[6:]]
+                if name[-1:] == "]":
+                    return self._unstored(name)
+                if name.startswith(flags.ARRAY) and self.flag_arrays.get(name[len(flags.ARRAY):]) is not None:
+                    return self.flag_arrays[name[len(flags.ARRAY):]]  # compiled.py counts its values
                 raise Unknown(name)
         if value is None:
             raise Unknown(name)
         return value
+
+    def _unstored(self, name: str):
+        """An element no per-name store holds: a flag array's (engine/flags.py), or one not
+        stored since its array was filled (calloc)."""
+        at = flags.element_of(name)
+        if at is not None and at[0] in self.aag.flag_arrays:
+            f = self.flag_arrays.get(at[0])
+            value = f.get(at[1]) if f is not None else None
+            if value is None:
+                raise Unknown(name)
+            return value
+        filled = name[:name.index("[")] + FILLED
+        for scope in (self.frames[-1], self.globals):
+            value = scope.get(filled)
+            if value is not None:
+                return value
+        raise Unknown(name)
 
     def eval(self, expr, what: str = "value"):
         key = id(expr)
@@ -172,7 +196,15 @@ class Values:
         """A Seq's def: ``name = expr`` (None: not known), or a store into an element picked at
         run time (a def named ``array[]``)."""
         if expr is not None and name[-2:] == S.ELEMENTS:
-            self.store_element(name[:-2], expr)
+            if isinstance(expr, S.Filled):  # every element: cleared, then read as the fill's value
+                self.assign(name, None)
+                value = self.try_eval(expr.args[0])
+                if name[:-2] in self.aag.flag_arrays:
+                    self.flag_start(name[:-2], value)
+                else:
+                    self.assign(name[:-2] + FILLED, value)
+            else:
+                self.store_element(name[:-2], expr)
         elif self._not_given(expr):  # an option the command line leaves out: the value stays
             return
         else:
@@ -196,6 +228,12 @@ class Values:
         if index is None:
             self.assign(array + S.ELEMENTS, None)
             return
+        if array in self.aag.flag_arrays:
+            if array not in self.flag_arrays:  # stored before any allocation interp saw
+                self.flag_start(array, None)
+            if self.flag_arrays[array] is not None:
+                self.flag_store(array, lambda f: f.set(index, self.try_eval(stored.args[1])))
+            return
         try:
             name = S.element_name(array, index)
         except ValueError as exc:
@@ -206,6 +244,21 @@ class Values:
                 raise InputError(f"{self._where()}: {refusal(array, count, self.directive)}")
         self.assign(name, self.try_eval(stored.args[1]))
 
+    def flag_start(self, array: str, fill) -> None:
+        """A flag array (re)allocated or filled whole: every element ``fill`` (None: unknown)."""
+        if self.flag_arrays.get(array, True) is not None:  # never revived once given up
+            self.flag_store(array, lambda f: None, fresh=fill)
+
+    def flag_store(self, array: str, store, fresh=_MISSING) -> None:
+        """Apply ``store`` to the flag array, or give the array up with a note."""
+        try:
+            f = flags.FlagArray(fresh) if fresh is not _MISSING else self.flag_arrays[array]
+            store(f)
+            self.flag_arrays[array] = f
+        except flags.GivenUp as exc:
+            self.flag_arrays[array] = None
+            self.engine.notes[("flags", array)] = flags.note(array, self._where(), str(exc))
+
     def store_fills(self, a) -> None:
         """The elements a closed-form loop stores (aag/fill.py), from the values before it."""
         if a.fills:
@@ -213,6 +266,8 @@ class Values:
 
     def assign(self, name: str, value) -> None:
         if name[-2:] == S.ELEMENTS:  # every element of the array: none is known any more
+            if name[:-2] in self.aag.flag_arrays:
+                self.flag_start(name[:-2], None)
             prefix = name[:-1]
             for key in {k for scope in (self.globals, self.frames[-1]) for k in scope if k.startswith(prefix)}:
                 self.assign(key, None)  # each through assign: what was memoized on it is dropped

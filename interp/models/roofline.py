@@ -80,7 +80,8 @@ class RooflineModel(NodeModel):
             return None
         main = self.shared_bandwidth(one, "main.shared_bandwidth")
         write = self.shared_bandwidth(self.bandwidth("main.write_bandwidth") or one, "main.shared_write_bandwidth")
-        levels.append(Level("main", float("inf"), main, write))
+        cold = [self.t(k, "memory") if self.has(k, "memory") else 0.0 for k in ("main.page", "main.gather", "store_miss")]
+        levels.append(Level("main", float("inf"), main, write, *cold))
         return WorkingSet(levels, self.t("cache.block", "memory"))
 
     def enclosing(self, loop: Iter) -> list[Iter]:
