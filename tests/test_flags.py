@@ -183,3 +183,43 @@ def test_what_gives_a_flag_array_up():
         f.set_slice(2, -1, 5, 1.0)
     with pytest.raises(GivenUp, match="at most"):
         f.set(flags.MAX_ELEMENTS, 1.0)
+
+
+FORTRAN_SIEVE = """program sieve
+  implicit none
+  integer :: n, p, m, count
+  logical, allocatable :: composite(:)
+  n = NMAX
+  allocate(composite(2:n))
+  composite = .false.
+  p = 2
+  do while (p * p <= n)
+    if (.not. composite(p)) then
+      MARK
+    end if
+    p = p + 1
+  end do
+  count = 0
+  do m = 2, n
+    if (.not. composite(m)) count = count + 1
+  end do
+  print *, count
+end program sieve
+"""
+
+
+@pytest.mark.parametrize("mark", ["do m = p * p, n, p\n        composite(m) = .true.\n      end do",
+                                  "composite(p*p:n:p) = .true."])
+def test_a_fortran_sieve(tmp_path, mark):
+    # a LOGICAL array indexed from 2 (elements named from 0: composite[p - 2]), cleared by a
+    # whole-array assignment, marked by a DO loop or an array section
+    path = tmp_path / "sieve.f90"
+    text = FORTRAN_SIEVE.replace("NMAX", "100").replace("MARK", mark)
+    path.write_text(text)
+    line = text.splitlines().index("    if (.not. composite(m)) count = count + 1") + 1
+    r = predict([str(path)], "ipsc860", 1, [], interactive=False)
+    assert r.programs[0].flag_arrays == frozenset({"composite"})
+    counting = next(s for s in r.result.aau_totals() if s.cls == "Seq" and s.loc.endswith(f":{line}"))
+    assert counting.executions == 25
+    marking = next(s for s in r.result.aau_totals() if s.cls == "IterD" and s.loc.split(":")[1].startswith("11"))
+    assert marking.executions == 4  # 2, 3, 5, 7

@@ -56,6 +56,7 @@ class _Collector(Facts):
             lc = loop_control(stmt)
             if lc is not None:
                 self.control |= ex.names_in(lc.items[0])
+                self.flags |= _indexed(lc.items[0], ex)  # DO WHILE (.not. found(k))
                 self._tested_results(lc.items[0], ex)  # DO WHILE (.not. done(x))
                 if lc.items[1] is not None:
                     var, bounds = lc.items[1]
@@ -73,6 +74,7 @@ class _Collector(Facts):
                         self.assign(target, names, line)
         elif isinstance(stmt, (F.If_Then_Stmt, F.Else_If_Stmt, F.If_Stmt, F.Select_Case_Stmt)):
             self.control |= ex.names_in(stmt.items[0])
+            self.flags |= _indexed(stmt.items[0], ex)  # IF (.NOT. composite(p)): a flag array, if only constants are stored
             self._tested_results(stmt.items[0], ex)
         elif isinstance(stmt, F.Assignment_Stmt):
             target = ex.target_name(stmt.items[0])
@@ -85,6 +87,10 @@ class _Collector(Facts):
                     # rowptr(row) = nnz + 1: the index of a followed element must be known
                     self.element_stores.append((ex.scope.canon(ref_name(lhs)),
                                                 set().union(*(ex.names_in(a) for a in args_of(lhs)))))
+                    if not _constant(stmt.items[2]):
+                        self.varied.add(ex.scope.canon(ref_name(lhs)))
+                elif isinstance(lhs, F.Name) and not _constant(stmt.items[2]):
+                    self.varied.add(ex.scope.canon(str(lhs)))  # a = b: a whole array of values
                 for _, callee, temp in user_results(ex, stmt.items[2]):
                     # n = f(p) + 1: f's result comes back into a variable of its own (as a
                     # by-reference argument's value does), which n is computed from
@@ -182,6 +188,24 @@ def _walk(node):
         n = stack.pop()
         yield n
         stack.extend(c for c in (getattr(n, "items", None) or ()) if c is not None and not isinstance(c, str))
+
+
+def _constant(node) -> bool:
+    """Is the stored value a literal (``.true.``, ``1``, ``-1``, ``0.0d0``)?"""
+    while isinstance(node, (F.Level_2_Unary_Expr, F.Parenthesis)) and len(node.items) >= 2:
+        node = node.items[-1] if isinstance(node, F.Level_2_Unary_Expr) else node.items[1]
+    return isinstance(node, (F.Int_Literal_Constant, F.Real_Literal_Constant, F.Logical_Literal_Constant))
+
+
+def _indexed(cond, ex) -> set[str]:
+    """The arrays a condition reads by a computed subscript (``composite(p)``)."""
+    out = set()
+    for n in _walk(cond):
+        if is_ref(n) and args_of(n):
+            t = ex.scope.var_type(ref_name(n))
+            if t is not None and t.is_array and ex.element_offset(ref_name(n), args_of(n)) is None:
+                out.add(ex.scope.canon(ref_name(n)))
+    return out
 
 
 def _refs(stmt):

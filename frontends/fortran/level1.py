@@ -283,7 +283,8 @@ class FLevel1(SimpleStatements, SectionLoops, ReadOnce, CallStatements, ControlF
             role = "host" if any(a.cls == "Spawn" for fn in functions.values() for a in flat(fn.body)) else "node"
         aag = AAG(name=self.name, file=self.file, language="fortran", entry=entry, functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
-                  api=api, role=role, regions=self.regions, global_inits=global_inits)
+                  api=api, role=role, regions=self.regions, global_inits=global_inits,
+                  flag_arrays=frozenset(self.critical.flags))
         for _, scope, _, _ in self.units:
             for name, t in scope.expr.seen.items():
                 self._symbol_types.setdefault(name, t)

@@ -91,6 +91,12 @@ class SimpleStatements:
             return  # a variable subscript into a buffer: its elements keep their values
         if isinstance(target, F.Data_Ref) and (is_ref(target.items[-1]) or self.ex.components.whole_array(target)):
             return  # an element of an array component (f%v(i)), or the whole array: likewise
+        if isinstance(target, F.Name) and name in self.ex.elements:
+            t = self.scope.var_type(str(target))
+            if t is not None and t.is_array:  # composite = .false.: every element (a flag array)
+                value = self.ex.sym(rhs)
+                seq.defs.append((name + S.ELEMENTS, S.Filled(value) if value is not None and value.is_number else None))
+                return
         value = None
         if isinstance(rhs, F.Name) and self.scope.is_handle(str(rhs)):  # MPI_COMM_WORLD, MPI_REAL
             value = handle_value(str(rhs)) or datatype_value(str(rhs), "fortran")

@@ -39,11 +39,15 @@ class FlagArray:
         self.version = 0  # counts stores: a loop's state (engine/chain._endless) sees them
 
     def get(self, k: float) -> float | None:
+        if not float(k).is_integer():
+            return None  # not an element (C indices are whole): unknown, weighed as data
         k = int(k)
         code = int(self.codes[k]) if 0 <= k < len(self.codes) else (self.fill if k >= 0 else UNKNOWN)
         return None if code == UNKNOWN else float(code)
 
     def set(self, k: float, value: float | None) -> None:
+        if not float(k).is_integer() or k < 0:
+            raise GivenUp(f"an index is {float(k):g}, not a whole number from 0")
         self._grow(int(k) + 1)
         self.codes[int(k)] = UNKNOWN if value is None else _code(value)
         self.version += 1
