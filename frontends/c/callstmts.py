@@ -203,7 +203,7 @@ class CallStatements:
     def _defs(self, expr, seq: Seq) -> None:
         """Record assignments to tracked (critical) variables, in order, with their values."""
         ctx = self.ctx
-        for n in T.walk(expr):
+        for n in _chained_last(T.walk(expr)):
             if isinstance(n, c_ast.Assignment):
                 target = target_name(n.lvalue)
                 if target is None or not self.critical.is_tracked(target):
@@ -217,7 +217,8 @@ class CallStatements:
                 if n.op == "=" and ctx.ctype(n.lvalue).kind == "struct":
                     seq.defs.extend(self._struct_copy(n.lvalue, n.rvalue))
                     continue
-                value = self._input_value(n.rvalue, target) or _mpi_result(n.rvalue) or self._value(n.rvalue)
+                value = self._chained_value(n) or self._input_value(n.rvalue, target) or _mpi_result(n.rvalue) \
+                    or self._value(n.rvalue)
                 if value is None and isinstance(n.rvalue, c_ast.FuncCall) and isinstance(n.rvalue.name, c_ast.ID) \
                         and n.rvalue.name.name in self.fundefs:
                     self.returned_from[target] = n.rvalue.name.name
@@ -239,6 +240,16 @@ class CallStatements:
                     seq.defs.append((target, S.var(target) + delta))
             elif isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
                 self._call_defs(n, seq)
+
+    def _chained_value(self, n):
+        """``w = h = atoi(argv[1])``: w gets h's value once h is assigned (_chained_last puts the
+        inner assignment first), the input h or whatever h's value is."""
+        if n.op != "=" or not isinstance(n.rvalue, c_ast.Assignment) or n.rvalue.op != "=":
+            return None
+        inner = target_name(n.rvalue.lvalue)
+        if inner is None or "[" in inner or not self.critical.is_tracked(inner):
+            return None
+        return S.var(inner)
 
     def _element_def(self, n) -> tuple:
         """``a[i] op= v`` into an array whose elements are followed: ("a[]", Stored(i, value)), the
@@ -468,3 +479,19 @@ def _allocated(rvalue):
     if isinstance(rvalue, c_ast.FuncCall) and isinstance(rvalue.name, c_ast.ID) and rvalue.name.name == "calloc":
         return S.Filled(sympy.Integer(0))
     return None
+
+
+def _chained_last(nodes):
+    """T.walk's nodes with the outer assignment of ``w = h = v`` after the inner one, as C
+    evaluates them (the walk meets the outer first)."""
+    held: dict[int, list] = {}
+    for n in nodes:
+        if isinstance(n, c_ast.Assignment) and isinstance(n.rvalue, c_ast.Assignment):
+            held.setdefault(id(n.rvalue), []).append(n)
+            continue
+        yield n
+        waiting = held.pop(id(n), [])
+        while waiting:
+            m = waiting.pop()
+            yield m
+            waiting.extend(held.pop(id(m), []))

@@ -17,6 +17,7 @@ from interp.engine.compiled import Unknown
 from interp.engine import forecast
 from interp.engine.early_exit import EarlyExit
 from interp.engine.exit_scan import ExitScan
+from interp.engine.recurrence import RecurrenceRun
 from interp.engine.mispredict import CONTINUE, Mispredict
 from interp.engine.overlap import Overlap
 from interp.engine.sampling import Sampling
@@ -36,7 +37,7 @@ _LEAVES = ("break", "return") + ENDS
 _PASS_ON = ("return",) + ENDS
 
 
-class Chain(ChainComm, EarlyExit, ExitScan, Mispredict, Overlap, Sampling, Values):
+class Chain(ChainComm, EarlyExit, ExitScan, RecurrenceRun, Mispredict, Overlap, Sampling, Values):
     """The interpretation of one process (its AAG chain)."""
 
     def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
@@ -246,7 +247,7 @@ class Chain(ChainComm, EarlyExit, ExitScan, Mispredict, Overlap, Sampling, Value
         entry = self._loop_start(a, n_known, watch)
         predicted = self.predicted_branches(a)  # mispredict.py: the test's outcomes
         if not watch and self.engine.closed_forms:  # exit_scan.py: a search's
-            k = self.exit_scan(a, n_known, step)  # iterations before its exit, charged at once
+            k = self.exit_scan(a, n_known, step) or self.recurrence_run(a, n_known)  # charged at once
         while True:
             if n_known is not None:
                 if k >= n_known:

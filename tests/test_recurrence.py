@@ -1,0 +1,136 @@
+"""A loop whose body is a straight-line recurrence is run to its end at once
+(interp/engine/recurrence.py): its figures are the interpretation's, iteration by iteration."""
+import pytest
+
+from interp.engine.recurrence import RecurrenceRun
+from interp.pipeline import predict
+
+MANDEL = r"""#include <stdio.h>
+int main(void) {
+    int w = 24, h = 16, maxiter = 200;
+    long total = 0;
+    for (int row = 0; row < h; row++)
+        for (int col = 0; col < w; col++) {
+            double cr = -2.0 + 3.0 * col / w, ci = -1.5 + 3.0 * row / h;
+            double x = 0.0, y = 0.0;
+            int it = 0;
+            while (x * x + y * y < 4.0 && it < maxiter) {
+                double t = x * x - y * y + cr;
+                y = 2.0 * x * y + ci;
+                x = t;
+                it++;
+            }
+            total += it;
+        }
+    printf("%ld\n", total);
+    return 0;
+}
+"""
+
+NEWTON = r"""#include <stdio.h>
+#include <math.h>
+int main(void) {
+    double a = 2.0, x = 1.0;
+    while (fabs(x * x - a) > 1e-12)
+        x = 0.5 * (x + a / x);
+    printf("%f\n", x);
+    return 0;
+}
+"""
+
+
+def _escape_iterations(w, h, maxiter):
+    """The passes of every pixel's loop, computed as C computes them (doubles, the same order)."""
+    total = 0
+    for row in range(h):
+        for col in range(w):
+            cr, ci = -2.0 + 3.0 * col / w, -1.5 + 3.0 * row / h
+            x = y = 0.0
+            it = 0
+            while x * x + y * y < 4.0 and it < maxiter:
+                x, y = x * x - y * y + cr, 2.0 * x * y + ci
+                it += 1
+            total += it
+    return total
+
+
+def _short(w, h, maxiter):
+    """Pixels whose loop leaves after fewer than 2 passes."""
+    count = 0
+    for row in range(h):
+        for col in range(w):
+            cr, ci = -2.0 + 3.0 * col / w, -1.5 + 3.0 * row / h
+            x = y = 0.0
+            it = 0
+            while x * x + y * y < 4.0 and it < maxiter:
+                x, y = x * x - y * y + cr, 2.0 * x * y + ci
+                it += 1
+            count += it < 2
+    return count
+
+
+def _stats(result):
+    return {(s.cls, s.loc): s for s in result.aau_totals()}
+
+
+@pytest.mark.parametrize("source,name,runs", [(MANDEL, "mandel.c", 24 * 16), (NEWTON, "newton.c", 1)])
+def test_the_run_gives_the_interpretations_figures(tmp_path, monkeypatch, source, name, runs):
+    path = tmp_path / name
+    path.write_text(source)
+    taken = []
+    run = RecurrenceRun.recurrence_run
+    monkeypatch.setattr(RecurrenceRun, "recurrence_run", lambda self, a, n: taken.append(run(self, a, n)) or taken[-1])
+    for machine in ("ipsc860", "sp2"):
+        taken.clear()
+        fast = predict([str(path)], machine, 1, [], interactive=False).result
+        # every pixel's loop of 2 passes or more was run at once (the others are interpreted)
+        assert len([k for k in taken if k >= 2]) == runs - (name == "mandel.c") * _short(24, 16, 200)
+        slow = predict([str(path)], machine, 1, [], interactive=False, closed_forms=False).result
+        assert fast.total == pytest.approx(slow.total, rel=1e-12)
+        a, b = _stats(fast), _stats(slow)
+        assert a.keys() == b.keys()
+        for key in a:
+            assert a[key].executions == b[key].executions, key
+            assert a[key].total == pytest.approx(b[key].total, rel=1e-9, abs=1e-15), key
+            assert a[key].min == pytest.approx(b[key].min, rel=1e-9, abs=1e-15), key
+            assert a[key].max == pytest.approx(b[key].max, rel=1e-9, abs=1e-15), key
+
+
+def test_every_pixels_passes_are_counted(tmp_path):
+    path = tmp_path / "mandel.c"
+    path.write_text(MANDEL)
+    r = predict([str(path)], "ipsc860", 1, [], interactive=False).result
+    body = next(s for s in r.aau_totals() if s.cls == "Seq" and s.loc.endswith(":11-14"))
+    assert body.executions == _escape_iterations(24, 16, 200)
+
+
+def test_newton_takes_five_steps(tmp_path):
+    # x: 1, 1.5, 1.41667, 1.414215686, 1.41421356237469 (x^2 - 2 = 4.5e-12), 1.414213562373095
+    path = tmp_path / "newton.c"
+    path.write_text(NEWTON)
+    r = predict([str(path)], "ipsc860", 1, [], interactive=False).result
+    step = next(s for s in r.aau_totals() if s.cls == "Seq" and s.loc.endswith(":6"))
+    assert step.executions == 5
+
+
+CHAINED = r"""#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    int w, h;
+    w = h = atoi(argv[1]);
+    double s = 0.0;
+    for (int i = 0; i < w; i++)
+        s += i;
+    printf("%f %d\n", s, h);
+    return 0;
+}
+"""
+
+
+def test_a_chained_assignment_gives_both_names_the_value(tmp_path):
+    # w = h = atoi(argv[1]): the input is h, and w has its value (the loop runs h times)
+    path = tmp_path / "chained.c"
+    path.write_text(CHAINED)
+    r = predict([str(path)], "ipsc860", 1, ["h=37"], interactive=False).result
+    body = next(s for s in r.aau_totals() if s.cls == "Seq" and s.loc.endswith(":8"))
+    assert body.executions == 37
