@@ -39,9 +39,9 @@ int main(void) {
 """
 
 
-def _escape_iterations(w, h, maxiter):
-    """The passes of every pixel's loop, computed as C computes them (doubles, the same order)."""
-    total = 0
+def _passes(w, h, maxiter):
+    """Each pixel's passes, computed as C computes them (doubles, the same order)."""
+    out = []
     for row in range(h):
         for col in range(w):
             cr, ci = -2.0 + 3.0 * col / w, -1.5 + 3.0 * row / h
@@ -50,23 +50,17 @@ def _escape_iterations(w, h, maxiter):
             while x * x + y * y < 4.0 and it < maxiter:
                 x, y = x * x - y * y + cr, 2.0 * x * y + ci
                 it += 1
-            total += it
-    return total
+            out.append(it)
+    return out
+
+
+def _escape_iterations(w, h, maxiter):
+    return sum(_passes(w, h, maxiter))
 
 
 def _short(w, h, maxiter):
     """Pixels whose loop leaves after fewer than 2 passes."""
-    count = 0
-    for row in range(h):
-        for col in range(w):
-            cr, ci = -2.0 + 3.0 * col / w, -1.5 + 3.0 * row / h
-            x = y = 0.0
-            it = 0
-            while x * x + y * y < 4.0 and it < maxiter:
-                x, y = x * x - y * y + cr, 2.0 * x * y + ci
-                it += 1
-            count += it < 2
-    return count
+    return sum(1 for it in _passes(w, h, maxiter) if it < 2)
 
 
 def _stats(result):
