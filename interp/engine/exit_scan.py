@@ -189,16 +189,18 @@ class ExitScan:
                 items.append(("seq", x, x.counts, _updated_before(body, i)))
         windows = self.windows(a)
         widths = model.widths_known()
-        out, window = [], [np.zeros(k), np.zeros(k), np.zeros(k)]
+        out, window, charged = [], [np.zeros(k), np.zeros(k), np.zeros(k)], np.zeros(k)
+        floor = model.chain_floor(a) if windows else 0.0
         for kind, what, counts, updated in items:
             ext = self._widths_vector(counts, start, ks, updated) if widths and counts is not None else 0.0
             if windows or widths:
                 fixed_part, alu, div, mem = self._parts(kind, what, counts)
                 div = div + ext
             if windows:  # the fixed part is issued on the pipelined ports too (overlap.py)
-                before_max = np.maximum(np.maximum(window[0], window[1]), window[2])
                 window[0], window[1], window[2] = window[0] + fixed_part + alu, window[1] + div, window[2] + mem
-                out.append(np.maximum(np.maximum(window[0], window[1]), window[2]) - before_max)
+                now = np.maximum(np.maximum(np.maximum(window[0], window[1]), window[2]), floor)
+                out.append(now - charged)
+                charged = now
             elif widths:  # each item on its own: fixed + max(ops, divider, memory), as values.py
                 out.append(np.broadcast_to(fixed_part + np.maximum(np.maximum(alu, div), mem), (k,)).astype(float))
             else:

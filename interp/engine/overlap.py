@@ -24,20 +24,23 @@ CALL_DEPTH = 8  # how deep calls are followed when looking for communication in 
 
 
 class Window:
-    """One iteration's sums of pipelined-operation, divider and memory time."""
+    """One iteration's sums of pipelined-operation, divider and memory time, over a floor (the
+    loop-carried chain's latency, which the first statement charged meets)."""
 
-    __slots__ = ("alu", "div", "mem")
+    __slots__ = ("alu", "div", "mem", "floor", "charged")
 
-    def __init__(self):
-        self.alu = self.div = self.mem = 0.0
+    def __init__(self, floor: float = 0.0):
+        self.alu = self.div = self.mem = self.charged = 0.0
+        self.floor = floor
 
     def add(self, alu: float, div: float, mem: float) -> float:
         """Add a statement's parts; returns the time it adds to the iteration."""
-        before = max(self.alu, self.div, self.mem)
         self.alu += alu
         self.div += div
         self.mem += mem
-        return max(self.alu, self.div, self.mem) - before
+        now = max(self.alu, self.div, self.mem, self.floor)
+        added, self.charged = now - self.charged, now
+        return added
 
 
 class Overlap:
@@ -62,7 +65,7 @@ class Overlap:
     def iteration_window(self, a: Iter, per: float) -> float:
         """Open the window of a new iteration of ``a`` and return what its overhead ``per`` and
         its condition add (the condition's divisions by their known quotients' widths)."""
-        self.window = Window()
+        self.window = Window(self.model.chain_floor(a))
         if a.cond is None:
             return self.window.add(per, 0.0, 0.0)
         alu, div = self.model.window_counts(a.cond_counts)

@@ -18,6 +18,10 @@ ends of the range are the model's own (docs/model.md, "Interpreted iterations ov
 """
 from __future__ import annotations
 
+import math
+
+import sympy
+
 from frontends.aag import AAU, Condt, Iter, Seq
 from frontends.aag.symexpr import CDiv, CMod
 
@@ -56,3 +60,48 @@ def _within(body: list[AAU]):
 
 def _names(expr) -> set[str]:
     return {s.name for s in getattr(expr, "free_symbols", ())}
+
+
+def carried_chain(loop: Iter, latency: dict) -> tuple[float, list[str]]:
+    """The latency of the longest dependency chain an iteration of ``loop`` adds to a value the
+    next iteration reads (``t = x*x - y*y + cr; y = 2*x*y + ci; x = t``: a multiply and two
+    adds to x), and those values' names: a floor on each interpreted iteration's time, however
+    many ports the operations have. ``latency``: seconds of one dependent add, mul and div.
+    The body's top-level assignments in order; an operation of n operands is a balanced tree
+    of n - 1 (a constant factor of 1 or -1 is no multiply); calls and branches add nothing."""
+    lat: dict[str, float] = {}
+    read: set[str] = set(_names(loop.cond)) if loop.cond is not None else set()
+    for a in loop.body:
+        if not isinstance(a, Seq):
+            continue
+        for name, expr in a.defs:
+            if expr is None or not isinstance(expr, sympy.Basic):
+                continue
+            read |= _names(expr) - set(lat)  # read before this iteration assigns it: last iteration's
+            lat[name] = _latency(expr, lat, latency)
+    carried = sorted(n for n in lat if n in read and lat[n] > 0)
+    return (max((lat[n] for n in carried), default=0.0), carried)
+
+
+def _latency(e, lat: dict, latency: dict) -> float:
+    if e.is_Symbol:
+        return lat.get(e.name, 0.0)
+    if e.is_Number or not e.args:
+        return 0.0
+    inner = [_latency(x, lat, latency) for x in e.args]
+    if e.is_Add:
+        return max(inner) + latency["add"] * math.ceil(math.log2(len(e.args)))
+    if e.is_Mul:
+        factors = [x for x in e.args if not (x.is_Number and abs(x) == 1)]
+        steps = math.ceil(math.log2(len(factors))) if len(factors) > 1 else 0
+        return max(inner) + latency["mul"] * steps
+    if e.is_Pow:
+        base, exp = e.args
+        if exp == -1:
+            return inner[0] + latency["div"]
+        if exp.is_Integer and exp > 1:
+            return inner[0] + latency["mul"] * math.ceil(math.log2(int(exp)))
+        return max(inner)
+    if isinstance(e, (CDiv, CMod)):
+        return max(inner) + latency["div"]
+    return max(inner)

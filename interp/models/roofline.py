@@ -39,7 +39,7 @@ from frontends.aag import AAU, Access, Call, Condt, Iter, OpCounts, Seq
 from interp.models.divider import divider_of, extra_time
 from interp.models.omega import _FALLBACK, NodeModel
 from interp.models.gather import gathers_of
-from interp.models.overlap import divider_chain
+from interp.models.overlap import carried_chain, divider_chain
 from interp.models.search import latency_levels, mean_probe
 from interp.models.working_set import Level, WorkingSet, max_of, enclosing_loops
 
@@ -62,6 +62,7 @@ class RooflineModel(NodeModel):
         self._quotient_parts: dict[int, tuple] = {}   # id(OpCounts) -> parts, the counts kept alive
         self._overlapping: dict[int, bool] = {}   # loop id -> its interpreted iterations overlap
         self._window_parts: dict[int, tuple] = {}   # id(Seq or OpCounts) -> (parts, the object kept alive)
+        self._chains_of: dict[int, float] = {}   # loop id -> its carried chain's latency (overlap.py)
 
     # -- parameters -------------------------------------------------------------------------
     def _levels(self) -> WorkingSet | None:
@@ -182,6 +183,24 @@ class RooflineModel(NodeModel):
                     f"loop at {loop.loc}: interpreted; a division in it reads what an earlier division of "
                     "the loop computed, so its statements are summed (a latency chain), not overlapped "
                     "within each iteration (the range's best end overlaps them)")
+        return known
+
+    def chain_floor(self, loop: Iter) -> float:
+        """The loop-carried dependency chain's latency, a floor under each interpreted iteration's
+        window (overlap.carried_chain); 0 without the ops' dependent-chain times."""
+        known = self._chains_of.get(loop.id)
+        if known is None:
+            keys = {"add": "ops.double_add", "mul": "ops.double_mul", "div": "ops.double_div"}
+            if all(self.has(k) for k in keys.values()):
+                floor, names = carried_chain(loop, {op: self.t(k, note=False) for op, k in keys.items()})
+            else:
+                floor, names = 0.0, []
+            known = self._chains_of[loop.id] = floor
+            if floor > 0:
+                self.notes[("chain", loop.id)] = (
+                    f"loop at {loop.loc}: each interpreted iteration takes at least {floor * 1e9:.3g} ns, "
+                    f"the dependent operations that carry {', '.join(names)} to the next iteration "
+                    "(ops.* latencies; the window's throughputs cannot overlap them)")
         return known
 
     def window_seq(self, a: Seq) -> tuple[float, float, float] | None:
