@@ -142,7 +142,7 @@ sag:
       processing:
         clock: 1 GHz
         model: roofline
-        ops: {int_add: 1 ns, double_add: 4 ns, double_mul: 5 ns, double_div: 20 ns}
+        ops: {int_add: 1 ns, int_mul: 3 ns, int_div: 20 ns, double_add: 4 ns, double_mul: 5 ns, double_div: 20 ns}
         throughput: {int_add: 0.25 ns, double_add: 0.5 ns, double_mul: 0.5 ns, per_iter: 0 ns, fixed: 0 ns}
         iter: {fixed: 7 ns, per_iter: 10 ns}
         cond: {per_condition: 0 ns, branch_taken: 0 ns}
@@ -164,7 +164,9 @@ def test_the_carried_chain_by_hand(tmp_path):
     path.write_text(MANDEL)
     loop = next(x for a in load_programs([str(path)])[0].functions["main"].body for x in a.walk()
                 if isinstance(x, Iter) and x.var is None)
-    assert carried_chain(loop, {"add": 4e-9, "mul": 5e-9, "div": 20e-9}) == (pytest.approx(14e-9), ["it", "x", "y"])
+    float_ops = {"add": 4e-9, "mul": 5e-9, "div": 20e-9}
+    assert carried_chain(loop, {"int": {"add": 1e-9, "mul": 3e-9, "div": 20e-9}, "float": float_ops}) \
+        == (pytest.approx(14e-9), ["it", "x", "y"])
 
 
 def test_interpreted_passes_take_the_chain_at_least(tmp_path):

@@ -62,18 +62,23 @@ def _names(expr) -> set[str]:
     return {s.name for s in getattr(expr, "free_symbols", ())}
 
 
-def carried_chain(loop: Iter, latency: dict) -> tuple[float, list[str]]:
+def carried_chain(loop: Iter, latencies: dict) -> tuple[float, list[str]]:
     """The latency of the longest dependency chain an iteration of ``loop`` adds to a value the
     next iteration reads (``t = x*x - y*y + cr; y = 2*x*y + ci; x = t``: a multiply and two
     adds to x), and those values' names: a floor on each interpreted iteration's time, however
-    many ports the operations have. ``latency``: seconds of one dependent add, mul and div.
-    The body's top-level assignments in order; an operation of n operands is a balanced tree
-    of n - 1 (a constant factor of 1 or -1 is no multiply); calls and branches add nothing."""
+    many ports the operations have. ``latencies``: for "int" and "float", seconds of one
+    dependent add, mul and div (a statement with no floating-point operation takes the int
+    ones). The body's top-level assignments in order; an operation of n operands is a balanced
+    tree of n - 1 (a constant factor of 1 or -1 is no multiply); a division by a power of two is
+    a shift (an add's time), by another constant a multiply and two adds; calls and branches add
+    nothing."""
     lat: dict[str, float] = {}
     read: set[str] = set(_names(loop.cond)) if loop.cond is not None else set()
     for a in loop.body:
         if not isinstance(a, Seq):
             continue
+        floating = any(op.startswith(("double_", "real_")) or op.endswith("_to_real") for op in a.counts.ops)
+        latency = latencies["float" if floating else "int"]
         for name, expr in a.defs:
             if expr is None or not isinstance(expr, sympy.Basic):
                 continue
@@ -103,5 +108,10 @@ def _latency(e, lat: dict, latency: dict) -> float:
             return inner[0] + latency["mul"] * math.ceil(math.log2(int(exp)))
         return max(inner)
     if isinstance(e, (CDiv, CMod)):
+        d = e.args[1]
+        if d.is_Integer and d > 0 and (int(d) & (int(d) - 1)) == 0:
+            return max(inner) + latency["add"]  # a shift (and a mask)
+        if d.is_Number:
+            return max(inner) + latency["mul"] + 2 * latency["add"]  # a multiply-high and a fix-up
         return max(inner) + latency["div"]
     return max(inner)

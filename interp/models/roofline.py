@@ -190,9 +190,11 @@ class RooflineModel(NodeModel):
         window (overlap.carried_chain); 0 without the ops' dependent-chain times."""
         known = self._chains_of.get(loop.id)
         if known is None:
-            keys = {"add": "ops.double_add", "mul": "ops.double_mul", "div": "ops.double_div"}
-            if all(self.has(k) for k in keys.values()):
-                floor, names = carried_chain(loop, {op: self.t(k, note=False) for op, k in keys.items()})
+            keys = {kind: {op: f"ops.{prefix}_{op}" for op in ("add", "mul", "div")}
+                    for kind, prefix in (("int", "int"), ("float", "double"))}
+            if all(self.has(k) for d in keys.values() for k in d.values()):
+                floor, names = carried_chain(loop, {kind: {op: self.t(k, note=False) for op, k in d.items()}
+                                                    for kind, d in keys.items()})
             else:
                 floor, names = 0.0, []
             known = self._chains_of[loop.id] = floor
