@@ -135,7 +135,9 @@ def _term_sum_evaluator(expr, compiled: Compiled):
                     return fn(lambda nm: x if nm == var.name else lookup(nm))
                 return fn(*[x if nm == var.name else lookup(nm) for nm in names])
 
-            by_flag = _flag_terms(body, var, value, lookup, compiled, lo_v, step_v, n_v)
+            if id(e) not in shapes:  # the sum's shape, once: sympy is not for every evaluation
+                shapes[id(e)] = _flag_shape(body, var)
+            by_flag = _flag_terms(shapes[id(e)], value, lookup, compiled, lo_v, step_v, n_v)
             if by_flag is not None:
                 return sympy.Float(by_flag)
             period = _period(body, var, value, lo_v, step_v, n_v)
@@ -153,6 +155,7 @@ def _term_sum_evaluator(expr, compiled: Compiled):
         return value(expr.xreplace({t: ts(t) for t in outermost}))
 
     outermost = _outermost_sums(expr)
+    shapes: dict = {}
     return run
 
 
@@ -168,28 +171,32 @@ def _outermost_sums(expr) -> list:
 
 
 FLAG_TERMS = 64  # sums of more terms than this that read a flag array are counted by value
+FLAG_SLOT = S.var("@flag")  # the element's value in a flag-counted sum's body
 
 
-def _flag_terms(body, var, value, lookup, compiled: Compiled, lo: float, step: float, n: int):
-    """The sum of n terms that read the index only through one element of a flag array at a
-    linear index (``if (!marked[k]) count++``, engine/flags.py): each value the elements take,
-    times how many of the n elements have it (exact, and as fast for 10^8 terms as for 10^3).
-    None when the body is not of that shape (it is then summed term by term)."""
-    if n <= FLAG_TERMS:
-        return None
+def _flag_shape(body, var):
+    """(array, (a, b) with the index a + b*var, the body with the element as ``@flag``) when the
+    terms read the index only through one element of an array at a linear index; else None."""
     elems = [e for e in body.atoms(S.Elem) if var in e.free_symbols]
     if len(elems) != 1 or any(isinstance(a, S.Elem) for a in elems[0].args[1].atoms(sympy.Function)):
         return None
-    elem = elems[0]
-    slot = S.var("@flag")
-    rest = body.xreplace({elem: slot})
-    if var in rest.free_symbols:
+    rest = body.xreplace({elems[0]: FLAG_SLOT})
+    linear = flags.linear_in(elems[0].args[1], var)
+    if var in rest.free_symbols or linear is None:
         return None
-    linear = flags.linear_in(elem.args[1], var)
-    if linear is None:
+    return str(elems[0].args[0]), linear, rest
+
+
+def _flag_terms(shape, value, lookup, compiled: Compiled, lo: float, step: float, n: int):
+    """The sum of n terms that read the index only through one element of a flag array at a
+    linear index (``if (!marked[k]) count++``, engine/flags.py; ``shape`` from _flag_shape): each
+    value the elements take, times how many of the n elements have it (exact, and as fast for
+    10^8 terms as for 10^3). None when the sum is not of that shape (it is summed term by term)."""
+    if n <= FLAG_TERMS or shape is None:
         return None
+    array, linear, rest = shape
     try:
-        f = lookup(flags.ARRAY + str(elem.args[0]))
+        f = lookup(flags.ARRAY + array)
         a, b = value(linear[0]), value(linear[1])
     except (Unknown, TypeError, ValueError, ArithmeticError):
         return None
@@ -198,12 +205,12 @@ def _flag_terms(body, var, value, lookup, compiled: Compiled, lo: float, step: f
         return None
     counts = f.counts(int(first), int(b * step), n)
     if counts is None:  # an element not known: the sum is not known either
-        raise Unknown(str(elem.args[0]))
+        raise Unknown(array)
     names, fn = compiled.get(rest)
     total = 0.0
     for v, c in counts.items():
-        term = (fn(lambda nm: v if nm == slot.name else lookup(nm)) if names is None
-                else fn(*[v if nm == slot.name else lookup(nm) for nm in names]))
+        term = (fn(lambda nm: v if nm == FLAG_SLOT.name else lookup(nm)) if names is None
+                else fn(*[v if nm == FLAG_SLOT.name else lookup(nm) for nm in names]))
         total += c * float(term)
     return total
 

@@ -43,7 +43,7 @@ def fill_flags(chain, array: str, index, value, n: int) -> None:
         chain.flag_start(array, None)
     if chain.flag_arrays[array] is None or n <= 0:
         return
-    linear = flags.linear_index(index) if K not in value.free_symbols else None
+    linear = flags.linear_in(index, K) if K not in value.free_symbols else None
     try:
         if linear is not None:
             start, step, v = chain.eval(linear[0]), chain.eval(linear[1]), chain.eval(value)

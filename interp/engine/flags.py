@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import sympy
 
-from frontends.aag.fill import K
 from interp.engine.lazynp import np as lazy_np
 
 UNKNOWN = -128  # the code of an element whose value is not known (no flag stores it: bytes -127..127)
@@ -91,8 +90,6 @@ class FlagArray:
             return
         if size > MAX_ELEMENTS:
             raise GivenUp(f"it would hold {size:,} elements (interp follows at most {MAX_ELEMENTS:,})")
-        if size <= 0:
-            raise GivenUp("an index is negative")
         grown = lazy_np.full(max(size, 2 * len(self.codes), 1024), self.fill, dtype="int8")
         grown[:len(self.codes)] = self.codes
         self.codes = grown
@@ -104,11 +101,6 @@ def _code(value: float) -> int:
         raise GivenUp(f"it stores {v:g}, which interp does not keep for a flag array (a whole number "
                       "from -127 to 127)")
     return int(v)
-
-
-def linear_index(index) -> tuple | None:
-    """(a, b) with ``index`` = a + b*K, expressions free of K, or None when it is not linear in K."""
-    return linear_in(index, K)
 
 
 def linear_in(index, var) -> tuple | None:

@@ -246,8 +246,9 @@ class Values:
 
     def flag_start(self, array: str, fill) -> None:
         """A flag array (re)allocated or filled whole: every element ``fill`` (None: unknown)."""
-        if self.flag_arrays.get(array, True) is not None:  # never revived once given up
-            self.flag_store(array, lambda f: None, fresh=fill)
+        if array in self.flag_arrays and self.flag_arrays[array] is None:
+            return  # given up: never revived
+        self.flag_store(array, lambda f: None, fresh=fill)
 
     def flag_store(self, array: str, store, fresh=_MISSING) -> None:
         """Apply ``store`` to the flag array, or give the array up with a note."""
