@@ -49,8 +49,9 @@ PROCESSING = {
                    "fixed_step": TIME},
     # model: compiled (interp/models/compiled.py): the compiler and flags the program is built
     # with, the CPU llvm-mca simulates (-mcpu) and the time of one core cycle at the clock the
-    # core runs at (a time, so that a range's fast end is its smaller value).
-    "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "cycle": TIME, "fetch_window": SIZE, "fetch_time": TIME},
+    # core runs at (a time, so that a range's fast end is its smaller value). mca_cpu: a second
+    # llvm-mca scheduling model (calibrate's fit to node_bench, interp/calibrate/mca_cpu.py).
+    "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "mca_cpu": TEXT, "cycle": TIME, "fetch_window": SIZE, "fetch_time": TIME},
     # the integer divider by quotient width (interp/models/divider.py): independent divisions of
     # a narrow_bits and a wide_bits quotient, linear in between (interp calibrate)
     "divider": {"narrow": TIME, "wide": TIME, "narrow_bits": COUNT, "wide_bits": COUNT},
@@ -73,12 +74,15 @@ MEMORY = {
     # capacity that delivers the level's streaming read / write bandwidth (interp calibrate).
     # ``latency``: a dependent load within the level (pointer chase): a search's probes.
     # ``gather``: an independent load of a random line within the level, many in flight, and
-    # ``random_size`` the capacity that holds random lines (the gather model, docs/model.md).
+    # ``random_size`` the capacity that holds random lines (the gather model, docs/model.md);
+    # main's ``gather_span``: the buffer its ``gather`` was measured in; ``first_touch``: the time
+    # per page of the first write to a fresh allocation (models/first_touch.py).
     "levels": {"*": {"size": SIZE, "bandwidth": RATE, "write_bandwidth": RATE, "latency": TIME,
                      "shared_bandwidth": RATE, "shared_write_bandwidth": RATE,
                      "gather": TIME, "random_size": SIZE}},
     "main": {"size": SIZE, "page": SIZE, "fetch": TIME, "store": TIME, "bandwidth": RATE,
-             "write_bandwidth": RATE, "gather": TIME, "shared_bandwidth": RATE,
+             "write_bandwidth": RATE, "gather": TIME, "gather_span": SIZE, "first_touch": TIME,
+             "shared_bandwidth": RATE,
              "shared_write_bandwidth": RATE},
     "fetch": TIME,
     "fetch_miss": TIME,

@@ -40,7 +40,7 @@ sag:
         clock: 2 GHz
         model: compiled
         compiled: {cc: gcc, cflags: "-O2", cpu: znver2, cycle: 1 ns}
-        ops: {int_add: 1 ns, double_add: 4 ns, double_mul: 4 ns, double_div: 20 ns, int_to_real: 2 ns}
+        ops: {int_add: 1 ns, double_add: 3 ns, double_mul: 4 ns, double_div: 20 ns, int_to_real: 2 ns}
         throughput: {int_add: 0.25 ns, double_add: 0.5 ns, double_mul: 0.5 ns, double_div: 4 ns,
                      int_to_real: 0.5 ns, per_iter: 0 ns, fixed: 5 ns}
         iter: {fixed: 7 ns, per_iter: 10 ns}
@@ -222,6 +222,14 @@ def test_triangular_inner_loop_runs_at_the_add_latency(tmp_path, monkeypatch):
     assert float(per) == pytest.approx(3.0 * NS)
     note = model.notes[("compiled", inner.id)]
     assert "kernels.c:15-16" in note and "3 cycles per pass" in note and "1 iteration per pass" in note
+    assert "at least" not in note
+    # The pass carries %xmm0 through one addsd: where its measured latency (ops.double_add) is
+    # 4 ns, above llvm-mca's 3 cycles at 1 ns, the chain is the floor (asm_chain.py)
+    model3, _, _, inner3 = _model(tmp_path, monkeypatch, machine=MACHINE.replace("double_add: 3 ns", "double_add: 4 ns"))
+    per3 = (model3.iterd(inner3).xreplace({S.var("i"): 100}) - 5 * NS) / 100
+    assert float(per3) == pytest.approx(4.0 * NS)
+    assert ("at least 4 ns, the measured latencies (ops.*) of the instructions that carry %xmm0"
+            in model3.notes[("compiled", inner3.id)])
     # The roofline model of the same loop charges the multiply and the add at their throughput,
     # 0.5 + 0.5 ns = 1 ns per iteration (above the 0.36 ns of memory): the chain is invisible to it.
     plain = RooflineModel(model.sau, model.bound, model.runtime, model.functions, {})
@@ -363,7 +371,9 @@ def test_horner_loop_costed_from_the_unfolded_block_at_the_add_chain_cycle(tmp_p
         assert tag is not None, block
         return mca.parse_output(*((DATA / f"mca_horner{tag}_{n}.txt").read_text() for n in (100, 500)))
 
-    machine = (MACHINE.replace(", cycle: 1 ns", "").replace("double_add: 4 ns", "double_add: 0.9 ns")
+    # (the chain mulsd + addsd at ops.*, 0.8 + 0.9 ns, stays under it)
+    machine = (MACHINE.replace(", cycle: 1 ns", "").replace("double_add: 3 ns", "double_add: 0.9 ns")
+               .replace("double_mul: 4 ns", "double_mul: 0.8 ns")
                .replace("bandwidth: 64 GB/s", "bandwidth: 6400 GB/s"))
     monkeypatch.setattr(mca, "assembly", lambda cc, flags, source, extra=(): (DATA / "horner_mini.s").read_text())
     monkeypatch.setattr(mca, "cycles", recorded)
@@ -527,3 +537,31 @@ def test_independent_library_calls_cost_their_throughput(tmp_path, monkeypatch):
         other = CompiledModel(model.sau, Bound.parse(bound), model.runtime, model.functions, {})
         assert _at(other.iterd(fill)) == pytest.approx(5 * NS + 100 * per * NS, rel=1e-9), bound
     assert "independent calls at lib_throughput; 22 ns as a chain" in model.notes[("compiled", fill.id)]
+
+
+def test_a_second_scheduling_model_widens_the_range(tmp_path, monkeypatch):
+    """compiled.mca_cpu (calibrate's fit, interp/calibrate/mca_cpu.py): llvm-mca runs the loop on
+    it too, its cycles converted through each model's addsd chain, and the range spans both
+    models: the triangle's inner loop at 3 cycles (znver2, recorded) and 10 on a model whose
+    addsd chain is 5 cycles (10 x 3 / 5 = 6 cycles of znver2's): best 3 ns, worst 6 ns, mid their
+    mean, 4.5 ns (1 ns a cycle; no OSACA figure)."""
+    def recorded(block, cpu):
+        if block == CHAIN:
+            return mca.McaResult(3.0 if cpu == "znver2" else 5.0, 1.0)
+        if cpu == "slowmodel":
+            return mca.McaResult(10.0, 1.0)
+        return _recorded_cycles(block, cpu)
+
+    def no_osaca(block, cpu):
+        raise mca.AnalysisError("not analysed here")
+
+    machine = MACHINE.replace("cpu: znver2,", "cpu: znver2, mca_cpu: slowmodel,")
+    model, _, _, inner = _model(tmp_path, monkeypatch, machine=machine)
+    monkeypatch.setattr(mca, "cycles", recorded)
+    monkeypatch.setattr(osaca_tool, "cycles", no_osaca)
+    per = (model.iterd(inner).xreplace({S.var("i"): 100}) - 5 * NS) / 100
+    assert float(per) == pytest.approx(4.5 * NS)
+    assert "-mcpu=slowmodel: 6" in model.notes[("compiled", inner.id)]
+    for bound, expected in (("best", 3.0), ("worst", 6.0 + 0.359375)):   # worst adds the memory time
+        other = CompiledModel(model.sau, Bound.parse(bound), model.runtime, model.functions, {})
+        assert float((other.iterd(inner).xreplace({S.var("i"): 100}) - 5 * NS) / 100) == pytest.approx(expected * NS)

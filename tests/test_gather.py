@@ -249,6 +249,25 @@ def test_written_file_has_gather_values_and_loads():
     assert mem["levels.L3.random_size"].value(mid) == 8388608
     mem_main = loads(text, "host.yaml").find("SAU-001").effective("memory")
     assert mem_main["main.gather"].value(mid) == pytest.approx(2.718e-8)
+    assert mem_main["main.gather_span"].value(mid) == 256 * 1024 * KIB
+
+
+def test_beyond_the_last_level_the_time_grows_per_doubling():
+    # L3 holds 2 MiB of random lines at 1 ns; main memory's 20 ns were measured within 128 MiB,
+    # 6 doublings above: 19/6 ns a doubling. 16 MiB (3 doublings): 1 + 9.5 = 10.5 ns; 512 MiB
+    # (8): 1 + 25.33 = 26.33 ns, over the 25 ns ceiling (main.fetch): 25 ns
+    mib = 1 << 20
+    g = Gathers([GatherLevel("L3", 2 * mib, 1 * NS), GatherLevel("main", float("inf"), 20 * NS)],
+                span=128 * mib, ceiling=25 * NS)
+    assert float(g.time(16 * mib)) == pytest.approx(10.5 * NS)
+    assert float(g.time(128 * mib)) == pytest.approx(20 * NS)
+    assert float(g.time(512 * mib)) == pytest.approx(25 * NS)
+    assert float(g.time(1 * mib)) == pytest.approx(1 * NS)           # within L3: the mix, L3's time
+    n = S.var("n")
+    assert float(g.time(8 * n).xreplace({n: 2 * mib})) == pytest.approx(10.5 * NS)
+    # without the span: main memory's time for every line beyond L3 (7/8 of 16 MiB's)
+    plain = Gathers([GatherLevel("L3", 2 * mib, 1 * NS), GatherLevel("main", float("inf"), 20 * NS)])
+    assert float(plain.time(16 * mib)) == pytest.approx((1 / 8 * 1 + 7 / 8 * 20) * NS)
 
 
 def test_one_calibration_run_gathers_at_the_sizes_its_sweep_gives(monkeypatch):

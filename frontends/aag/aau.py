@@ -175,6 +175,9 @@ class Seq(AAU):
     work: dict[str, sympy.Expr] | None = None  # #pragma interp work(flops=..., loads=..., stores=...)
     control: str | None = None  # return | break | continue: the cluster ends with this jump
     unmodelled: list[str] = field(default_factory=list)  # calls with no model, for reports
+    # bytes of each allocation made here (``p = malloc(8*n)``, ``ALLOCATE(x(n))``) as expressions of
+    # variables the engine follows: the pages the program will touch first (models/first_touch.py)
+    allocations: list = field(default_factory=list)
     # ``n = count(..)`` of a function whose value the parse has no expression for (a loop computes
     # it): (n, its value as an expression of RETURNED, the value the Call just before returned).
     # The def of n stays None, so closed forms and static analyses still see an unknown value;
@@ -316,6 +319,14 @@ class Iter(AAU):
 
     def bodies(self):
         return [self.body]
+
+    @property
+    def has_allocations(self) -> bool:
+        """Does a Seq in the loop allocate (Seq.allocations)? Found once: the AAG does not change."""
+        found = self.__dict__.get("_allocates")
+        if found is None:
+            found = self.__dict__["_allocates"] = any(isinstance(x, Seq) and x.allocations for x in self.walk())
+        return found
 
 
 @dataclass

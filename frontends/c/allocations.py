@@ -34,6 +34,17 @@ def allocation_bytes(node, sym):
     return True, _SIZE[node.name.name](args)
 
 
+def tracked_allocation(expr, sym, tracked) -> list:
+    """``p = malloc(8 * n)``: [its bytes] where ``tracked(name)`` holds for every variable they
+    read (the engine evaluates them for the pages' first touch, models/first_touch.py); else []."""
+    if not (isinstance(expr, c_ast.Assignment) and expr.op == "="):
+        return []
+    found, size = allocation_bytes(expr.rvalue, sym)
+    if found and size is not None and all(tracked(v.name) for v in size.free_symbols):
+        return [size]
+    return []
+
+
 class Extents:
     """(function, variable name) -> bytes of the allocation assigned to it there. A name assigned
     two different allocations (or one without a closed-form size) has no known extent; neither

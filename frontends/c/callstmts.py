@@ -20,6 +20,7 @@ from ..libcalls import OMP_THREADS_NOTE
 from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
                        datatype_value, is_comm_call, undetermined)
 from . import returned
+from .allocations import tracked_allocation
 from . import tree as T
 from .calls import build_call, subscript_value
 from .critical import SCANF, target_name
@@ -68,6 +69,7 @@ class CallStatements:
         seq = self._seq_for(node, out)
         self.ctx.count(expr, seq.counts, seq.accesses)
         self._note_calls(expr, seq)
+        seq.allocations.extend(tracked_allocation(expr, self.ctx.sym, self.critical.is_tracked))
         self._defs(expr, seq)
         if followed is not None:  # the engine puts in the value the call returned
             truncated = self.ctx.ctype(expr.lvalue).kind == "int" and self.ctx.ctype(followed).kind in ("real", "double")

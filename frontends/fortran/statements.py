@@ -200,7 +200,17 @@ class SimpleStatements:
             self._symbol_types[self.scope.canon(name)] = t
             count_call(seq.counts, lib, 1)
             self.ex.access(self.scope.canon(name), t or INT, seq.counts, seq.accesses, True, False)
+            self._allocation(t, dims, seq)
         self._status(options.get("STAT"), seq)
+
+    def _allocation(self, t, dims, seq: Seq) -> None:
+        """The bytes an ALLOCATE maps, where the engine follows every variable they read (the
+        pages' first touch, models/first_touch.py)."""
+        if t is None or not dims or any(e is None for _, e in dims):
+            return
+        nbytes = sympy.Integer(t.size) * sympy.Mul(*[e for _, e in dims])
+        if all(self.critical.is_tracked(v.name) for v in nbytes.free_symbols):
+            seq.allocations.append(nbytes)
 
     def _status(self, var, seq: Seq) -> None:
         """A STAT= / IOSTAT= variable: 0, success (allocations and reads are taken to succeed)."""

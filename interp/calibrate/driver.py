@@ -16,6 +16,7 @@ from interp.calibrate import collectives
 from interp.calibrate import fit
 from interp.calibrate import hostinfo
 from interp.calibrate import levels
+from interp.calibrate import mca_cpu
 from interp.calibrate import tools
 from interp.calibrate.writer import HostInfo, render
 
@@ -94,6 +95,9 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
                     comm_runs.append(values)
                     _step(bar)
     node = fit.over_runs(node_runs)
+    if info.cpu and "ops.double_add" in node:
+        info.mca_cpu, fits = mca_cpu.choose({k: v.median for k, v in node.items()}, info.cpu)
+        info.mca_note = mca_cpu.describe(info.mca_cpu, info.cpu, fits)
     comm = fit.over_runs(comm_runs) if comm_runs else None
     text = render(info, node, comm)
     _check(text, out)
@@ -101,6 +105,9 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
 
     write_text(out, text)
     return text
+
+
+TOUCH_BYTES = 64 << 20   # a fresh allocation's pages are written once (node_bench touch): main.first_touch
 
 
 def _node_run(exe, scale: float, llc: int, l1: int, mid: int, caches: dict) -> dict[str, float]:
@@ -114,7 +121,8 @@ def _node_run(exe, scale: float, llc: int, l1: int, mid: int, caches: dict) -> d
         values |= levels.latencies(chase, sizes)
     spans = levels.gather_sizes(values, caches, parsed["chase_bytes"])
     gathered = fit.parse_gather(tools.run([exe, "gather", scale, *sorted(set(spans.values()))], timeout=300))
-    return values | levels.gathers(gathered, spans, values, caches)
+    touched = fit.parse_touch(tools.run([exe, "touch", scale, TOUCH_BYTES], timeout=300))
+    return values | levels.gathers(gathered, spans, values, caches) | touched
 
 
 def _shared_sweep(exe, scale: float, llc: int, cpus: int, values: dict[str, float]) -> dict[str, float]:

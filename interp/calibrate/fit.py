@@ -73,6 +73,12 @@ def parse_gather(text: str) -> dict[int, float]:
             if name.startswith("gather_") and name[7:].isdigit()}
 
 
+def parse_touch(text: str) -> dict[str, float]:
+    """``node_bench touch`` output: "touch_<bytes> seconds" (per page) -> ``main.first_touch``."""
+    found = [value for name, value in parse_lines(text).items() if name.startswith("touch_") and value > 0]
+    return {"main.first_touch": found[0]} if found else {}
+
+
 def parse_mpi(text: str, pingpong: bool = True) -> dict[str, list[tuple[float, float]]]:
     """mpi_bench output: "kind bytes seconds" lines -> kind -> [(bytes, seconds), ...]; a run
     without ``pingpong`` lines (``mpi_bench SCALE coll``) must have the collectives."""

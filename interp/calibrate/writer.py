@@ -56,6 +56,8 @@ class HostInfo:
     notes: list = field(default_factory=list)
     cache_source: str | None = None                # where ``caches`` come from (hostinfo.os_caches)
     cpu: str | None = None                         # the compiler's -march=native (llvm-mca's -mcpu)
+    mca_cpu: str | None = None                     # llvm-mca's model closest to node_bench (mca_cpu.choose)
+    mca_note: str | None = None                    # why that one (mca_cpu.describe)
 
 
 def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) -> str:
@@ -100,6 +102,12 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
            "# streaming write, last plateau of the sweep"] if "main.write_bandwidth" in node else []),
         *([f"              gather: {fmt_range(node['main.gather'], fmt_time)}    # {_gather_note(node.get('gather.main'))}"]
           if "main.gather" in node else []),
+        *([f"              first_touch: {fmt_range(node['main.first_touch'], fmt_time)}    # per page: one byte "
+           "written to each page of a fresh 64 MiB allocation (node_bench touch): the kernel maps it on first touch"]
+          if "main.first_touch" in node else []),
+        *([f"              gather_span: {fmt_size(node['gather.main'].median)}    # the buffer main.gather was "
+           "measured in (median over runs): the gather model grows log-linearly up to it from the last level"]
+          if "main.gather" in node and "gather.main" in node else []),
         *([f"              shared_bandwidth: {fmt_range(node['main.shared_bandwidth'], fmt_rate)}    "
            f"# per core, every core streaming reads at once ({info.cpus} copies of node_bench sweep, sizes beyond the last level)",
            f"              shared_write_bandwidth: {fmt_range(node['main.shared_write_bandwidth'], fmt_rate)}    "
@@ -176,6 +184,9 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
                 f"{ind}  cc: {_q(info.cc)}",
                 f"{ind}  cflags: {_q(info.cflags)}",
                 f"{ind}  cpu: {_q(info.cpu)}    # {info.cc} -march=native -Q --help=target",
+                *([f"{ind}  mca_cpu: {_q(info.mca_cpu)}    # {info.mca_note}"]
+                  if info.mca_cpu and info.mca_cpu != info.cpu else
+                  [f"{ind}  # mca_cpu: not written; {info.mca_note}"] if info.mca_note else []),
                 f"{ind}  # cycle: not written; the model takes ops.double_add over llvm-mca's cycles for a "
                 "dependent addsd (docs/model.md)",
                 *_fetch(node, ind + "  ")]

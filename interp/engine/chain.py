@@ -14,6 +14,7 @@ from frontends.aag.bodies import ENDS, calls_may_leave, has_jump, root
 
 from interp.engine.chain_comm import ChainComm
 from interp.engine.compiled import Unknown
+from interp.engine.first_touch import FirstTouch
 from interp.engine import forecast
 from interp.engine.early_exit import EarlyExit
 from interp.engine.exit_scan import ExitScan
@@ -37,7 +38,7 @@ _LEAVES = ("break", "return") + ENDS
 _PASS_ON = ("return",) + ENDS
 
 
-class Chain(ChainComm, EarlyExit, ExitScan, RecurrenceRun, Mispredict, Overlap, Sampling, Values):
+class Chain(ChainComm, EarlyExit, ExitScan, FirstTouch, RecurrenceRun, Mispredict, Overlap, Sampling, Values):
     """The interpretation of one process (its AAG chain)."""
 
     def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
@@ -164,6 +165,8 @@ class Chain(ChainComm, EarlyExit, ExitScan, RecurrenceRun, Mispredict, Overlap, 
                                  "time cannot be negative; check the cost()/work() expression and its inputs")
         else:
             delta = self.model.seq_time(a) + extra if windowed is None else windowed
+            if a.allocations:
+                delta += self.first_touch(a)
         self.compute(a, delta)
 
     def visit_Start(self, a: AAU):
@@ -199,6 +202,8 @@ class Chain(ChainComm, EarlyExit, ExitScan, RecurrenceRun, Mispredict, Overlap, 
         if delta < 0:  # only an annotation can make a time negative
             raise InputError(f"{a.loc}: the loop's time is {float(delta):g} s on {self.label}: a time cannot be "
                              "negative; check the cost()/work() expressions inside it and their inputs")
+        if a.has_allocations:   # the pages' first touch, once (first_touch.py)
+            delta += self.first_touch_within(a)
         start = self.clock
         self.compute(a, delta)
         if a.effects is not None:  # every assigned name in closed form of the values before

@@ -44,18 +44,21 @@ from frontends.aag import AAU, Call, Condt, Iter, Seq
 
 from interp.calibrate import build, tools
 from interp.errors import InputError
-from interp.models import asm_loops, code_layout, mca, osaca_tool
+from interp.models import asm_chain, asm_loops, code_layout, mca, osaca_tool
 from interp.models.roofline import RooflineModel
 from interp.models.working_set import max_of
 
 
-CHAIN = "addsd\t%xmm1, %xmm0\n"
+CHAIN = "addsd\t%xmm1, %xmm0\n"   # a dependent double add: calibrates llvm-mca's cycle (cycle())
 # mid of a loop that streams from main memory: (core^p + main^p)^(1/p), between the roofline's max
 # (p -> infinity) and the ECM model's sum (p = 1). The caches' transfers overlap the core (their
 # loops ran at the max); main memory's do not fully. p = 2.5 from the tune half: stencil1d at n =
 # 4e6 (1.27 ns core, 1.336 ns memory, 1.758 ns measured: max -24%, p = 2.5 -2.2%) and the
 # stencil of docs/model.md (1.77, 2.08, 2.62 ns: -2.5%); docs/model.md, "Main memory and the core".
-OVERLAP_P = 2.5   # a dependent double add: calibrates llvm-mca's cycle (cycle())
+OVERLAP_P = 2.5
+# operation classes whose dependent-chain latencies (ops.*) the carried chain takes (asm_chain.py)
+CHAIN_OPS = ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add", "double_mul",
+             "double_div", "int_to_real", "real_to_int")
 
 
 class LoopCode:
@@ -63,7 +66,8 @@ class LoopCode:
 
     def __init__(self, cycles: float, per_pass: int, how: str, calls: list[str], where: str,
                  divisions: list[str], osaca: float | None = None, osaca_note: str = "",
-                 branch_free: bool = False, placed: code_layout.Placed | None = None, layout_note: str = ""):
+                 branch_free: bool = False, placed: code_layout.Placed | None = None, layout_note: str = "",
+                 insns: tuple = (), model2: float | None = None):
         self.cycles = cycles          # llvm-mca cycles per pass of the generated loop
         self.osaca = osaca            # OSACA's cycles per pass (None: not analysed, osaca_note why)
         self.osaca_note = osaca_note
@@ -75,6 +79,8 @@ class LoopCode:
         self.divisions = divisions    # division instructions per pass, by operation class
         self.placed = placed          # where the linked program holds it (None: layout_note why)
         self.layout_note = layout_note
+        self.insns = insns            # one pass's instructions without its calls (asm_chain.py)
+        self.model2 = model2          # compiled.mca_cpu's cycles per pass, in cpu's cycles (None: none)
 
 
 def per_pass(loop: asm_loops.AsmLoop, accesses, source_step) -> tuple[int, str]:
@@ -237,13 +243,32 @@ class CompiledModel(RooflineModel):
             return str(exc)
         except InputError as exc:
             raise InputError(f"{self.sau.id}: {exc}") from None
+        model2 = self._second_model([roots(best.block()), roots(best.unfolded())], cpu)
         try:
             second, why = osaca_tool.cycles(roots(best.block()), cpu).cycles, ""
         except mca.AnalysisError as exc:
             second, why = None, str(exc)
         placed, layout_note = self._placed(best, generated, loop.loc.file)
         return LoopCode(result.cycles, k, how, best.calls(), best.function, asm_loops.divisions(best, sqrt_known),
-                        second, why, best.branch_free(), placed, layout_note)
+                        second, why, best.branch_free(), placed, layout_note,
+                        tuple(i for i in best.insns if not i.mnemonic.startswith("call")), model2)
+
+    def _second_model(self, blocks: list[str | None], cpu: str) -> float | None:
+        """llvm-mca's cycles per pass on ``compiled.mca_cpu`` (the scheduling model calibrate found
+        closest to the core's measured operations, interp/calibrate/mca_cpu.py), converted to the
+        cycles of ``cpu`` through each model's dependent addsd; None without a second model."""
+        alt = self.setting("mca_cpu")
+        if not alt or alt == cpu:
+            return None
+        try:
+            own, other = mca.cycles(CHAIN, cpu).cycles, mca.cycles(CHAIN, alt).cycles
+            found = min(mca.cycles(b, alt).cycles for b in blocks if b)
+        except mca.AnalysisError:
+            return None
+        except InputError:
+            raise InputError(f"{self.sau.id}: processing.compiled.mca_cpu {alt!r}: {mca.ANALYZER} does not know "
+                             f"this CPU (`{mca.ANALYZER} -mcpu=help` lists the names)") from None
+        return found * own / other if other else None
 
     # -- loops ----------------------------------------------------------------------------------
     def iterd(self, loop: Iter) -> sympy.Expr:
@@ -269,13 +294,16 @@ class CompiledModel(RooflineModel):
             return super().iterd(loop)
         cycle = self.cycle()
         divider = sum(self.op_time(op) for op in code.divisions) / code.per_pass
-        # The two analyzers bound the core's time from both sides (osaca_tool.py): llvm-mca's
-        # simulation of one scheduling model and OSACA's optimal port assignment; mid is their
-        # mean (docs/model.md). Without OSACA the range is llvm-mca's alone.
-        passes = [code.cycles] + ([code.osaca] if code.osaca is not None else [])
+        # The analyzers bound the core's time from both sides (osaca_tool.py): llvm-mca's
+        # simulation of the core's own scheduling model, of the model calibrate found closest to
+        # the core's measured operations (compiled.mca_cpu), and OSACA's optimal port assignment;
+        # mid is the mean of the least and the most (docs/model.md). With one, the range is its.
+        passes = ([code.cycles] + ([code.model2] if code.model2 is not None else [])
+                  + ([code.osaca] if code.osaca is not None else []))
         fetch = self._fetch_bound(code) / code.per_pass
-        lo, hi = (max(min(passes) / code.per_pass * cycle, divider, fetch),
-                  max(max(passes) / code.per_pass * cycle, divider, fetch))
+        chain, carried = self._chain(code)
+        lo, hi = (max(min(passes) / code.per_pass * cycle, divider, fetch, chain),
+                  max(max(passes) / code.per_pass * cycle, divider, fetch, chain))
         core = (lo + hi) / 2
         calls, calls_chained = self._call_time(loop, set(code.calls))
         accesses = [acc for q in seqs for acc in q.accesses]
@@ -296,6 +324,7 @@ class CompiledModel(RooflineModel):
         self.notes[("compiled", loop.id)] = (
             f"compiled model: loop at {loop.loc}: {code.cycles:.3g} cycles per pass of the generated loop "
             f"in {code.where} (llvm-mca -mcpu={self.setting('cpu')}"
+            + (f"; -mcpu={self.setting('mca_cpu')}: {code.model2:.3g}" if code.model2 is not None else "")
             + (f"; OSACA --arch {osaca_tool.arch(self.setting('cpu'))}: {code.osaca:.3g}" if code.osaca is not None
                else f"; not OSACA: {code.osaca_note}") + f"), {code.per_pass} iteration"
             f"{'s' if code.per_pass > 1 else ''} per pass ({code.how}): {core * 1e9:.3g} ns per iteration "
@@ -303,12 +332,27 @@ class CompiledModel(RooflineModel):
             + (f" (the divider: {_divider_words(code.divisions)} per pass at the calibrated throughput)"
                if divider > code.cycles / code.per_pass * cycle else "")
             + self._fetch_note(code, fetch, max(max(passes) / code.per_pass * cycle, divider))
+            + (f"; at least {chain * 1e9:.3g} ns, the measured latencies (ops.*) of the instructions "
+               f"that carry {', '.join('%' + r.replace('v', 'xmm') if r.startswith('v') else '%' + r for r in carried)} "
+               "to the next pass"
+               if chain > max(max(passes) / code.per_pass * cycle, divider, fetch) else "")
             + (f", plus calls {calls * 1e9:.3g} ns" if calls else "")
             + (f" (independent calls at lib_throughput; {calls_chained * 1e9:.3g} ns as a chain, the worst end)"
                if calls_chained != calls else ""))
         self._shares[loop.id] = self._split(loop.body, per_iter)
         self._cache[loop.id] = value
         return value
+
+    def _chain(self, code: LoopCode) -> tuple[float, list[str]]:
+        """Seconds per source iteration of the register dependency cycle the generated loop carries,
+        at the calibrated latencies (asm_chain.py): a floor under llvm-mca's cycles, whose
+        scheduling model may not know the core's latencies (Zen 1: llvm-mca takes a mulsd as 3
+        cycles, node_bench measures 4)."""
+        latency = {op: self.t(f"ops.{op}", note=False) for op in CHAIN_OPS if self.has(f"ops.{op}")}
+        if not latency:
+            return 0.0, []
+        per_pass, regs = asm_chain.carried(code.insns, latency)
+        return per_pass / code.per_pass, regs
 
     def _fetch_bound(self, code: LoopCode) -> float:
         """The front end's time per pass: one fetch window per cycle, so a pass across two or more

@@ -62,18 +62,21 @@ def _names(expr) -> set[str]:
     return {s.name for s in getattr(expr, "free_symbols", ())}
 
 
-def carried_chain(loop: Iter, latencies: dict) -> tuple[float, list[str]]:
-    """The latency of the longest dependency chain an iteration of ``loop`` adds to a value the
-    next iteration reads (``t = x*x - y*y + cr; y = 2*x*y + ci; x = t``: a multiply and two
-    adds to x), and those values' names: a floor on each interpreted iteration's time, however
-    many ports the operations have. ``latencies``: for "int" and "float", seconds of one
+def carried_chain(loop: Iter, latencies: dict, floating_only: bool = False) -> tuple[float, list[str]]:
+    """The latency of the longest dependency cycle by which an iteration of ``loop`` carries a
+    value to the next (``t = x*x - y*y + cr; y = 2*x*y + ci; x = t``: a multiply and two adds
+    from last pass's x and y to this pass's), and the names on such cycles: a floor on each
+    iteration's time, however many ports the operations have. Only paths that start at a value
+    the iteration did not compute count: in ``s += x[i]*y[i]`` the multiply does not wait for the
+    last pass's s, so the chain is one add. ``latencies``: for "int" and "float", seconds of one
     dependent add, mul and div (a statement with no floating-point operation takes the int
     ones). The body's top-level assignments in order; an operation of n operands is a balanced
     tree of n - 1 (a constant factor of 1 or -1 is no multiply); a division by a power of two is
     a shift (an add's time), by another constant a multiply and two adds; calls and branches add
-    nothing."""
-    lat: dict[str, float] = {}
-    read: set[str] = set(_names(loop.cond)) if loop.cond is not None else set()
+    nothing. A cycle through k names spans k passes at most and counts its mean per pass (the
+    max-plus cycle mean). ``floating_only``: integer statements carry nothing (a compiler may
+    reassociate integer sums across vector lanes; it may not reorder floating-point ones)."""
+    paths: dict[str, dict[str, float]] = {}   # name -> {start-of-pass name: longest path to it}
     for a in loop.body:
         if not isinstance(a, Seq):
             continue
@@ -82,36 +85,72 @@ def carried_chain(loop: Iter, latencies: dict) -> tuple[float, list[str]]:
         for name, expr in a.defs:
             if expr is None or not isinstance(expr, sympy.Basic):
                 continue
-            read |= _names(expr) - set(lat)  # read before this iteration assigns it: last iteration's
-            lat[name] = _latency(expr, lat, latency)
-    carried = sorted(n for n in lat if n in read and lat[n] > 0)
-    return (max((lat[n] for n in carried), default=0.0), carried)
+            found = _paths(expr, paths, latency)
+            paths[name] = {} if floating_only and not floating else found
+    return cycle_mean(paths)
 
 
-def _latency(e, lat: dict, latency: dict) -> float:
+def _paths(e, paths: dict, latency: dict) -> dict[str, float]:
+    """Longest path (seconds) to ``e``'s value from each start-of-pass value it reads."""
     if e.is_Symbol:
-        return lat.get(e.name, 0.0)
+        return dict(paths[e.name]) if e.name in paths else {e.name: 0.0}
     if e.is_Number or not e.args:
-        return 0.0
-    inner = [_latency(x, lat, latency) for x in e.args]
+        return {}
+    merged: dict[str, float] = {}
+    for x in e.args:
+        for name, t in _paths(x, paths, latency).items():
+            merged[name] = max(t, merged.get(name, 0.0))
+    step = _step(e, latency)
+    return {name: t + step for name, t in merged.items()}
+
+
+def _step(e, latency: dict) -> float:
+    """The latency ``e``'s own operation adds on top of its operands'."""
     if e.is_Add:
-        return max(inner) + latency["add"] * math.ceil(math.log2(len(e.args)))
+        return latency["add"] * math.ceil(math.log2(len(e.args)))
     if e.is_Mul:
         factors = [x for x in e.args if not (x.is_Number and abs(x) == 1)]
-        steps = math.ceil(math.log2(len(factors))) if len(factors) > 1 else 0
-        return max(inner) + latency["mul"] * steps
+        return latency["mul"] * (math.ceil(math.log2(len(factors))) if len(factors) > 1 else 0)
     if e.is_Pow:
-        base, exp = e.args
+        exp = e.args[1]
         if exp == -1:
-            return inner[0] + latency["div"]
+            return latency["div"]
         if exp.is_Integer and exp > 1:
-            return inner[0] + latency["mul"] * math.ceil(math.log2(int(exp)))
-        return max(inner)
+            return latency["mul"] * math.ceil(math.log2(int(exp)))
+        return 0.0
     if isinstance(e, (CDiv, CMod)):
         d = e.args[1]
         if d.is_Integer and d > 0 and (int(d) & (int(d) - 1)) == 0:
-            return max(inner) + latency["add"]  # a shift (and a mask)
+            return latency["add"]  # a shift (and a mask)
         if d.is_Number:
-            return max(inner) + latency["mul"] + 2 * latency["add"]  # a multiply-high and a fix-up
-        return max(inner) + latency["div"]
-    return max(inner)
+            return latency["mul"] + 2 * latency["add"]  # a multiply-high and a fix-up
+        return latency["div"]
+    return 0.0
+
+
+def cycle_mean(paths: dict[str, dict[str, float]]) -> tuple[float, list[str]]:
+    """The maximum mean weight per pass of a cycle in the graph u -> v (weight: v's longest path
+    from last pass's u), by max-plus powers of its matrix (k passes for a cycle through k names;
+    the graphs are a loop body's assigned names), and the names on the cycles that reach it."""
+    names = sorted(paths)
+    edge = {v: {u: t for u, t in paths[v].items() if u in paths} for v in names}
+    best, on = 0.0, set()
+    reach = {v: dict(edge[v]) for v in names}   # v <- u in exactly k passes: longest
+    for k in range(1, len(names) + 1):
+        for v in names:
+            if v in reach[v] and reach[v][v] > 0:
+                mean = reach[v][v] / k
+                if mean > best * (1 + 1e-12):
+                    best, on = mean, {v}
+                elif mean >= best * (1 - 1e-12):
+                    on.add(v)
+        reach = {v: _extend(edge[v], reach) for v in names}
+    return best, sorted(on)
+
+
+def _extend(into: dict[str, float], reach: dict[str, dict[str, float]]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for w, t in into.items():
+        for u, s in reach[w].items():
+            out[u] = max(out.get(u, 0.0), s + t)
+    return out

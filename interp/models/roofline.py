@@ -190,13 +190,8 @@ class RooflineModel(NodeModel):
         window (overlap.carried_chain); 0 without the ops' dependent-chain times."""
         known = self._chains_of.get(loop.id)
         if known is None:
-            keys = {kind: {op: f"ops.{prefix}_{op}" for op in ("add", "mul", "div")}
-                    for kind, prefix in (("int", "int"), ("float", "double"))}
-            if all(self.has(k) for d in keys.values() for k in d.values()):
-                floor, names = carried_chain(loop, {kind: {op: self.t(k, note=False) for op, k in d.items()}
-                                                    for kind, d in keys.items()})
-            else:
-                floor, names = 0.0, []
+            latencies = self.chain_latencies()
+            floor, names = carried_chain(loop, latencies) if latencies else (0.0, [])
             known = self._chains_of[loop.id] = floor
             if floor > 0:
                 self.notes[("chain", loop.id)] = (
@@ -204,6 +199,15 @@ class RooflineModel(NodeModel):
                     f"the dependent operations that carry {', '.join(names)} to the next iteration "
                     "(ops.* latencies; the window's throughputs cannot overlap them)")
         return known
+
+    def chain_latencies(self) -> dict | None:
+        """Seconds of one dependent add, mul and div, "int" and "float" (``ops.*``), for
+        overlap.carried_chain; None when the file lacks one."""
+        keys = {kind: {op: f"ops.{prefix}_{op}" for op in ("add", "mul", "div")}
+                for kind, prefix in (("int", "int"), ("float", "double"))}
+        if not all(self.has(k) for d in keys.values() for k in d.values()):
+            return None
+        return {kind: {op: self.t(k, note=False) for op, k in d.items()} for kind, d in keys.items()}
 
     def window_seq(self, a: Seq) -> tuple[float, float, float] | None:
         """(pipelined ops, divider, memory) of a Seq in an iteration window; None: annotated."""

@@ -31,6 +31,7 @@
 #include <sys/mman.h>
 #include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 #define KEEP(v) __asm__ volatile("" : "+r"(v))
 #if defined(__x86_64__) || defined(__i386__)
@@ -674,11 +675,35 @@ static int sweep_only(int argc, char **argv)
     return 0;
 }
 
+/* First touch: the time per page of writing one byte to each page of a fresh allocation (glibc
+ * maps an allocation this large anew, so every page faults once: the kernel's fault handling, a
+ * zeroed page and, in a virtual machine, the host's mapping). Each repetition is a new
+ * allocation, freed after (unmapped: the next one faults again). Prints "touch_<bytes> s". */
+static int touch_pages(int argc, char **argv)
+{
+    size_t bytes = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 64 << 20;
+    long page = sysconf(_SC_PAGESIZE);
+    if (page <= 0) page = 4096;
+    double mean = 0;
+    for (int r = 0; r < REPS; r++) {
+        volatile char *p = malloc(bytes);
+        if (!p) return 1;
+        double t = now();
+        for (size_t i = 0; i < bytes; i += (size_t) page) p[i] = 1;
+        t = now() - t;
+        free((void *) p);
+        MEAN_OF(mean, t);
+    }
+    printf("touch_%zu %.6e\n", bytes, mean / (double) (bytes / (size_t) page));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "chase") == 0) return chase_levels(argc, argv);
     if (argc > 1 && strcmp(argv[1], "gather") == 0) return gather_levels(argc, argv);
     if (argc > 1 && strcmp(argv[1], "sweep") == 0) return sweep_only(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "touch") == 0) return touch_pages(argc, argv);
     double scale = argc > 1 ? atof(argv[1]) : 1.0;
     size_t llc = argc > 2 ? (size_t) atof(argv[2]) : (size_t) 32 << 20;
     size_t l1 = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 32 << 10;
