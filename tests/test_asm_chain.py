@@ -137,3 +137,14 @@ def test_multiplies_by_operand_count():
     # mulq %rcx: rdx:rax = rax * rcx, through rax and rdx (3)
     wide = block("mulq %rcx")
     assert asm_chain.carried(wide, LAT) == (3.0, ["rax"])
+
+
+def test_a_division_by_memory_still_carries_rax():
+    # idivl 12(%rsp): the divisor from memory, the dividend through eax:edx (20); cltd, which has
+    # no operand, is not followed, so edx keeps its own cycle through the division too
+    insns = block("""
+        cltd
+        idivl 12(%rsp)
+        movl %edx, %eax
+    """)
+    assert asm_chain.carried(insns, LAT) == (20.0, ["rax", "rdx"])

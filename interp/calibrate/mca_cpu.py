@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from interp.errors import InputError
 from interp.models import mca
 
 # x86-64 cores with scheduling models in LLVM 12-18; the ones this llvm-mca does not know are
@@ -73,7 +74,7 @@ def fit(cpu: str, measured: dict[str, float]) -> Fit | None:
         for key, (block, per_pass) in PROBES.items():
             if measured.get(key):
                 errors[key] = mca.cycles(block, cpu).cycles / per_pass * cycle / measured[key]
-    except Exception:  # noqa: BLE001 - an unknown name (InputError) or a refused block: not a candidate
+    except (InputError, mca.AnalysisError):  # a name this llvm-mca does not know, a refused block
         return None
     if not errors:
         return None

@@ -82,22 +82,22 @@ def carried(insns: list[Insn], latency: dict[str, float]) -> tuple[float, list[s
         m, ops = ins.mnemonic, ins.operands
         if _NO_WRITE.match(m) or not ops:
             continue
-        dst = _name(ops[-1])
+        regs = [_name(o) for o in ops]
+        if _WIDE.match(m) and len(ops) == 1:  # rdx:rax / operand, rax * operand -> rax, rdx
+            div = "div" in m
+            found = _merge([r for r in (regs[0], "rax", "rdx" if div else None) if r], paths,
+                           latency.get("int_div" if div else "int_mul", 0.0))
+            paths["rax"], paths["rdx"] = found, dict(found)
+            continue
+        dst = regs[-1]
         if dst is None:  # a store
             continue
-        regs = [_name(o) for o in ops]
         if _ZERO.match(m) and len(ops) >= 2 and len(set(regs)) == 1:
             paths[dst] = {}  # xor %eax, %eax: a zero, no dependence
             continue
         if m.startswith(("mov", "vmov")) or m.startswith(("set", "vbroadcast", "pop")):
             src = regs[0] if len(ops) >= 2 else None
             paths[dst] = dict(_value(src, paths)) if src and "(" not in ops[0] else {}
-            continue
-        wide = _WIDE.match(m)
-        if wide and len(ops) == 1:  # rdx:rax / operand, rax * operand -> rax, rdx
-            reads = [r for r in (regs[0], "rax", "rdx" if "div" in m else None) if r]
-            found = _merge(reads, paths, latency.get("int_div" if "div" in m else "int_mul", 0.0))
-            paths["rax"], paths["rdx"] = found, dict(found)
             continue
         cls, reads_dst = _class(m)
         if _ONE_OPERAND.match(m):
@@ -108,8 +108,7 @@ def carried(insns: list[Insn], latency: dict[str, float]) -> tuple[float, list[s
         if reads_dst or (cls is None and len(ops) == 2):
             sources.append(dst)
         paths[dst] = _merge(sources, paths, latency.get(cls, 0.0) if cls else 0.0)
-    mean, on = cycle_mean(paths)
-    return mean, on
+    return cycle_mean(paths)
 
 
 def _value(r: str, paths: dict) -> dict[str, float]:

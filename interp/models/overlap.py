@@ -62,7 +62,7 @@ def _names(expr) -> set[str]:
     return {s.name for s in getattr(expr, "free_symbols", ())}
 
 
-def carried_chain(loop: Iter, latencies: dict, floating_only: bool = False) -> tuple[float, list[str]]:
+def carried_chain(loop: Iter, latencies: dict) -> tuple[float, list[str]]:
     """The latency of the longest dependency cycle by which an iteration of ``loop`` carries a
     value to the next (``t = x*x - y*y + cr; y = 2*x*y + ci; x = t``: a multiply and two adds
     from last pass's x and y to this pass's), and the names on such cycles: a floor on each
@@ -74,8 +74,7 @@ def carried_chain(loop: Iter, latencies: dict, floating_only: bool = False) -> t
     tree of n - 1 (a constant factor of 1 or -1 is no multiply); a division by a power of two is
     a shift (an add's time), by another constant a multiply and two adds; calls and branches add
     nothing. A cycle through k names spans k passes at most and counts its mean per pass (the
-    max-plus cycle mean). ``floating_only``: integer statements carry nothing (a compiler may
-    reassociate integer sums across vector lanes; it may not reorder floating-point ones)."""
+    max-plus cycle mean)."""
     paths: dict[str, dict[str, float]] = {}   # name -> {start-of-pass name: longest path to it}
     for a in loop.body:
         if not isinstance(a, Seq):
@@ -85,8 +84,7 @@ def carried_chain(loop: Iter, latencies: dict, floating_only: bool = False) -> t
         for name, expr in a.defs:
             if expr is None or not isinstance(expr, sympy.Basic):
                 continue
-            found = _paths(expr, paths, latency)
-            paths[name] = {} if floating_only and not floating else found
+            paths[name] = _paths(expr, paths, latency)
     return cycle_mean(paths)
 
 
