@@ -181,3 +181,72 @@ def test_interpreted_passes_take_the_chain_at_least(tmp_path):
     assert any("takes at least 14 ns" in note for note in fast.notes)
     loop = next(s for s in fast.aau_totals() if s.cls == "IterND")
     assert loop.total >= _escape_iterations(24, 16, 200) * 14e-9
+
+
+COLLATZ = r"""#include <stdio.h>
+int main(void) {
+    long total = 0;
+    for (long s = 1; s <= 60; s++) {
+        long n = s;
+        int steps = 0;
+        while (n != 1) {
+            n = (n % 2) * (3 * n + 1) + (1 - n % 2) * (n / 2);
+            steps++;
+        }
+        total += steps;
+    }
+    printf("%ld\n", total);
+    return 0;
+}
+"""
+
+
+def _collatz_steps(top):
+    out = 0
+    for s in range(1, top + 1):
+        n = s
+        while n != 1:
+            n = 3 * n + 1 if n % 2 else n // 2
+            out += 1
+    return out
+
+
+def test_the_fused_loop_is_the_separate_functions(tmp_path, monkeypatch):
+    # The loop run as one function (interp/engine/fused.py) and as one call per assignment give
+    # the same pass counts and figures; C's integer / and % (CDiv, CMod) inside
+    from interp.engine import recurrence
+    path = tmp_path / "collatz.c"
+    path.write_text(COLLATZ)
+    built = []
+    real = recurrence.fuse
+    monkeypatch.setattr(recurrence, "fuse", lambda *a: built.append(real(*a)) or built[-1])
+    fused = predict([str(path)], "ipsc860", 1, [], interactive=False).result
+    assert built and all(f is not None for f in built)
+    monkeypatch.setattr(recurrence, "fuse", lambda *a: None)
+    separate = predict([str(path)], "ipsc860", 1, [], interactive=False).result
+    assert fused.total == separate.total
+    body = next(s for s in fused.aau_totals() if s.cls == "Seq" and s.loc.endswith(":8-9"))
+    assert body.executions == _collatz_steps(60)  # 1 and 2 take fewer than 2 passes: interpreted
+    assert {(s.cls, s.loc, s.executions, s.total) for s in fused.aau_totals()} == \
+        {(s.cls, s.loc, s.executions, s.total) for s in separate.aau_totals()}
+
+
+def test_fuse_refuses_a_function_without_source():
+    # a function that is not lambdify's (no source to read) keeps the separate calls
+    import math
+
+    from interp.engine.fused import fuse
+    assert fuse((math.sqrt, [0]), [], 1) is None
+
+
+def test_fuse_runs_the_assignments_in_order():
+    # t = x + 1; x = t * 2 (x read after t is set): from x = 1, passes while x < 50: 4, 10, 22, 46, 94
+    from frontends.aag import symexpr as S
+    from interp.engine.fused import fuse
+    x, t = S.var("x"), S.var("t")
+    cond = S.compile_fn(x < 50, ["x"])
+    step_t = S.compile_fn(x + 1, ["x"])
+    step_x = S.compile_fn(t * 2, ["t"])
+    run = fuse((cond, [1]), [(0, step_t, [1]), (1, step_x, [0])], 2)
+    assert run([None, 1], 1000) == (5, [47, 94])
+    assert run([None, 1], 3) == (3, [11, 22])  # the limit on passes

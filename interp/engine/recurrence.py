@@ -23,6 +23,7 @@ from frontends.aag import Iter, Seq
 from frontends.aag import symexpr as S
 
 from interp.engine.compiled import Unknown
+from interp.engine.fused import fuse
 
 MAX_RUN = 1 << 24  # passes run at once (about 15 s at 1 us a pass); interpretation goes on after
 
@@ -46,43 +47,90 @@ class RecurrenceRun:
             k, values = self._run(a, plan)
             if k < 2:
                 return 0
-            times = self._iteration_times(a, list(a.body), {}, k)
+            # every pass costs the same (the plan has no quotient whose width varies): one pass's
+            times = self._iteration_times(a, list(a.body), {}, 1)
         except (Unknown, ZeroDivisionError, OverflowError, ValueError, TypeError):
             return 0
         if times is None:
             return 0
-        self._charge_bulk(a, [a] + list(a.body), times, k)
+        self._charge_passes(a, [a] + list(a.body), [float(t[0]) for t in times], k)
         for name, value in values.items():
             self.assign(name, value)
         return k
 
+    def _charge_passes(self, a: Iter, aaus: list, times: list[float], k: int) -> None:
+        """exit_scan's _charge_bulk for k passes that each cost ``times`` (per AAU): the loop's own
+        to the loop, each Seq's statistics its first and last pass and the k - 2 between, the
+        clock advanced; without building vectors of k."""
+        per_pass = 0.0
+        for t in times:
+            per_pass += t
+        first = self.clock + self.offset
+        last = first + per_pass * (k - 1)
+        offset = 0.0
+        for x, t in zip(aaus, times):
+            spent = t * k
+            if x is not a:
+                s = self.stats(x)
+                s.record(first + offset, t)
+                s.record(last + offset, t)
+                s.total += spent - 2 * t
+                s.executions += k - 2
+            self.charge(x, spent)
+            offset += t
+        self.clock += per_pass * k
+
     def _run(self, a: Iter, plan) -> tuple[int, dict]:
         """Passes until the condition fails (at most MAX_RUN), and the values they leave."""
-        cond, steps = plan
-        compiled = self.engine.compiled
-        c_names, c_fn = compiled.get(cond)
-        fns = []
-        for name, expr in steps:
-            names, fn = compiled.get(expr)
-            if names is None:
-                raise Unknown(name)  # a summed or element-reading form: not a plain function
-            fns.append((name, names, fn))
-        if c_names is None:
-            raise Unknown("condition")
-        # The values in one list, each function's arguments picked by position (a dict and a
-        # list built per call cost more than the functions themselves: 9 us a pass, 4 now).
-        order = sorted(set(c_names).union(*(names for _, names, _ in fns), (name for name, _, _ in fns)))
-        slot = {n: i for i, n in enumerate(order)}
-        vals = [self.lookup(n) if n in c_names or any(n in names for _, names, _ in fns) else None
-                for n in order]
-        test = (c_fn, _picker([slot[n] for n in c_names]))
-        steps = [(slot[name], fn, _picker([slot[n] for n in names])) for name, names, fn in fns]
-        k = 0
-        while k < MAX_RUN and test[0](*test[1](vals)):
-            for at, fn, pick in steps:
-                vals[at] = fn(*pick(vals))
-            k += 1
-        return k, {name: vals[slot[name]] for name, _, _ in fns}
+        key = ("recurrence layout", a.id)
+        memo = self.engine._inner
+        if key not in memo:
+            try:
+                memo[key] = _layout(self.engine.compiled, plan)
+            except Unknown:
+                memo[key] = None
+        if memo[key] is None:
+            raise Unknown("a summed or element-reading form")
+        order, read, targets, run, test, steps = memo[key]
+        vals = [self.lookup(n) if r else None for n, r in zip(order, read)]
+        if run is not None:
+            k, vals = run(vals, MAX_RUN)
+        else:
+            k = 0
+            while k < MAX_RUN and test[0](*test[1](vals)):
+                for at, fn, pick in steps:
+                    vals[at] = fn(*pick(vals))
+                k += 1
+        return k, {name: vals[at] for name, at in targets}
+
+
+def _layout(compiled, plan):
+    """How a recurrence loop runs, the same for every execution: the names in slots (sorted),
+    which are read before the first pass, the assigned names' slots, the loop as one function
+    (fused.py, or None), and the separate functions with their argument pickers."""
+    cond, assigns = plan
+    c_names, c_fn = compiled.get(cond)
+    fns = []
+    for name, expr in assigns:
+        names, fn = compiled.get(expr)
+        if names is None:
+            raise Unknown(name)  # a summed or element-reading form: not a plain function
+        fns.append((name, names, fn))
+    if c_names is None:
+        raise Unknown("condition")
+    # The values in one list, each function's arguments picked by position (a dict and a list
+    # built per call cost more than the functions themselves: 9 us a pass, 4 with the pickers,
+    # under 1 as one function).
+    order = sorted(set(c_names).union(*(names for _, names, _ in fns), (name for name, _, _ in fns)))
+    slot = {n: i for i, n in enumerate(order)}
+    used = set(c_names).union(*(names for _, names, _ in fns))
+    read = [n in used for n in order]
+    targets = [(name, slot[name]) for name in dict.fromkeys(name for name, _, _ in fns)]
+    run = fuse((c_fn, [slot[n] for n in c_names]),
+               [(slot[name], fn, [slot[n] for n in names]) for name, names, fn in fns], len(order))
+    test = (c_fn, _picker([slot[n] for n in c_names]))
+    steps = [(slot[name], fn, _picker([slot[n] for n in names])) for name, names, fn in fns]
+    return order, read, targets, run, test, steps
 
 
 def _picker(slots: list[int]):
