@@ -47,16 +47,26 @@ class RecurrenceRun:
             k, values = self._run(a, plan)
             if k < 2:
                 return 0
-            # every pass costs the same (the plan has no quotient whose width varies): one pass's
-            times = self._iteration_times(a, list(a.body), {}, 1)
+            times = self._pass_times(a)
         except (Unknown, ZeroDivisionError, OverflowError, ValueError, TypeError):
             return 0
         if times is None:
             return 0
-        self._charge_passes(a, [a] + list(a.body), [float(t[0]) for t in times], k)
+        self._charge_passes(a, [a] + list(a.body), times, k)
         for name, value in values.items():
             self.assign(name, value)
         return k
+
+    def _pass_times(self, a: Iter):
+        """One pass's time per AAU (the loop's own first), the same in every pass and every
+        execution on this node model: the plan has no quotient whose width varies, no element,
+        call or work, so nothing in them depends on the values (kept per loop and model)."""
+        key = ("recurrence times", a.id, id(self.model))
+        memo = self.engine._inner
+        if key not in memo:
+            times = self._iteration_times(a, list(a.body), {}, 1)
+            memo[key] = (None if times is None else [float(t[0]) for t in times], self.model)
+        return memo[key][0]
 
     def _charge_passes(self, a: Iter, aaus: list, times: list[float], k: int) -> None:
         """exit_scan's _charge_bulk for k passes that each cost ``times`` (per AAU): the loop's own
