@@ -127,6 +127,9 @@ class ControlFlow:
 
     def _s_For(self, stmt, out):
         self._flush(out)
+        if getopt_c.is_option_loop(stmt):
+            self._getopt_loop(stmt, out)
+            return
         iters_ann = self._take("iters")
         if isinstance(stmt.init, c_ast.DeclList):
             for d in stmt.init.decls:
@@ -213,7 +216,7 @@ class ControlFlow:
 
     def _s_While(self, stmt, out):
         self._flush(out)
-        if getopt_c.is_getopt_loop(stmt):
+        if getopt_c.is_option_loop(stmt):
             self._getopt_loop(stmt, out)
             return
         iters_ann = self._take("iters")
@@ -234,14 +237,15 @@ class ControlFlow:
     def _getopt_loop(self, stmt, out) -> None:
         """``while ((opt = getopt(..)) != -1) switch (opt) ...``: each option's value read into a
         critical variable is an optional input, set where the loop stands (getopt.py)."""
-        read = getopt_c.targets(getopt_c.option_reads(stmt.stmt, READERS), self.critical.is_tracked)
-        self.problem("assumption", getopt_c.note(read), stmt)
+        read = getopt_c.targets(getopt_c.loop_reads(stmt, READERS), self.critical.is_tracked)
+        getopt = isinstance(stmt, c_ast.While) and getopt_c.is_getopt_loop(stmt)
+        self.problem("assumption", getopt_c.note(read, getopt), stmt)
         if not read:
             return
         seq = self._seq_for(stmt, out)
         for letter, name in read:
             named = self._input_name(name)
-            self._register_input(named, stmt, f"option -{letter}", name)
+            self._register_input(named, stmt, f"option {getopt_c._spelled(letter, getopt)}", name)
             self.inputs[named].optional = True  # not given: the variable keeps its value
             seq.defs.append((name, sympy.Symbol(f"input:{named}", real=True)))
         self._flush(out)
@@ -292,7 +296,11 @@ class ControlFlow:
         calls = self._user_calls(stmt.cond)
         if calls:
             self._calls_first(stmt.cond, out)
-        body = self._loop_body(self._next_on_continue(stmt.stmt, [stmt.next] if stmt.next is not None else []), None)
+        # for (i = n; i-- > 0; ): the update in the test runs at every test, as in while (n--)
+        cond, updates = counted_condition(stmt.cond)
+        self._updates(updates, out)
+        nexts = ([stmt.next] if stmt.next is not None else []) + updates
+        body = self._loop_body(self._next_on_continue(stmt.stmt, nexts), None)
         if stmt.next is not None:
             saved = self._cluster
             self._cluster = None
@@ -301,7 +309,8 @@ class ControlFlow:
             self._cluster = saved
         if calls:
             self._calls_first(stmt.cond, body)
-        self._while(stmt, stmt.cond, body, iters_ann, out, kind="for")
+        self._updates(updates, body)
+        self._while(stmt, cond, body, iters_ann, out, kind="for")
 
     def _while(self, stmt, cond_node, body, iters_ann, out, kind: str) -> None:
         cond = self.ctx.condition(cond_node) if cond_node is not None else sympy.true

@@ -19,6 +19,7 @@ from ..libcalls import OMP_VALUES
 from ..critical import RANDOM_SOURCES
 from ..msgpass import RESULT_TYPES
 from .counts import OpCounter
+from . import pointers
 from .types import DOUBLE, INT, OTHER, REAL, CType, TypeTable, integer_literal, promote
 
 # Library functions whose value is known when their arguments are (for critical expressions).
@@ -147,9 +148,9 @@ class ExprContext(OpCounter):
             return None  # a pseudo-random number: a condition on it is weighted (Algorithm 3)
         t = self.lookup(node.name)
         if t is not None and t.kind == "ptr" and not t.is_array:
-            # Pointers are taken to be non-null: allocations succeed, so the usual
-            # "if (p == NULL) abort" checks are not taken (a documented assumption).
-            return sympy.Integer(1)
+            return S.var(node.name)  # a pointer's value: its position in elements (pointers.py)
+        if t is not None and t.is_array and len(t.dims) <= 1:
+            return pointers.address(node.name)  # an array decays to the address of its start
         if t is None or not t.arithmetic or t.is_array:
             return None
         return S.var(node.name)
@@ -178,10 +179,16 @@ class ExprContext(OpCounter):
         return S.var(path)
 
     def _sym_Cast(self, node):
+        target = self.types.of(node.to_type)
+        if target.kind == "ptr":  # the same units, or the null constant (pointers.py)
+            if pointers.is_null(node.expr):
+                return sympy.Integer(0)
+            source = self.ctype(node.expr)
+            if not pointers.is_pointer(source) or source.size != target.size:
+                return None
         inner = self._sym(node.expr)
         if inner is None:
             return None
-        target = self.types.of(node.to_type)
         if target.kind == "int" and self.ctype(node.expr).kind in ("real", "double"):
             return S.CTrunc(inner)
         return inner
@@ -194,6 +201,10 @@ class ExprContext(OpCounter):
                 t = self.lookup(target.name) or t
             size = self.types.sizeof(t)
             return sympy.Integer(size) if size else None
+        if node.op == "!" and pointers.is_pointer(self.ctype(node.expr)):
+            return sympy.Integer(0)  # pointers are not null (pointers.py)
+        if node.op == "&":
+            return self._address_of(node.expr)
         if node.op == "*" and isinstance(node.expr, c_ast.ID):
             # *p: what p points to, the caller's variable the engine copies in (``*n * 3``)
             t = self.ctype(node)
@@ -207,10 +218,43 @@ class ExprContext(OpCounter):
             return inner
         if node.op == "!":
             return S.as_number(sympy.Not(S.as_condition(inner)))
+        if node.op == "~" and self.ctype(node.expr).kind == "int":
+            return -inner - 1  # two's complement: ~x == -x - 1 for every int
         return None
 
+    def _address_of(self, node):
+        """``&a[k]``: a's address + k (one subscript of an array or a pointer); else no value."""
+        if not isinstance(node, c_ast.ArrayRef) or isinstance(node.name, c_ast.ArrayRef):
+            return None
+        base_type = self.ctype(node.name)
+        if not pointers.is_pointer(base_type) or len(base_type.dims) > 1:
+            return None
+        base, k = self._sym(node.name), self._sym(node.subscript)
+        return None if base is None or k is None else base + k
+
+    def _null_test(self, node):
+        """A pointer's test for null, decided at the parse (pointers are not null: allocations
+        succeed; pointers.py): ``p == NULL`` 0, ``p != NULL`` 1; None if ``node`` is not one."""
+        if not (isinstance(node, c_ast.BinaryOp) and node.op in ("==", "!=")):
+            return None
+        for ptr, other in ((node.left, node.right), (node.right, node.left)):
+            if pointers.is_null(other) and pointers.is_pointer(self.ctype(ptr)):
+                return sympy.Integer(int(node.op == "!="))
+        return None
+
+    def _truth(self, node):
+        """The value of ``node`` as an operand of ``&&``, ``||``, ``?:`` or a condition: a pointer
+        is not null (1)."""
+        return sympy.Integer(1) if pointers.is_pointer(self.ctype(node)) else self._sym(node)
+
     def _sym_BinaryOp(self, node):
-        a, b = self._sym(node.left), self._sym(node.right)
+        null = self._null_test(node)
+        if null is not None:
+            return null
+        if node.op in ("&&", "||"):
+            a, b = self._truth(node.left), self._truth(node.right)
+        else:
+            a, b = self._sym(node.left), self._sym(node.right)
         if a is None or b is None:
             return None
         op = node.op
@@ -228,7 +272,7 @@ class ExprContext(OpCounter):
         return None
 
     def _sym_TernaryOp(self, node):
-        c, t, f = self._sym(node.cond), self._sym(node.iftrue), self._sym(node.iffalse)
+        c, t, f = self._truth(node.cond), self._sym(node.iftrue), self._sym(node.iffalse)
         if c is None or t is None or f is None:
             return None
         return sympy.Piecewise((t, S.as_condition(c)), (f, True))
@@ -248,6 +292,8 @@ class ExprContext(OpCounter):
             return sympy.Integer(0)
         if name in OMP_VALUES:  # one thread per process (frontends/include/omp.h)
             return sympy.Integer(OMP_VALUES[name])
+        if name in pointers.ALLOCATORS and name not in self.user_functions:
+            return pointers.allocation(node)  # a block of its own (pointers.py)
         if name in ("scanf", "sscanf", "fscanf"):
             # Reading input succeeds (as MPI calls do): the count of values the format converts,
             # so `if (scanf("%d", &n) == 1)` takes the branch that uses n.
@@ -271,7 +317,7 @@ class ExprContext(OpCounter):
         return None
 
     def condition(self, node):
-        value = self.sym(node)
+        value = self.sym(node) if not pointers.is_pointer(self.ctype(node)) else sympy.Integer(1)
         return None if value is None else S.as_condition(value)
 
 

@@ -1,4 +1,5 @@
-"""Command-line options read with getopt(): the values the -D inputs give.
+"""Command-line options read with getopt(), or by a loop over argv comparing each word with an
+option's name: the values the -D inputs give.
 
     while ((opt = getopt(argc, argv, "n:s:v")) != -1) {
         switch (opt) {
@@ -17,6 +18,18 @@ control (``n = atoi(optarg)``) is the optional external input ``n``; given (-D n
 takes it where the loop stands, not given it keeps the program's own value. Options without an
 argument (``-v``) and every other statement of the loop are taken as not given: the loop costs
 nothing (its few string comparisons are negligible next to any run), and the note says so.
+
+The same holds for the hand-written scan (issue 13's corpus style, session 14's tester):
+
+    for (i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-n") == 0) n = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--steps")) steps = atoi(argv[i + 1]);
+
+a loop whose condition compares with argc and whose body compares words of argv with string
+constants (strcmp, strncmp, strcasecmp): each ``x = atoi(argv[...])`` under the test of an
+option's name is the optional input ``x`` set by that option. Before, its index was no constant,
+so argc stayed 1, the loop ran 0 times and a -D value for ``x`` was shown in the report's inputs
+but not used: a silent wrong answer.
 """
 from __future__ import annotations
 
@@ -32,6 +45,68 @@ def is_getopt_loop(stmt) -> bool:
     """A while loop whose condition calls getopt()."""
     return any(isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in GETOPT_CALLS
                for n in T.walk(stmt.cond))
+
+
+_COMPARES = ("strcmp", "strncmp", "strcasecmp", "strncasecmp")
+
+
+def is_option_loop(stmt) -> bool:
+    """A getopt() loop, or a loop over argv (a for or while whose condition reads argc) that
+    compares words of argv with option names."""
+    if isinstance(stmt, c_ast.While) and is_getopt_loop(stmt):
+        return True
+    if not isinstance(stmt, (c_ast.For, c_ast.While)) or stmt.cond is None:
+        return False
+    if not any(isinstance(n, c_ast.ID) and n.name == "argc" for n in T.walk(stmt.cond)):
+        return False
+    return any(_option_name(n) is not None for n in T.walk(stmt.stmt))
+
+
+def _option_name(node) -> str | None:
+    """``strcmp(argv[i], "-n")`` (either order): the option's name."""
+    if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name in _COMPARES):
+        return None
+    args = node.args.exprs if node.args else []
+    if len(args) < 2 or not any(_argv_word(a) for a in args[:2]):
+        return None
+    named = [a for a in args[:2] if isinstance(a, c_ast.Constant) and a.type == "string"]
+    return named[0].value.strip('"') if named else None
+
+
+def _argv_word(node) -> bool:
+    return isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID) and node.name.name == "argv"
+
+
+def loop_reads(stmt, readers) -> list[tuple[str, c_ast.Assignment]]:
+    """(option, assignment) of the option loop ``stmt`` (a getopt loop, or a scan of argv)."""
+    if isinstance(stmt, c_ast.While) and is_getopt_loop(stmt):
+        return option_reads(stmt.stmt, readers)
+    out = []
+
+    def visit(node, name):
+        if isinstance(node, c_ast.If):
+            named = [n for n in (_option_name(x) for x in T.walk(node.cond)) if n is not None]
+            visit(node.iftrue, named[0] if named else name)
+            if node.iffalse is not None:
+                visit(node.iffalse, name)
+            return
+        if isinstance(node, c_ast.Assignment) and node.op == "=" and _reads_word(node.rvalue, readers):
+            out.append((name, node))
+        for _, child in node.children():
+            visit(child, name)
+
+    visit(stmt.stmt, "?")
+    return out
+
+
+def _reads_word(rvalue, readers) -> bool:
+    """``atoi(argv[i + 1])``, ``atoi(argv[++i])``: a reader of a word of argv at a moving index."""
+    while isinstance(rvalue, c_ast.Cast):
+        rvalue = rvalue.expr
+    if not (isinstance(rvalue, c_ast.FuncCall) and isinstance(rvalue.name, c_ast.ID) and rvalue.name.name in readers):
+        return False
+    args = rvalue.args.exprs if rvalue.args else []
+    return bool(args) and _argv_word(args[0]) and not isinstance(args[0].subscript, c_ast.Constant)
 
 
 def option_reads(body, readers) -> list[tuple[str, c_ast.Assignment]]:
@@ -62,10 +137,16 @@ def _reads_optarg(rvalue, readers) -> bool:
     return bool(args) and isinstance(args[0], c_ast.ID) and args[0].name == "optarg"
 
 
-def note(read: list[tuple[str, str]]) -> str:
-    given = ", ".join(f"-{letter} sets {name} (-D {name}=VALUE)" for letter, name in read) or "no option sets a value"
-    return (f"the getopt() loop is taken as reading the options the -D values give: {given}; "
+def note(read: list[tuple[str, str]], getopt: bool = True) -> str:
+    given = ", ".join(f"{_spelled(letter, getopt)} sets {name} (-D {name}=VALUE)" for letter, name in read) \
+        or "no option sets a value"
+    loop = "getopt() loop" if getopt else "loop over argv"
+    return (f"the {loop} is taken as reading the options the -D values give: {given}; "
             "the options without a value and the loop's other statements are taken as not given")
+
+
+def _spelled(option: str, getopt: bool) -> str:
+    return f"-{option}" if getopt else (option if option != "?" else "an option")
 
 
 def targets(reads, is_tracked) -> list[tuple[str, str]]:

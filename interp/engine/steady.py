@@ -211,7 +211,11 @@ class SteadyState:
             return -1
         if w.history is None:
             clocks = w.clocks[i]
-            clocks.append(chain.clock + chain.offset)
+            # with the values the loop carries: swapped buffers (tmp = u; u = unew; unew = tmp)
+            # alternate, so such a loop repeats every 2 iterations even where its clock does every 1
+            carried = self._static[loop.id][2]
+            clocks.append((chain.clock + chain.offset, *(0.0 if v is None else v for v in self._carried(chain, loop)))
+                          if carried else chain.clock + chain.offset)
             if len(clocks) > 2 * MAX_PERIOD + 1:
                 del clocks[0]
             rate = _clock_rate(clocks, w.static)
@@ -405,6 +409,8 @@ def _clock_rate(clocks: list[float], multiple: int = 1) -> tuple[int, str] | Non
     branch tests ``i % 10`` repeats every 10 iterations, even where 8 of them in a row take the same
     time (m = 1 would hold there and fail at the tenth)."""
     n = len(clocks)
+    if n and isinstance(clocks[-1], tuple):  # the clock, then the values the loop carries
+        return _vector_rate(clocks, multiple)
     last = clocks[-1]
     tol_c = CLOCK_REL * abs(last)
     for m in range(multiple, MAX_PERIOD + 1, multiple):
@@ -412,6 +418,24 @@ def _clock_rate(clocks: list[float], multiple: int = 1) -> tuple[int, str] | Non
             return None
         d0 = last - clocks[-1 - m]
         if abs(clocks[-1 - m] - clocks[-1 - 2 * m] - d0) <= REL * abs(d0) + tol_c:
+            return m, f"{d0 / m:.9g}"
+    return None
+
+
+def _vector_rate(rows: list[tuple], multiple: int) -> tuple[int, str] | None:
+    """_clock_rate of rows (clock, carried values...): the smallest m at which the clock and every
+    value grew by the same amount over each of the last two periods of m."""
+    n = len(rows)
+    last = rows[-1]
+    tol_c = CLOCK_REL * abs(last[0])
+    for m in range(multiple, MAX_PERIOD + 1, multiple):
+        if n < 2 * m + 1:
+            return None
+        mid, first = rows[-1 - m], rows[-1 - 2 * m]
+        d0 = last[0] - mid[0]
+        if abs(mid[0] - first[0] - d0) > REL * abs(d0) + tol_c:
+            continue
+        if all(abs((c - b) - (b - a)) <= REL * max(abs(c - b), abs(b - a)) for a, b, c in zip(first[1:], mid[1:], last[1:])):
             return m, f"{d0 / m:.9g}"
     return None
 

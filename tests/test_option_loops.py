@@ -1,0 +1,74 @@
+"""Two loop forms of ordinary C programs (session 14's tester): a hand-written scan of argv for
+options (frontends/c/getopt.py), whose -D values were shown but not used, silently; and an update
+in a for loop's test (``for (i = n; i-- > 0; )``), which was refused."""
+from __future__ import annotations
+
+from interp.pipeline import predict
+
+
+def _run(tmp_path, source, defines=()):
+    path = tmp_path / "prog.c"
+    path.write_text(source)
+    return predict([str(path)], "ipsc860", 1, list(defines), interactive=False)
+
+
+def _execs(result, line):
+    return sum(s.executions for s in result.aau_totals()
+               if s.cls == "Seq" and s.loc.split(":")[1].split("-")[0] == str(line))
+
+
+SCAN = r"""#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int n = 1000, reps = 3, verbose = 0, i, r;
+    double s = 0.0;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
+            n = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--reps"))
+            reps = atoi(argv[i + 1]), i++;
+        else if (strcmp(argv[i], "-v") == 0)
+            verbose = 1;
+        else
+            fprintf(stderr, "unknown option %s\n", argv[i]);
+    }
+    for (r = 0; r < reps; r++)
+        for (i = 0; i < n; i++)
+            s += 0.5 * i;
+    return verbose + (int) s;
+}
+"""
+
+
+def test_an_argv_scan_takes_the_given_values(tmp_path):
+    got = _run(tmp_path, SCAN, ["n=4096", "reps=7"])
+    assert _execs(got.result, 19) == 4096 * 7
+    notes = " ".join(p.message for prog in got.programs for p in prog.problems)
+    assert "loop over argv" in notes and "-n sets n" in notes and "--reps sets reps" in notes
+
+
+def test_an_argv_scan_keeps_the_defaults_not_given(tmp_path):
+    got = _run(tmp_path, SCAN, ["reps=2"])
+    assert _execs(got.result, 19) == 1000 * 2
+
+
+COUNTDOWN = r"""int main(void) {
+    double s = 0.0;
+    int i, j, k = 0;
+    for (i = 10; i-- > 0; )
+        s += 0.5 * i;
+    for (j = 0; j++ < 7; k++)
+        s += j;
+    for (i = 5; --i; )
+        s -= i;
+    return (int) s + k;
+}
+"""
+
+
+def test_an_update_in_a_for_test_runs_at_every_test(tmp_path):
+    r = _run(tmp_path, COUNTDOWN).result
+    assert _execs(r, 5) == 10   # i = 9 .. 0 inside
+    assert _execs(r, 7) == 7    # j = 1 .. 7 inside
+    assert _execs(r, 9) == 4    # i = 4 .. 1 inside
