@@ -25,3 +25,57 @@ def test_strata_draw_one_iteration_each_and_halve():
     assert len(more) == 8 and not set(more) & set(first)
     both = sorted(first + more)
     assert [int(k / 62.5) for k in both] == list(range(16))   # one in each half
+
+
+IMAGE = r"""#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    int w = atoi(argv[1]), h = atoi(argv[2]), maxiter = 60;
+    long inside = 0;
+    for (int row = 0; row < h; row++) {
+        double ci = -1.5 + 3.0 * row / h;
+        for (int col = 0; col < w; col++) {
+            double cr = -2.0 + 3.0 * col / w;
+            double x = 0.0, y = 0.0;
+            int it = 0;
+            while (x * x + y * y < 4.0 && it < maxiter) {
+                double t = x * x - y * y + cr;
+                y = 2.0 * x * y + ci;
+                x = t;
+                it++;
+            }
+            if (it == maxiter)
+                inside++;
+        }
+    }
+    printf("%ld\n", inside);
+    return 0;
+}
+"""
+
+
+def _image(tmp_path, w, h, **kw):
+    from interp.pipeline import predict
+    path = tmp_path / "image.c"
+    path.write_text(IMAGE)
+    return predict([str(path)], "ipsc860", 1, [f"w={w}", f"h={h}"], interactive=False, **kw).result
+
+
+def test_a_short_loop_over_a_large_nest_is_sampled(tmp_path):
+    # 200 rows of 150 pixels: 30,000 iterations of the pixel loop, above NEST_UP_TO (20,000), so the
+    # rows are sampled (100 strata: 200 // 2), and inside them the pixels (64 strata of 150)
+    fast = _image(tmp_path, 150, 200)
+    rows = [n for n in fast.notes if "image.c:6-19" in n]
+    pixels = [n for n in fast.notes if "image.c:8-19" in n]
+    assert rows and "100 of its 200 iterations" in rows[0] and "escape count" in rows[0]
+    assert pixels and "64 of its 150 iterations" in pixels[0]
+    exact = _image(tmp_path, 150, 200, exact=True)
+    assert not any("iterations, one drawn" in n for n in exact.notes)
+    assert fast.total == pytest.approx(exact.total, rel=0.03)   # an estimate: within its note's error
+
+
+def test_a_nest_below_the_bound_is_interpreted_in_full(tmp_path):
+    # 100 rows of 150 pixels: 15,000, below NEST_UP_TO: every pixel, the figures of --exact
+    fast = _image(tmp_path, 150, 100)
+    assert not any("iterations, one drawn" in n for n in fast.notes)
+    assert fast.total == pytest.approx(_image(tmp_path, 150, 100, exact=True).total, rel=1e-12)

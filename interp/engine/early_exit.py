@@ -50,6 +50,8 @@ class EarlyExit:
     def visit_IterND(self, a):
         found = _exit_branch(a) if a.num_iters is not None and a.var is not None and not a.has_sync() else None
         if found is None or not self._exit_on_data(a, *found):
+            if found is None and self._sampled_nest(a):  # sampling.py: a large nest, no message or jump
+                return (yield from self.sampled(a, int(self.try_eval(a.num_iters))))
             return (yield from self.visit_IterSync(a))
         n = self.try_eval(a.num_iters)
         if not isinstance(n, (int, float)) or not self.engine.closed_forms \
@@ -64,6 +66,18 @@ class EarlyExit:
         yield from self.visit_IterD(weighed)
         self.assign(a.var, None)  # where it stopped is data
         return "return" if control == "return" and n > 0 else None
+
+    def _sampled_nest(self, a) -> bool:
+        """A counted loop whose values vary with data (the pixels of an image: a count of escapes)
+        is sampled as a deterministic one is (sampling.py) where it holds a large nest, or lies in
+        a loop being sampled: no message, no jump out, nothing that may end the process inside."""
+        if a.num_iters is None or a.var is None or a.has_sync() or not self.engine.sampling \
+                or has_jump(a.body) or self.engine.may_end(a, self.aag.functions):
+            return False
+        n = self.try_eval(a.num_iters)
+        if not isinstance(n, (int, float)) or not (self._sampling > 0 or self._large_nest(a, n)):
+            return False
+        return self.sample(a, n)
 
     def _refuse_data_loop(self, a: Iter):
         """The parse found no expression for the loop's condition (it reads rand(), an array of

@@ -11,6 +11,12 @@ inside a loop being sampled above 2 x NESTED_SAMPLES with NESTED_SAMPLES: its it
 loop each, and a nest of two such loops of 20,000 iterations each, interpreted in full, took hours
 (prime counting to 20,000 by dividing by every smaller number: 2.3e7 tests). Up to 2,000
 iterations the corpus's prime counts (1,000 numbers a rank) keep their exact figures.
+
+A loop whose body holds a nest of counted loops is sampled too when its iterations times the
+nest's exceed NEST_UP_TO, however few its own (session 14): the rows of a Mandelbrot image, each a
+loop over the row's pixels whose escape loop has no closed form, were interpreted pixel by pixel
+(640,000 pixels at 800 x 800: minutes). Such a loop of n <= 2 x SAMPLES iterations is sampled by
+n // 2 strata; the pixel loops inside are then sampled by NESTED_SAMPLES.
 """
 from __future__ import annotations
 
@@ -28,6 +34,7 @@ NESTED_SAMPLES = 64  # ...and inside a loop being sampled
 CALL_DEPTH = 8  # how deep calls are followed when looking for a loop in a body
 TARGET = 0.02  # relative standard error of a sampled loop's time above which samples double...
 MAX_SAMPLES = 4096  # ...up to this many (a loop not nested in another sampled one)
+NEST_UP_TO = 20_000  # a loop holding a nest of more iterations than this in all is sampled too
 
 
 class Sampling:
@@ -38,10 +45,28 @@ class Sampling:
     def sample(self, a: Iter, n: float) -> bool:
         """Is this loop of n iterations sampled rather than interpreted in full?"""
         if n <= 2 * self._samples():
-            return False
+            # a short loop over a long one (the rows of an image, each a loop over its pixels):
+            # sampled, by half its iterations at most, when the nest's work is large
+            return self._sampling == 0 and n > 2 * NESTED_SAMPLES and self._large_nest(a, n)
         if n > EXACT_UP_TO:
             return True
-        return self._holds_loop(a) and (n > LOOP_BODY_UP_TO or self._sampling > 0)
+        return self._holds_loop(a) and (n > LOOP_BODY_UP_TO or self._sampling > 0 or self._large_nest(a, n))
+
+    def _large_nest(self, a: Iter, n: float) -> bool:
+        """Does the loop hold a loop, and its n iterations more than NEST_UP_TO iterations of the
+        counted loops nested in its body (their counts as they are known now)?"""
+        return self._holds_loop(a) and n * self._inner_work(a.body, 3) > NEST_UP_TO
+
+    def _inner_work(self, body, depth: int) -> float:
+        """Iterations one pass of ``body`` runs in its largest nest of counted loops (its own
+        statements, not branches or calls; a count not known now counts 1)."""
+        most = 1.0
+        for x in body:
+            if isinstance(x, Iter):
+                k = self.try_eval(x.num_iters) if x.num_iters is not None else None
+                k = float(k) if isinstance(k, (int, float)) and k >= 1 else 1.0
+                most = max(most, k * (self._inner_work(x.body, depth - 1) if depth > 1 else 1.0))
+        return most
 
     def _samples(self) -> int:
         """SAMPLES; inside a loop being sampled already, NESTED_SAMPLES (each of the outer
@@ -75,7 +100,7 @@ class Sampling:
         self.stack.append(s)
         before = {id(x): (x.executions, x.total, x.comp) for x in self.my_stats}
         proc_comp, clock = self.proc.comp, self.clock
-        count, top = self._samples(), self._sampling == 0
+        count, top = min(self._samples(), n // 2), self._sampling == 0
         self._sampling += 1
         windows, outer_window = self.windows(a), self.window  # overlap.py: one window a sample
         self.window = None
@@ -116,8 +141,8 @@ class Sampling:
             self.assign(name, None)
         self.assign(a.var, lo + n * step)
         self.engine.notes.setdefault(("sampled", a.id), (
-            f"{a.loc}: the loop's body has no closed form (a call whose loop ends early, or that "
-            f"branches on data it reads through a pointer); {len(times)} of its {n:,} iterations, one drawn in "
+            f"{a.loc}: the loop's body has no closed form ({_why(a)}); {len(times)} of its {n:,} iterations, "
+            "one drawn in "
             "each of as many equal strata, "
             "were interpreted and their time scaled"
             + (f" (two standard errors of the estimate: {200 * error / max(self.clock - clock, 1e-300):.2g}% of "
@@ -125,6 +150,12 @@ class Sampling:
             + f" (--exact interprets every iteration; '{self.directive} cost(EXPR)' above line {a.loc.first} "
             "states the loop's time)"))
         return None
+
+
+def _why(a: Iter) -> str:
+    if a.cls == "IterND":  # early_exit._sampled_nest: values computed from data decide inner loops
+        return "its iterations compute values that decide the loops inside, such as an escape count"
+    return "a call whose loop ends early, or that branches on data it reads through a pointer"
 
 
 class Strata:
