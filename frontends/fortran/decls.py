@@ -18,6 +18,7 @@ from fparser.two.utils import walk
 from . import calls
 from .expr import FExpr, lower_name
 from .intrinsics import INTRINSICS
+from .module_arrays import seen_here
 from .derived import declare_type, declared_type
 from .elements import element_values
 from .generics import generic_interface
@@ -100,6 +101,11 @@ class Scope:
         self.uses: list[Use] = []  # USE statements of user modules (modules.py)
         self.component_dims: dict[str, tuple] = {}  # "f%v" -> the shape an ALLOCATE gave it
         self.allocated: dict[str, tuple | None] = {}  # array -> its ALLOCATE's shape (None: two differ)
+        # another unit's array allocated here; a module's array and its shape from every ALLOCATE,
+        # or why it has none (module_arrays.py)
+        self.views: dict[str, tuple] = {}
+        self.shapes: dict[str, tuple] = {}
+        self.open_shapes: dict[str, str] = {}
         self.namelists: dict[str, list[str]] = {}  # NAMELIST group -> its variables (READ (u, NML=g))
         self.expr = FExpr(self)
 
@@ -146,7 +152,7 @@ class Scope:
             return None
         there = self.resolve(name)
         if there is not None:
-            return there[0].var_type(there[1])
+            return seen_here(self, name, there[0].var_type(there[1]), there)
         if name in self.types:
             return self.types[name]
         if self.ref_kind(name) != "array" and name in self.program.user and name != self.result:
@@ -414,6 +420,8 @@ class Scope:
         if t is not None:
             self.types[key] = t.with_dims(dims)
             self.allocated[key] = dims if self.allocated.get(key, dims) == dims else None
+        elif self.resolve(key) is not None:  # a module's (or the host's) array: seen so here on
+            self.views[key] = dims
 
 
 _IGNORED = {"Comment", "Save_Stmt", "Intrinsic_Stmt", "Format_Stmt", "Interface_Block", "Access_Stmt",

@@ -4,7 +4,8 @@ Counted as the C frontend counts the equivalent C: type conversions (REAL, DBLE,
 C's casts; MOD of integers as C's ``%`` (an int division), of reals as ``fmod``; MAX / MIN as one
 comparison per extra argument; MERGE as C's ``?:`` (both values at weight 0.5); ABS, SQRT, EXP,
 LOG, SIN, COS, ... as C's library calls (``fabs`` for a real ABS). Inquiry functions (SIZE, KIND,
-...) cost nothing; array intrinsics (SUM, MATMUL, ...) are reported by the level-1 parse.
+...) cost nothing; array intrinsics (SUM, MATMUL, ...) are reported by the level-1 parse. The bit
+intrinsics (IEOR, IAND, ISHFT, ...) are C's bit operators: bits.py.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ..aag import symexpr as S
 from ..aag import Access, OpCounts
 from ..aag.opclass import count_integer_op
 from ..msgpass import count_call
+from .bits import BITS, bit_value, count_bits
 from .shapes import inquiry_value, present_flag
 from .types import DOUBLE, INT, OTHER, REAL, FType, promote
 
@@ -44,7 +46,7 @@ ARGC = sympy.Symbol("input:argc", real=True)
 ARRAY_INTRINSICS = {"SUM", "PRODUCT", "MAXVAL", "MINVAL", "DOT_PRODUCT", "MATMUL", "TRANSPOSE",
                     "RESHAPE", "COUNT", "ANY", "ALL", "MAXLOC", "MINLOC", "PACK", "UNPACK", "SPREAD",
                     "CSHIFT", "EOSHIFT"}
-INTRINSICS = (set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | _INQUIRY | ARRAY_INTRINSICS
+INTRINSICS = (set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | _INQUIRY | ARRAY_INTRINSICS | BITS
               | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR", "CEILING", "ICHAR", "CHAR", "MODULO"})
 
 
@@ -61,7 +63,7 @@ def intrinsic_type(ex, name: str, args) -> FType:
     g = generic(name)
     if g in _CONVERT:
         return _CONVERT[g]
-    if g in ("FLOOR", "CEILING", "ICHAR") or g in _INQUIRY:
+    if g in ("FLOOR", "CEILING", "ICHAR", "BTEST") or g in _INQUIRY:
         return INT
     if name.upper() != g and name[0].upper() in _SPECIFIC_TYPE and g not in ("MAX", "MIN"):
         return _SPECIFIC_TYPE[name[0].upper()]
@@ -128,6 +130,8 @@ def intrinsic_value(ex, name: str, args):
         return sympy.floor(vals[0])
     if g == "CEILING":
         return sympy.ceiling(vals[0])
+    if g in BITS:
+        return bit_value(g, vals)
     return None
 
 
@@ -177,6 +181,9 @@ def count_intrinsic(ex, name: str, args, counts: OpCounts, accesses: list[Access
     if g in ("FLOOR", "CEILING"):
         count_call(counts, "floor" if g == "FLOOR" else "ceil", 1)
         counts.add_op("real_to_int")
+        return
+    if g in BITS:
+        count_bits(ex, g, args, counts)
         return
     if g in _LIB:
         if kinds and kinds[0] == "int":

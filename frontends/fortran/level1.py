@@ -46,6 +46,7 @@ from .decls import ProgramInfo, Scope, result_type, unit_header
 from .extents import array_extents
 from .expr import args_of, is_ref, ref_name
 from .modules import module_order
+from .module_arrays import module_shapes
 from .shapes import assumed_extents, present_flags
 from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
@@ -132,6 +133,7 @@ class FLevel1(SimpleStatements, SectionLoops, ReadOnce, CallStatements, ControlF
                 self.info.functions[scope.name] = result_type(scope, rtype)
         self._enter(src)
         resolve_generics(self.units, self.info.generics)  # a generic name's calls: their specific
+        module_shapes(self.units)  # a module's array allocated elsewhere: its shape, before analyse
         mains = [s for _, s, _, _ in self.units if s.kind == "program"]
         if not mains:
             raise FrontendError("no main program (PROGRAM): interp predicts whole programs", self.file, 1)

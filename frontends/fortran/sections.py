@@ -36,12 +36,14 @@ from ..errors import FrontendError
 from . import tree as T
 from .expr import args_of, is_ref, ref_name
 from .fparse import _parse
+from .bits import BITS
 from .intrinsics import _CONVERT, _INQUIRY, _LIB, _SPECIFIC, generic
+from .module_arrays import why_open
 from .types import INT
 
 # Elemental intrinsics: applied element by element to array arguments.
 ELEMENTAL = set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR",
-                                                           "CEILING", "MODULO", "SIGN"}
+                                                           "CEILING", "MODULO", "SIGN"} | BITS
 # Reductions: intrinsic -> (initial value, update of the accumulator ACC with the element E).
 REDUCTIONS = {"SUM": ("0", "ACC + E"), "PRODUCT": ("1", "ACC * E"), "MAXVAL": ("-huge(ACC)", "max(ACC, E)"),
               "MINVAL": ("huge(ACC)", "min(ACC, E)"), "DOT_PRODUCT": ("0", "ACC + E"),
@@ -322,7 +324,9 @@ def rewrite(ex, taken: set[str], target, rhs, mask=None) -> tuple[dict, list[str
     tdims = rw.dims_of(target)
     if tdims:
         if any(d.hi is None for d in tdims):
-            raise NotRewritten(f"the extent of {target} is not known from the declarations")
+            why = why_open(rw.scope, str(target)) if isinstance(target, F.Name) else ""
+            raise NotRewritten(f"the extent of {target} is not known from the declarations"
+                               + (f"; {why}" if why else ""))
         loop = [rw.fresh("k") for _ in tdims]
         body = f"{rw.element(target, loop, tdims)} = {rw.element(rhs, loop, tdims)}"
         if mask is not None:  # WHERE: the element is assigned where the mask's element holds
