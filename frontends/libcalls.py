@@ -42,6 +42,7 @@ LIBRARY_CALLS = {
     "fclose", "fread", "fwrite", "fscanf", "scanf", "sscanf", "getchar", "fgets", "perror",
     "rewind", "fseek", "stat",
     "malloc", "calloc", "realloc", "free", "atoi", "atol", "atof", "strtol", "strtod", "rand", "srand",
+    "atoll", "strtoll", "strtoul", "strtoull", "strtoimax", "strtoumax", "strtof", "strtold",
     "exit", "abort", "qsort", "memcpy", "memmove", "memset", "strlen", "strcpy", "strncpy", "strcmp",
     "strncmp", "strcat", "time", "clock", "gettimeofday", "clock_gettime", "float", "assert",
     "_exit", "_Exit", "quick_exit",

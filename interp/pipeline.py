@@ -140,10 +140,17 @@ def parse_defines(defines) -> dict[str, float]:
             raise InputError(f"-D {quote(item)}: the value is {problem}; an input must be a finite number "
                              f"(at most {MAX_MAGNITUDE_TEXT} in magnitude)")
         if name.strip() in out and out[name.strip()] != number:  # the later would silently win
-            raise InputError(f"-D {name.strip()} is given twice, as {out[name.strip()]:g} and {number:g}: "
+            raise InputError(f"-D {name.strip()} is given twice, as {_exact(out[name.strip()])} and {_exact(number)}: "
                              "give it once")
         out[name.strip()] = number
     return out
+
+
+def _exact(v: float) -> str:
+    """An input value in a message, exactly (interp/output/format.py's fmt_value, which the
+    pipeline does not import): 10000001, not 1e+07."""
+    v = float(v)
+    return str(int(v)) if v.is_integer() and abs(v) < 2.0**53 else repr(v)
 
 
 def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: bool | None = None,
@@ -189,7 +196,7 @@ def resolve_inputs(programs: list[AAG], defines: dict[str, float], interactive: 
 
     def origin(name: str) -> str:
         given = "-D " if name in defines else "the default " if known[name][1].default is not None else ""
-        return f"{given}{name}={values[name]:g}"
+        return f"{given}{name}={_exact(values[name])}"
 
     for prog in programs:
         check_input_values(prog, {n: v for n, v in values.items() if n in prog.inputs}, origin)

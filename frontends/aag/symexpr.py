@@ -19,6 +19,11 @@ HOST = -32768  # the value NX/2 myhost() takes in interp (any value no node numb
 ANY = -1  # MPI_ANY_SOURCE / MPI_ANY_TAG / NX typesel -1
 
 
+# The name of the bytes of an array of unknown length (``sizeof(v)`` of ``double v[n]``): a value
+# the engine never has, so a size or count computed from it is refused with its own message.
+SIZEOF = "sizeof"
+
+
 def var(name: str) -> sympy.Symbol:
     return sympy.Symbol(name, real=True)
 

@@ -28,8 +28,8 @@ from .expr import buffer_name, field_path
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 
 # Library calls that read a program argument: ``n = atoi(argv[1])`` makes n an external input.
-READERS = _READERS = {"atoi": "argv", "atol": "argv", "atof": "argv", "strtol": "argv", "strtod": "argv",
-            "strtoul": "argv"}
+READERS = _READERS = {name: "argv" for name in ("atoi", "atol", "atoll", "atof", "strtol", "strtoll", "strtoul",
+                                                "strtoull", "strtoimax", "strtoumax", "strtod", "strtof", "strtold")}
 
 
 MPI_SUCCESS = 0  # the return code of every MPI call interp models (frontends/include/mpi.h)

@@ -6,6 +6,7 @@ sizes); an expression that depends on data the parse cannot know has the value N
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Callable
 
@@ -30,7 +31,8 @@ _SYM_FUNCS = {
     "fmin": sympy.Min, "fmax": sympy.Max,
 }
 # Library functions returning double / int (for types of expressions that call them).
-_INT_FUNCS = {"abs", "labs", "atoi", "atol", "rand", "strlen", "printf", "fprintf", "sprintf",
+_INT_FUNCS = {"abs", "labs", "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul", "strtoull",
+              "strtoimax", "strtoumax", "rand", "strlen", "printf", "fprintf", "sprintf",
               "snprintf", "scanf", "sscanf", "fscanf", "time", "clock", "puts", "putchar", "getchar",
               "fputs", "fclose", "fflush", "strcmp", "strncmp", "memcmp"} | {
     name for name, result in RESULT_TYPES.items() if result == "int"}
@@ -60,6 +62,7 @@ class ExprContext(OpCounter):
         self.elements: frozenset[str] = frozenset()  # arrays whose elements are followed (CriticalInfo)
         self.returned = None  # name -> (params, value) of the program's functions (returns.py)
         self.row_bytes = lambda name: None  # rows of a pointer-to-pointer array (allocations.py)
+        self.params: dict[str, CType] = {}  # the function's parameters: an array one is a pointer
 
     def reads_data(self, node) -> bool:
         """Does expression ``node`` read a pseudo-random number (a name in ``data``, or a call of a
@@ -81,7 +84,7 @@ class ExprContext(OpCounter):
         if isinstance(node, c_ast.ArrayRef):
             base = self.ctype(node.name)
             if base.is_array and len(base.dims) > 1 and isinstance(node.name, c_ast.ID):
-                return CType(base.kind, base.size, True, None, base.dims[1:], base.pointee)
+                return _row(base)
             if base.kind == "ptr" and base.pointee is not None and not base.is_array:
                 return base.pointee
             return CType(base.kind, base.size, pointee=base.pointee) if base.kind != "other" else OTHER
@@ -96,6 +99,8 @@ class ExprContext(OpCounter):
                 return CType("ptr", self.ctype(node.expr).size, pointee=self.ctype(node.expr))
             if node.op == "*":
                 t = self.ctype(node.expr)
+                if t.is_array and len(t.dims) > 1 and isinstance(node.expr, c_ast.ID):
+                    return _row(t)  # *t of int t[2][3]: its first row
                 return t.pointee if t.pointee is not None else CType(t.kind, t.size)
             return self.ctype(node.expr)
         if isinstance(node, c_ast.Cast):
@@ -199,7 +204,13 @@ class ExprContext(OpCounter):
             t = self.types.of(target) if isinstance(target, c_ast.Typename) else self.ctype(target)
             if isinstance(target, c_ast.ID):
                 t = self.lookup(target.name) or t
+                if t.is_array and self.params.get(target.name) is t:  # f(double a[]): a pointer
+                    return sympy.Integer(8 if self.types.lp64 else 4)
             size = self.types.sizeof(t)
+            if size is None and t.is_array and field_path(target) is not None:
+                # an array of a length interp cannot tell (double v[n]): no value, named for the
+                # refusal (interp/engine/values.py), never one element's bytes
+                return S.var(f"{S.SIZEOF}({field_path(target)})")
             return sympy.Integer(size) if size else None
         if node.op == "!" and pointers.is_pointer(self.ctype(node.expr)):
             return sympy.Integer(0)  # pointers are not null (pointers.py)
@@ -319,6 +330,12 @@ class ExprContext(OpCounter):
     def condition(self, node):
         value = self.sym(node) if not pointers.is_pointer(self.ctype(node)) else sympy.Integer(1)
         return None if value is None else S.as_condition(value)
+
+
+def _row(t: CType) -> CType:
+    """A row of a multi-dimensional array (``t[0]``, ``*t``): sizeof of it is the row's bytes."""
+    rows = t.dims[1:]
+    return CType(t.kind, t.size, True, None if None in rows else math.prod(rows), rows, t.pointee)
 
 
 def _hex_float(text: str) -> float:

@@ -77,9 +77,10 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 self.fundefs[e.decl.name] = e
         fnpointers.resolve(ext)  # calls through a pointer that holds one function: direct calls
         self._scan_apis()
-        self.types = TypeTable(lp64=not self.uses_nx)
-        self.constants: dict[str, int] = {}
+        self.constants: dict[str, int] = {}  # enumerators (array dimensions read them too)
+        self.types = TypeTable(lp64=not self.uses_nx, constants=self.constants)
         self.globals = _Scope()
+        self.types.lookup = lambda name: getattr(self, "scope", self.globals).lookup(name)
         self.global_decls: list[c_ast.Decl] = []
         for e in ext:
             self.file = e.coord.file if e.coord is not None and e.coord.file in self.files else src.file
@@ -171,21 +172,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             self.inputs.setdefault("argc", ExternalInput("argc", main.loc.first, "argv", self.argv_max + 1))
         for name, inp in self.inputs.items():
             inp.critical = any(self.critical.is_critical(n) for n in {name} | self.input_targets.get(name, set()))
-        global_inits = {}
-        self.scope = self.globals
-        for d in self.global_decls:
-            if not self.critical.is_tracked(d.name):
-                continue
-            if d.init is not None:
-                global_inits[d.name] = self.ctx.sym(d.init)
-            elif self.critical.is_critical(d.name) and not any(
-                    k == d.name or root(k) == d.name for k in self.critical.definitions):  # g or g.n
-                # C zero-initialises globals; one never assigned is an external input (default 0).
-                line = d.coord.line if d.coord else 0
-                self.inputs.setdefault(d.name, ExternalInput(d.name, line, "uninitialized-global", 0.0))
-                global_inits[d.name] = sympy.Symbol(f"input:{d.name}", real=True)
-            else:
-                global_inits[d.name] = None  # assigned before use; known program-wide
+        global_inits = self._global_inits()
         api = "nx" if self.uses_nx else "mpi" if self.uses_mpi else "none"
         role = "spmd"
         if self.uses_nx:
@@ -203,16 +190,39 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         aag.symbols = symbol_table(aag, self._symbol_types, extents, self.globals.vars)
         return aag
 
+    def _global_inits(self) -> dict:
+        """The initial values of the tracked globals: their initializers (a table's elements one by
+        one, ``sizes[3]``), else an external input for one never assigned."""
+        global_inits = {}
+        self.scope = self.globals
+        for d in self.global_decls:
+            if not self.critical.is_tracked(d.name):
+                continue
+            if d.init is not None:
+                global_inits[d.name] = self.ctx.sym(d.init)
+                if isinstance(d.init, c_ast.InitList) and self.globals.vars[d.name].is_array:
+                    global_inits.update(self._array_init(d.name, d.init))  # static const int sizes[] = {..}
+            elif self.critical.is_critical(d.name) and not any(
+                    k == d.name or root(k) == d.name for k in self.critical.definitions):  # g or g.n
+                # C zero-initialises globals; one never assigned is an external input (default 0).
+                line = d.coord.line if d.coord else 0
+                self.inputs.setdefault(d.name, ExternalInput(d.name, line, "uninitialized-global", 0.0))
+                global_inits[d.name] = sympy.Symbol(f"input:{d.name}", real=True)
+            else:
+                global_inits[d.name] = None  # assigned before use; known program-wide
+        return global_inits
+
     def _function(self, fd: c_ast.FuncDef) -> Function:
         self.scope = _Scope(self.globals)
         self._symbol_types = getattr(self, "_symbol_types", {})
         self._shadows: set[str] = set()
         self.fn_name = fd.decl.name
         params = []
+        self._param_types: dict[str, CType] = {}
         if fd.decl.type.args is not None:
             for p in fd.decl.type.args.params:
                 if isinstance(p, c_ast.Decl) and p.name:
-                    t = self.types.of(p)
+                    t = self._param_types[p.name] = self.types.of(p)
                     self.scope.vars[p.name] = t
                     self._symbol_types[p.name] = t
                     params.append(p.name)
@@ -241,6 +251,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         ctx.elements = self._elements
         fn = self.fn_name
         ctx.row_bytes = lambda name: self.extents.row_bytes(fn, name)
+        ctx.params = getattr(self, "_param_types", {})
         return ctx
 
     # -- statements --------------------------------------------------------------------------

@@ -11,8 +11,10 @@ import sympy
 from pycparser import c_ast
 
 from ..aag import RETURN_VALUE
+from ..aag import symexpr as S
+from ..aag.bodies import root
 from ..msgpass import is_comm_call
-from . import libloops
+from . import initlists, libloops
 from . import tree as T
 
 
@@ -41,7 +43,7 @@ class SimpleStatements:
         self._local(stmt)
         if stmt.init is None:
             return
-        if "static" in (stmt.storage or []):
+        if "static" in (stmt.storage or []) and not self._static_as_local(stmt):
             # A static local is initialised once, at program start; it is not a per-call statement.
             return
         assign = c_ast.Assignment("=", c_ast.ID(stmt.name, stmt.coord), stmt.init, stmt.coord)
@@ -51,11 +53,42 @@ class SimpleStatements:
             if self.ctx.ctype(c_ast.ID(stmt.name)).kind == "struct":
                 seq.defs.extend(self._struct_init(stmt.name, stmt.init))
             elif self.critical.is_tracked(stmt.name):
-                for i, e in enumerate(stmt.init.exprs):
-                    seq.defs.append((f"{stmt.name}[{i}]", self._value(e)))  # MPI_INT: its bytes
+                seq.defs.extend(self._array_init(stmt.name, stmt.init))
             return
         self.extents.assigned(self.fn_name, assign, self.ctx.sym)
         self._expression(assign, out, stmt)
+
+    def _static_as_local(self, stmt: c_ast.Decl) -> bool:
+        """May a static local's initializer be read as a local's, run where it stands? When the
+        value it gives is the value it keeps: it is const, or a critical scalar no statement
+        assigns (``static const int sizes[] = {..}`` is a table like a global's). A static the
+        program changes has its initial value only once: not followed."""
+        if "const" in (stmt.quals or []):
+            return True
+        line = stmt.coord.line if stmt.coord else 0
+        lines = {ln for k, v in self.critical.definitions.items() if root(k) == stmt.name for ln in v}
+        return (self.critical.is_critical(stmt.name) and lines <= {line}  # definitions: critical names
+                and not self.ctx.ctype(c_ast.ID(stmt.name)).is_array)
+
+    def _array_init(self, name: str, init: c_ast.InitList) -> list:
+        """``int sizes[] = {1, 16, 128}``, ``int t[2][3] = {{..}, {..}}``: each element's value
+        (``sizes[2]``, ``t[1][0]``; an MPI datatype its bytes), after the def that zeroes the
+        elements a list shorter than the array leaves out, as C does (frontends/c/initlists.py)."""
+        t = self.ctx.ctype(c_ast.ID(name))
+        if not (t.is_array and t.arithmetic):  # a scalar in braces, an array of pointers
+            return [(f"{name}[{i}]", self._value(e)) for i, e in enumerate(init.exprs)]
+        given = initlists.elements(name, init, t.dims, self.types.const)
+        if given is None:  # a list not followed: every element unknown (the def of them all)
+            return [(name + S.ELEMENTS, None)]
+        out = []
+        if t.length is not None and len({e for e, _ in given}) < t.length:
+            out.append((name + S.ELEMENTS, S.Filled(sympy.Integer(0))))
+        for element, e in given:
+            value = self._value(e)
+            if value is not None and t.kind == "int" and self.ctx.ctype(e).kind in ("real", "double"):
+                value = S.CTrunc(value)
+            out.append((element, value))
+        return out
 
     def _struct_init(self, name: str, init: c_ast.InitList) -> list:
         """``struct cfg c = {4, 5}`` / ``{.n = 4, .m = 5}``: the members' values, in declaration

@@ -5,9 +5,12 @@ bytes, pointers 4); MPI programs a current LP64 system (long and pointers 8 byte
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pycparser import c_ast
+
+from . import initlists
 
 INT_NAMES = {"char", "short", "int", "long", "signed", "unsigned", "_Bool", "size_t", "ssize_t",
              "MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Group", "time_t", "clock_t",
@@ -38,8 +41,10 @@ OTHER = CType("other", 0)
 class TypeTable:
     """Resolves pycparser declarations to CType, following the program's typedefs."""
 
-    def __init__(self, lp64: bool = True):
+    def __init__(self, lp64: bool = True, constants: dict[str, int] | None = None):
         self.lp64 = lp64
+        self.constants = {} if constants is None else constants  # enumerators: array dimensions
+        self.lookup = lambda name: None  # the declared variables' types (level1 gives its scopes')
         self.typedefs: dict[str, c_ast.Node] = {}
         self.struct_sizes: dict[str, int] = {}
         # Members of each struct (by tag, or a made-up key for an anonymous one): a field read
@@ -70,6 +75,9 @@ class TypeTable:
         return OTHER
 
     def of(self, node) -> CType:
+        if isinstance(node, c_ast.Decl) and isinstance(node.type, c_ast.ArrayDecl) \
+                and node.type.dim is None and node.init is not None:
+            return self._sized_by_init(node)
         if isinstance(node, c_ast.Typedef) or isinstance(node, c_ast.Decl):
             return self.of(node.type)
         if isinstance(node, c_ast.TypeDecl):
@@ -79,13 +87,7 @@ class TypeTable:
         if isinstance(node, c_ast.PtrDecl):
             return CType("ptr", self.of(node.type).size or 1, pointee=self.of(node.type))
         if isinstance(node, c_ast.ArrayDecl):
-            elem = self.of(node.type)
-            n = _const(node.dim)
-            inner_len = elem.length if elem.is_array else 1
-            dims = ((n,) if n is not None else (None,)) + (elem.dims if elem.is_array else ())
-            length = n * inner_len if n is not None and inner_len is not None else None
-            base = elem if not elem.is_array else CType(elem.kind, elem.size)
-            return CType(base.kind, base.size, True, length, dims, base.pointee)
+            return self._array(node, self.const(node.dim))
         if isinstance(node, (c_ast.Struct, c_ast.Union)):
             size = self.struct_size(node)
             return CType("struct", size, tag=self._members(node))
@@ -96,6 +98,63 @@ class TypeTable:
         if isinstance(node, c_ast.Typename):
             return self.of(node.type)
         return OTHER
+
+    def _array(self, node: c_ast.ArrayDecl, n: int | None) -> CType:
+        """The array type ``node`` declares, of outermost length ``n`` (None: not known)."""
+        elem = self.of(node.type)
+        inner_len = elem.length if elem.is_array else 1
+        dims = (n,) + (elem.dims if elem.is_array else ())
+        length = n * inner_len if n is not None and inner_len is not None else None
+        base = elem if not elem.is_array else CType(elem.kind, elem.size)
+        return CType(base.kind, base.size, True, length, dims, base.pointee)
+
+    def _sized_by_init(self, decl: c_ast.Decl) -> CType:
+        """``double c[] = {...}``, ``char s[] = "abc"``, ``int t[][3] = {{..}, {..}}``: the length
+        is the initializer's (C 6.7.9p22)."""
+        elem = self.of(decl.type.type)
+        n = initlists.length(decl.init, elem.is_array, elem.length if elem.is_array else 1, self.const)
+        return self._array(decl.type, n)
+
+    def const(self, node) -> int | None:
+        """The value of an integer constant expression (an array dimension, a designator): literals,
+        enumerators, casts, ``sizeof(type)``, the arithmetic, shift and bit operators with C's
+        truncating division; None when it is not one (a variable-length array's ``n``)."""
+        if node is None:
+            return None
+        if isinstance(node, c_ast.Constant):
+            value = integer_literal(node)
+            if value is None and node.type == "char" and len(node.value) == 3:
+                value = ord(node.value[1])  # 'a'; escapes are left to the expression parse
+            return value
+        if isinstance(node, c_ast.ID):
+            return self.constants.get(node.name)
+        if isinstance(node, c_ast.Cast):
+            return self.const(node.expr) if self.of(node.to_type).kind == "int" else None
+        if isinstance(node, c_ast.UnaryOp):
+            if node.op == "sizeof":
+                t = self.of(node.expr) if isinstance(node.expr, c_ast.Typename) else None
+                return self.sizeof(t) or None if t is not None else self._object_size(node.expr)
+            a = self.const(node.expr)
+            return None if a is None else {"-": -a, "+": a, "~": ~a, "!": int(not a)}.get(node.op)
+        if isinstance(node, c_ast.TernaryOp):
+            c = self.const(node.cond)
+            return None if c is None else self.const(node.iftrue if c else node.iffalse)
+        if isinstance(node, c_ast.BinaryOp):
+            a, b = self.const(node.left), self.const(node.right)
+            return None if a is None or b is None else _int_op(node.op, a, b)
+        return None
+
+    def _object_size(self, node) -> int | None:
+        """``sizeof`` of a variable declared so far (``lookup``), or of an element or row of one:
+        ``double t[sizeof(a) / sizeof(a[0])]``."""
+        depth = 0
+        while isinstance(node, c_ast.ArrayRef):
+            node, depth = node.name, depth + 1
+        t = self.lookup(node.name) if isinstance(node, c_ast.ID) else None
+        if t is None or depth == 0:
+            return None if t is None else self.sizeof(t) or None
+        rows = t.dims[depth:] if t.is_array and depth <= len(t.dims) else (None,)
+        return None if None in rows else t.size * math.prod(rows) or None
 
     def struct_size(self, node) -> int:
         if node.decls is None:
@@ -118,10 +177,14 @@ class TypeTable:
         """The type of member ``name`` of ``struct`` (None when the struct is not known)."""
         return self.fields.get(struct.tag or "", {}).get(name)
 
-    def sizeof(self, ct: CType) -> int:
+    def sizeof(self, ct: CType) -> int | None:
+        """The bytes of an object of type ``ct``; None for an array whose length is not known (a
+        variable-length array, a dimension interp cannot evaluate): never one element's size."""
         if ct.kind == "ptr" and not ct.is_array:
             return 8 if self.lp64 else 4
-        return ct.size * (ct.length or 1) if ct.is_array else ct.size
+        if ct.is_array:
+            return None if ct.length is None else ct.size * ct.length
+        return ct.size
 
 
 def integer_literal(node) -> int | None:
@@ -139,14 +202,19 @@ def integer_literal(node) -> int | None:
         return None
 
 
-def _const(node) -> int | None:
-    if isinstance(node, c_ast.Constant):
-        return integer_literal(node)
-    if isinstance(node, c_ast.BinaryOp) and node.op in "+-*":
-        a, b = _const(node.left), _const(node.right)
-        if a is not None and b is not None:
-            return a + b if node.op == "+" else a - b if node.op == "-" else a * b
-    return None
+def _int_op(op: str, a: int, b: int) -> int | None:
+    """``a op b`` on C integers: division and remainder truncate toward zero (C99 6.5.5)."""
+    if op in ("/", "%"):
+        if b == 0:
+            return None
+        q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+        return q if op == "/" else a - b * q
+    if op in ("<<", ">>"):
+        return None if b < 0 else a << b if op == "<<" else a >> b
+    ops = {"+": a + b, "-": a - b, "*": a * b, "&": a & b, "|": a | b, "^": a ^ b,
+           "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b, "==": a == b, "!=": a != b,
+           "&&": bool(a and b), "||": bool(a or b)}
+    return int(ops[op]) if op in ops else None
 
 
 def promote(a: CType, b: CType) -> CType:

@@ -61,6 +61,7 @@ def wanted(metrics, baseline, t1, flops, dops, mode, symbolic_procs=False) -> bo
 
 def closed_forms(report) -> list[str]:
     """``--symbolic-procs``: T_n fitted as a closed form of n for each setting of the inputs."""
+    from interp.output.format import fmt_value
     from interp.studies.symbolic import fit_procs
 
     out = []
@@ -69,7 +70,7 @@ def closed_forms(report) -> list[str]:
         hung = [r.point.procs for r in rows if r.outcome.total is None]
         if hung:
             raise InputError(f"--symbolic-procs: no time at n = {hung[0]} (the prediction hangs)")
-        at = f" [{', '.join(f'{k}={v:g}' for k, v in inputs)}]" if inputs else ""
+        at = f" [{', '.join(f'{k}={fmt_value(v)}' for k, v in inputs)}]" if inputs else ""
         fit = fit_procs([r.point.procs for r in rows], [r.outcome.total for r in rows])
         out += ["", fit.text(at)]
     return out

@@ -112,6 +112,9 @@ class Chain(ChainComm, EarlyExit, ExitScan, FirstTouch, RecurrenceRun, Mispredic
     def run(self):
         """Generator: interpret main; yields Ops, receives Completions."""
         for name, init in self.aag.global_inits.items():
+            if name[-2:] == S.ELEMENTS:  # a table's elements its initializer leaves out: 0
+                self.define(name, init)
+                continue
             self.globals[name] = None if init is None else self.try_eval(init)
         for name in self.aag.zeroed_flags:  # static storage: C zeroes it
             self.flag_start(name, 0.0)

@@ -380,6 +380,10 @@ class Values:
         if name == "?":  # the parse found no expression for it: it reads data (rand(), a file)
             raise InputError(f"{self._where()}: the {what} depends on data the parse cannot know (a value from "
                              f"rand(), a file or a received message); {self._remedy(what)}") from None
+        if name.startswith(S.SIZEOF + "("):
+            raise InputError(f"{self._where()}: the {what} depends on {name}, the bytes of an array whose "
+                             "length interp cannot tell (a variable-length array, or a dimension that is not "
+                             f"an integer constant expression); {self._remedy(what)}") from None
         fn = getattr(self.aag, "returned_from", {}).get(name)
         if fn is not None:
             raise InputError(f"{self._where()}: the {what} depends on {name!r}, the value {fn}() returns, which "

@@ -22,7 +22,12 @@ def fmt_count(n: float) -> str:
 
 
 def fmt_value(v: float) -> str:
-    """An input value as the user would write it: 1000, not 1000.0."""
-    if v == int(v) and abs(v) < 1e15:
+    """An input value as the user would write it, exactly: 1000000 (not 1e+06 nor 1000000.0),
+    0.1234567 (not 0.123457); beyond 2**53, where floats skip integers, the shortest exact repr."""
+    try:
+        v = float(v)
+    except (TypeError, ValueError):
+        return str(v)
+    if v == v and abs(v) < 2.0**53 and v == int(v):
         return str(int(v))
-    return f"{v:g}"
+    return repr(v)

@@ -10,7 +10,7 @@ import textwrap
 
 from interp.output.levels import Levels, Structure, aau_rows, idle, last_process
 from interp.engine.result import RunResult
-from interp.output.format import fmt_count, fmt_time  # noqa: F401  (re-used by other reports)
+from interp.output.format import fmt_count, fmt_time, fmt_value  # noqa: F401  (re-used by other reports)
 
 WIDTH = 100
 
@@ -58,7 +58,7 @@ def header(result: RunResult, inputs_line: bool = True) -> list[str]:
     out = [f"program: {result.program}",
            f"machine: {result.machine}" + (f"  [what-if: {', '.join(result.scenario)}]" if result.scenario else "")]
     if inputs_line and result.inputs:
-        out.append("inputs:  " + ", ".join(f"{k}={v:g}" for k, v in result.inputs.items()))
+        out.append("inputs:  " + ", ".join(f"{k}={fmt_value(v)}" for k, v in result.inputs.items()))
     more = ([f"+ {result.extrapolated_events:,} in extrapolated steady-state iterations"]
             if result.extrapolated_events else []) + \
         ([f"+ {result.symmetric_events:,} of the processes {_stood_for(result)} stood for"]

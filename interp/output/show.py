@@ -8,6 +8,7 @@ from __future__ import annotations
 
 
 from frontends.aag import AAG, AAU, Call, Comm, Condt, Iter, Seq, Spawn, Sync, SyncSeq
+from interp.output.format import fmt_value
 
 
 def _e(x) -> str:
@@ -83,7 +84,7 @@ def tree(aag: AAG) -> str:
            f"{aag.role})"]
     if aag.inputs:
         out.append("external inputs: " + ", ".join(
-            f"{n} (line {i.line}, {i.how}{', default ' + format(i.default, 'g') if i.default is not None else ''}"
+            f"{n} (line {i.line}, {i.how}{', default ' + fmt_value(i.default) if i.default is not None else ''}"
             f"{'' if i.critical else ', not critical'})" for n, i in sorted(aag.inputs.items())))
     if aag.critical:
         out.append("critical variables: " + ", ".join(

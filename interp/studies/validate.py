@@ -29,7 +29,7 @@ from interp.studies.measured import MEASURED_EXTRA_COLUMNS, average_error, relat
 from interp.output.format import fmt_value
 
 _ARGV = re.compile(r"([A-Za-z_][\w\[\]\.]*)\s*=\s*(?:\(\s*\w+\s*\)\s*)?"
-                   r"(?:atoi|atol|atoll|atof|strtol|strtoll|strtoul|strtod)\s*\(\s*argv\s*\[\s*(\d+)\s*\]")
+                   r"(?:atoi|atol|atoll|atof|strtol|strtoll|strtoul|strtoull|strtoimax|strtoumax|strtod|strtof|strtold)\s*\(\s*argv\s*\[\s*(\d+)\s*\]")
 
 
 def argv_indices(text: str) -> dict[str, int]:
