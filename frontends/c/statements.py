@@ -65,9 +65,10 @@ class SimpleStatements:
         program changes has its initial value only once: not followed."""
         if "const" in (stmt.quals or []):
             return True
-        line = stmt.coord.line if stmt.coord else 0
-        lines = {ln for k, v in self.critical.definitions.items() if root(k) == stmt.name for ln in v}
-        return (self.critical.is_critical(stmt.name) and lines <= {line}  # definitions: critical names
+        # its definitions (critical names only): the initializer alone, counted by entries, not by
+        # lines (``static int b = 0; b += n;`` on one line is two)
+        defined = sum(len(v) for k, v in self.critical.definitions.items() if root(k) == stmt.name)
+        return (self.critical.is_critical(stmt.name) and defined <= 1
                 and not self.ctx.ctype(c_ast.ID(stmt.name)).is_array)
 
     def _array_init(self, name: str, init: c_ast.InitList) -> list:
