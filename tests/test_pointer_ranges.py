@@ -134,3 +134,36 @@ def test_a_cast_to_other_units_is_refused(tmp_path):
     # (char *) xs counts bytes, not doubles: no value, so a clear refusal rather than a wrong count
     with pytest.raises(InputError, match=r"prog\.c:7"):
         _run(tmp_path, BYTES, defines=["n=100"])
+
+
+PARAMS = r"""#include <stdlib.h>
+static double span(double x[], double *end) {
+    double s = 0.0, *p;
+    for (p = x; p < end; p++)
+        s += *p;
+    return s;
+}
+static double sum(const double *x, int n) {
+    double s = 0.0;
+    const double *stop = x + n;
+    for (; x < stop; x++)
+        s += *x;
+    return s;
+}
+int main(int argc, char **argv) {
+    int n = atoi(argv[1]);
+    double a[5000];
+    double *b = malloc(n * sizeof(double));
+    double t = 0.0;
+    for (int r = 0; r < 10; r++)
+        t += span(a, a + n) + sum(b, n / 2);
+    return (int) t;
+}
+"""
+
+
+def test_pointer_parameters_take_the_callers_values(tmp_path):
+    # an array parameter (double x[]) is a pointer: its value is the caller's a, so end - x = n
+    r = _run(tmp_path, PARAMS, defines=["n=1000"])
+    assert _execs(r, 5) == 10 * 1000
+    assert _execs(r, 12) == 10 * 500

@@ -154,6 +154,8 @@ class ExprContext(OpCounter):
         t = self.lookup(node.name)
         if t is not None and t.kind == "ptr" and not t.is_array:
             return S.var(node.name)  # a pointer's value: its position in elements (pointers.py)
+        if t is not None and t.is_array and self.params.get(node.name) is t:
+            return S.var(node.name)  # f(double a[]): a pointer, its value the caller's
         if t is not None and t.is_array and len(t.dims) <= 1:
             return pointers.address(node.name)  # an array decays to the address of its start
         if t is None or not t.arithmetic or t.is_array:
