@@ -79,3 +79,71 @@ def test_a_nest_below_the_bound_is_interpreted_in_full(tmp_path):
     fast = _image(tmp_path, 150, 100)
     assert not any("iterations, one drawn" in n for n in fast.notes)
     assert fast.total == pytest.approx(_image(tmp_path, 150, 100, exact=True).total, rel=1e-12)
+
+
+WORKER = r"""#include <stdio.h>
+#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv) {
+    int rank, size, w = atoi(argv[1]), h = atoi(argv[2]), maxiter = 40;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0) {
+        int next = 0, row, count, active = size - 1;
+        long total = 0;
+        MPI_Status st;
+        for (int p = 1; p < size; p++) {
+            row = next++;
+            MPI_Send(&row, 1, MPI_INT, p, 1, MPI_COMM_WORLD);
+        }
+        while (active > 0) {
+            MPI_Recv(&count, 1, MPI_INT, MPI_ANY_SOURCE, 2, MPI_COMM_WORLD, &st);
+            total += count;
+            if (next < h) { row = next; next++; } else { row = -1; active--; }
+            MPI_Send(&row, 1, MPI_INT, st.MPI_SOURCE, 1, MPI_COMM_WORLD);
+        }
+        printf("%ld\n", total);
+    } else {
+        int row;
+        while (1) {
+            MPI_Recv(&row, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            if (row < 0) break;
+            int count = 0;
+            double ci = -1.5 + 3.0 * row / h;
+            for (int col = 0; col < w; col++) {
+                double cr = -2.0 + 3.0 * col / w, x = 0.0, y = 0.0;
+                int it = 0;
+                while (x * x + y * y < 4.0 && it < maxiter) {
+                    double t = x * x - y * y + cr;
+                    y = 2.0 * x * y + ci;
+                    x = t;
+                    it++;
+                }
+                if (it == maxiter) count++;
+            }
+            MPI_Send(&count, 1, MPI_INT, 0, 2, MPI_COMM_WORLD);
+        }
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_loop_run_once_per_task_is_sampled_once_its_work_adds_up(tmp_path, monkeypatch):
+    # one worker, 40 rows of 150 pixels, the bound lowered to 2,000: rows 0..12 are interpreted in
+    # full (13 x 150 = 1,950 pixels), the 14th would make 2,100, so rows 13..39 are sampled by 64
+    from interp.engine import sampling
+    from interp.pipeline import predict
+    monkeypatch.setattr(sampling, "NEST_UP_TO", 2_000)
+    path = tmp_path / "worker.c"
+    path.write_text(WORKER)
+    run = lambda **kw: predict([str(path)], "ipsc860", 2, ["w=150", "h=40"], interactive=False, **kw).result
+    fast, exact = run(), run(exact=True)
+    note = next(n for n in fast.notes if "worker.c:31-40" in n)
+    assert "64 of its 150 iterations, in each execution once earlier ones" in note
+    body = lambda r: sum(s.executions for s in r.aau_totals() if s.cls == "Seq" and s.loc.endswith(":32-33"))
+    assert body(exact) == 40 * 150
+    assert body(fast) == pytest.approx(40 * 150)   # every row's pixels: 13 counted, 27 scaled
+    assert fast.total == pytest.approx(exact.total, rel=0.03)

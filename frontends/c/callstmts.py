@@ -23,6 +23,7 @@ from . import returned
 from .allocations import tracked_allocation
 from . import tree as T
 from .calls import build_call, subscript_value
+from .updates import update_value
 from .critical import SCANF, target_name
 from .expr import buffer_name, field_path
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
@@ -238,8 +239,7 @@ class CallStatements:
             elif isinstance(n, c_ast.UnaryOp) and n.op in ("p++", "p--", "++", "--"):
                 target = target_name(n.expr)
                 if target and self.critical.is_tracked(target):
-                    delta = 1 if "+" in n.op else -1
-                    seq.defs.append((target, S.var(target) + delta))
+                    seq.defs.append((target, update_value(ctx, expr, n, target)))
             elif isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
                 self._call_defs(n, seq)
 

@@ -29,6 +29,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
         self.returns: dict[str, set[str]] = {}  # function -> the names its return expressions read
         self.assign_calls: list[tuple[int, set[str]]] = []  # (index in assigns, user functions called)
         self._fn: str | None = None
+        self._guards: list[set[str]] = []  # names of the ?: and && / || conditions around a node
 
     def visit_FuncDef(self, node):
         self._fn = node.decl.name
@@ -107,11 +108,27 @@ class _Collector(c_ast.NodeVisitor, Facts):
         if called:
             self.assign_calls.append((len(self.assigns) - 1, called))
 
+    def visit_TernaryOp(self, node):
+        # an update in a branch runs on the condition: its names flow into the update (updates.py)
+        self.visit(node.cond)
+        self._guards.append(names_in(node.cond))
+        self.visit(node.iftrue)
+        self.visit(node.iffalse)
+        self._guards.pop()
+
+    def visit_BinaryOp(self, node):
+        if node.op not in ("&&", "||"):
+            return self.generic_visit(node)
+        self.visit(node.left)
+        self._guards.append(names_in(node.left))  # ok && count++: counted when ok holds
+        self.visit(node.right)
+        self._guards.pop()
+
     def visit_UnaryOp(self, node):
         if node.op in ("p++", "p--", "++", "--"):
             target = target_name(node.expr)
             if target:
-                self.assigns.append((target, {target}, node.coord.line if node.coord else 0))
+                self.assigns.append((target, {target}.union(*self._guards), node.coord.line if node.coord else 0))
             if isinstance(node.expr, c_ast.ArrayRef) and isinstance(node.expr.name, c_ast.ID):
                 self.varied.add(node.expr.name.name)  # hist[k]++: not a flag array
         self.generic_visit(node)

@@ -231,6 +231,10 @@ class ExprContext(OpCounter):
             return inner
         if node.op == "!":
             return S.as_number(sympy.Not(S.as_condition(inner)))
+        if node.op in ("p++", "p--"):  # the value before the update (the update is a def of its own)
+            return inner
+        if node.op in ("++", "--"):
+            return inner + (1 if node.op == "++" else -1)
         if node.op == "~" and self.ctype(node.expr).kind == "int":
             return -inner - 1  # two's complement: ~x == -x - 1 for every int
         return None

@@ -75,7 +75,7 @@ class EarlyExit:
                 or has_jump(a.body) or self.engine.may_end(a, self.aag.functions):
             return False
         n = self.try_eval(a.num_iters)
-        if not isinstance(n, (int, float)) or not (self._sampling > 0 or self._large_nest(a, n)):
+        if not isinstance(n, (int, float)) or not (self._sampling > 0 or self._holds_loop(a)):
             return False
         return self.sample(a, n)
 

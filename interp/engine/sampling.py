@@ -16,7 +16,9 @@ A loop whose body holds a nest of counted loops is sampled too when its iteratio
 nest's exceed NEST_UP_TO, however few its own (session 14): the rows of a Mandelbrot image, each a
 loop over the row's pixels whose escape loop has no closed form, were interpreted pixel by pixel
 (640,000 pixels at 800 x 800: minutes). Such a loop of n <= 2 x SAMPLES iterations is sampled by
-n // 2 strata; the pixel loops inside are then sampled by NESTED_SAMPLES.
+n // 2 strata; the pixel loops inside are then sampled by NESTED_SAMPLES. The work counts over a
+process's executions of the loop: a worker's loop over the pixels of each row it is sent is
+interpreted in full until the rows so far hold NEST_UP_TO iterations, and sampled after.
 """
 from __future__ import annotations
 
@@ -53,9 +55,19 @@ class Sampling:
         return self._holds_loop(a) and (n > LOOP_BODY_UP_TO or self._sampling > 0 or self._large_nest(a, n))
 
     def _large_nest(self, a: Iter, n: float) -> bool:
-        """Does the loop hold a loop, and its n iterations more than NEST_UP_TO iterations of the
-        counted loops nested in its body (their counts as they are known now)?"""
-        return self._holds_loop(a) and n * self._inner_work(a.body, 3) > NEST_UP_TO
+        """Does the loop hold a loop, and its n iterations, with the iterations of the counted
+        loops nested in its body (their counts as they are known now), come to more than
+        NEST_UP_TO, in this execution or with those this process interpreted in full before (a
+        worker's loop over a row's pixels, once per row it is sent)?"""
+        if not self._holds_loop(a):
+            return False
+        key = ("nest work", a.id, self.index)
+        memo = self.engine._inner
+        work = memo.get(key, 0.0) + n * self._inner_work(a.body, 3)
+        if work > NEST_UP_TO:
+            return True
+        memo[key] = work  # interpreted in full (unless sampled for another reason): counted
+        return False
 
     def _inner_work(self, body, depth: int) -> float:
         """Iterations one pass of ``body`` runs in its largest nest of counted loops (its own
@@ -100,7 +112,13 @@ class Sampling:
         self.stack.append(s)
         before = {id(x): (x.executions, x.total, x.comp) for x in self.my_stats}
         proc_comp, clock = self.proc.comp, self.clock
-        count, top = min(self._samples(), n // 2), self._sampling == 0
+        # a loop this process interpreted in full before (a worker's row of pixels, once per row):
+        # as many samples as a nested loop, its many executions averaging their errors out
+        repeated = self._sampling == 0 and self.engine._inner.get(("nest work", a.id, self.index), 0.0) > 0
+        if repeated:
+            count, top = min(NESTED_SAMPLES, n // 2), False
+        else:
+            count, top = min(self._samples(), n // 2), self._sampling == 0
         self._sampling += 1
         windows, outer_window = self.windows(a), self.window  # overlap.py: one window a sample
         self.window = None
@@ -142,7 +160,9 @@ class Sampling:
         self.assign(a.var, lo + n * step)
         self.engine.notes.setdefault(("sampled", a.id), (
             f"{a.loc}: the loop's body has no closed form ({_why(a)}); {len(times)} of its {n:,} iterations, "
-            "one drawn in "
+            + ("in each execution once earlier ones had been interpreted in full up to "
+               f"{NEST_UP_TO:,} iterations of its nest, " if repeated else "")
+            + "one drawn in "
             "each of as many equal strata, "
             "were interpreted and their time scaled"
             + (f" (two standard errors of the estimate: {200 * error / max(self.clock - clock, 1e-300):.2g}% of "
