@@ -62,3 +62,47 @@ def test_an_increment_in_a_branch_runs_when_the_branch_does(tmp_path):
     assert counts["9"] == 5
     assert counts["10"] == 10
     assert counts["11"] == 28
+
+
+COUNTS = r"""#include <mpi.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int rank, p, n = atoi(argv[1]);
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    int *scount = calloc(p, sizeof(int)), *sdispl = calloc(p, sizeof(int));
+    int *rcount = calloc(p, sizeof(int)), *rdispl = calloc(p, sizeof(int));
+    double *sbuf = malloc(n * sizeof(double)), *rbuf = malloc(n * sizeof(double));
+    for (int i = 0; i < n; i++)
+        scount[KEY]++;
+    for (int d = 1; d < p; d++) sdispl[d] = sdispl[d - 1] + scount[d - 1];
+    for (int d = 0; d < p; d++) rcount[d] = n / p;
+    for (int d = 1; d < p; d++) rdispl[d] = rdispl[d - 1] + rcount[d - 1];
+    MPI_Alltoallv(sbuf, scount, sdispl, MPI_DOUBLE, rbuf, rcount, rdispl, MPI_DOUBLE, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_an_element_increment_is_a_store_of_the_element(tmp_path):
+    # scount[i % p]++ for i < 400 at p = 4: 100 doubles (800 B) to every rank; each rank's three
+    # messages to the others (its own block is a local copy) carry 800 bytes
+    path = tmp_path / "counts.c"
+    path.write_text(COUNTS.replace("KEY", "i % p"))
+    r = predict([str(path)], "ipsc860", 4, ["n=400"], interactive=False).result
+    sent = [m for m in r.messages if m.src != m.dst]   # the Alltoallv's steps (internal messages)
+    assert len(sent) == 4 * 3 and {m.size for m in sent} == {800}
+
+
+def test_an_element_incremented_at_a_data_index_is_not_known(tmp_path):
+    # scount[rand() % p]++: the counts come from data; they were left at calloc's 0 and the
+    # Alltoallv moved nothing, silently
+    from interp.errors import InputError
+    import pytest
+    path = tmp_path / "counts.c"
+    path.write_text(COUNTS.replace("KEY", "rand() % p"))
+    with pytest.raises(InputError, match=r"counts\.c:17: MPI_Alltoallv.*reads its counts array"):
+        predict([str(path)], "ipsc860", 4, ["n=400"], interactive=False)

@@ -54,6 +54,9 @@ def _effects(loop: Iter, entry_count: bool = False) -> list[tuple[str, sympy.Exp
     for name, new in step_map.items():
         if name == var:
             return None  # the body moves its own index: not a counted loop
+        if new is None:  # a value from data (diff = fmax(diff, fabs(u[i] - v[i]))): unknown after
+            effects.append((name, None))
+            continue
         old = S.var(name)
         inc = sympy.expand(new - old)
         at_k = {index: lo + _K * step}
@@ -74,20 +77,29 @@ def _effects(loop: Iter, entry_count: bool = False) -> list[tuple[str, sympy.Exp
 
 def _body_map(body) -> dict[str, sympy.Expr] | None:
     """One pass of the body as a map name -> new value in terms of the values at its start."""
-    state: dict[str, sympy.Expr] = {}
+    state: dict[str, sympy.Expr | None] = {}
     for a in body:
         if isinstance(a, Seq) and a.control is None:
+            unknown = {n for n, v in state.items() if v is None}
+            if unknown & (S.free_names(a.cost) | set().union(*(S.free_names(e) for e in (a.work or {}).values()))):
+                return None  # a cost stated in a value from data: it varies from pass to pass
             for name, expr in a.defs:
-                if expr is None or name.endswith(S.ELEMENTS):  # an element picked at run time
+                if name.endswith(S.ELEMENTS):  # an element picked at run time
                     return None
-                state[name] = _at(expr, state)
+                # a value from data (None), or one computed from it, is data too: no time of the
+                # body depends on it (no branch, loop limit or cost reads it here), and after the
+                # loop it is unknown, as interpreting every pass would leave it
+                state[name] = None if expr is None or S.free_names(expr) & unknown else _at(expr, state)
+                unknown = {n for n, v in state.items() if v is None}
         elif isinstance(a, Iter) and a.cls == "IterD" and getattr(a, "effects", None) is not None:
             # an inner loop already closed: its limits may read the outer index, not the names
             # this body assigns before it (its time would then differ between iterations)
             limits = S.free_names(a.num_iters) | S.free_names(a.lo) | S.free_names(a.step)
             if limits & set(state):
                 return None
-            updates = {name: _at(expr, state) for name, expr in a.effects}
+            unknown = {n for n, v in state.items() if v is None}
+            updates = {name: None if expr is None or S.free_names(expr) & unknown else _at(expr, state)
+                       for name, expr in a.effects}
             state.update(updates)
         else:
             return None
@@ -98,4 +110,4 @@ def _at(expr, state):
     """``expr`` with the names the body has assigned so far replaced by their new values."""
     if not state:
         return expr
-    return expr.xreplace({S.var(n): v for n, v in state.items()})
+    return expr.xreplace({S.var(n): v for n, v in state.items() if v is not None})

@@ -23,7 +23,7 @@ from . import returned
 from .allocations import tracked_allocation
 from . import tree as T
 from .calls import build_call, subscript_value
-from .updates import update_value
+from .updates import as_element_store, element_def, update_value
 from .critical import SCANF, target_name
 from .expr import buffer_name, field_path
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
@@ -213,7 +213,7 @@ class CallStatements:
                     continue
                 if "[" not in target and isinstance(n.lvalue, c_ast.ArrayRef):
                     if target in ctx.elements and isinstance(n.lvalue.name, c_ast.ID):
-                        seq.defs.append(self._element_def(n))  # counts[i] = ...: the engine stores it
+                        seq.defs.append(element_def(ctx, n))  # counts[i] = ...: the engine stores it
                     continue  # a variable index into a buffer: its elements keep their values
                 if n.op == "=" and target in ctx.elements and isinstance(n.lvalue, c_ast.ID):
                     seq.defs.append((target + S.ELEMENTS, _allocated(n.rvalue)))  # a = calloc(..)
@@ -238,8 +238,13 @@ class CallStatements:
                 seq.defs.append((target, value))
             elif isinstance(n, c_ast.UnaryOp) and n.op in ("p++", "p--", "++", "--"):
                 target = target_name(n.expr)
-                if target and self.critical.is_tracked(target):
-                    seq.defs.append((target, update_value(ctx, expr, n, target)))
+                if not target or not self.critical.is_tracked(target):
+                    continue
+                if "[" not in target and isinstance(n.expr, c_ast.ArrayRef):  # count[key[i]]++ (updates.py)
+                    if target in ctx.elements and isinstance(n.expr.name, c_ast.ID):
+                        seq.defs.append(element_def(ctx, as_element_store(n)))
+                    continue
+                seq.defs.append((target, update_value(ctx, expr, n, target)))
             elif isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
                 self._call_defs(n, seq)
 
@@ -252,21 +257,6 @@ class CallStatements:
         if inner is None or "[" in inner or not self.critical.is_tracked(inner):
             return None
         return S.var(inner)
-
-    def _element_def(self, n) -> tuple:
-        """``a[i] op= v`` into an array whose elements are followed: ("a[]", Stored(i, value)), the
-        element picked when the engine has evaluated i; ("a[]", None) when i or the value is not
-        known (every element of a is then unknown)."""
-        ctx, array = self.ctx, n.lvalue.name.name
-        index, value = subscript_value(ctx, n.lvalue.subscript), ctx.sym(n.rvalue)
-        if index is not None and value is not None and n.op != "=":
-            cur = S.element(array, index)
-            value = {"+=": cur + value, "-=": cur - value, "*=": cur * value}.get(n.op)
-        if index is None or value is None:
-            return array + S.ELEMENTS, None
-        if ctx.ctype(n.lvalue).kind == "int" and ctx.ctype(n.rvalue).kind in ("real", "double"):
-            value = S.CTrunc(value)
-        return array + S.ELEMENTS, S.Stored(index, value)
 
     def _struct_copy(self, lvalue, rvalue) -> list:
         """``b = a`` for structs (``*g = defaults``, ``s = *p``): every member copied, each a value

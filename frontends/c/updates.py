@@ -5,6 +5,10 @@ right operand of ``&&`` / ``||`` (``row = next < h ? next++ : -1``, ``ok && coun
 only when that branch or operand is evaluated: the update is then ``next + 1`` where the
 condition holds and ``next`` elsewhere (a Piecewise), or unknown when the condition has no value.
 Before, every such update was taken as always made.
+
+An increment of an element (``count[key[i]]++``) is the element's store ``count[key[i]] += 1``
+(``as_element_store``): it was taken for an increment of the array's own name, so the elements
+kept their calloc'd 0 and an MPI_Alltoallv with those counts moved nothing, silently.
 """
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from . import tree as T
+from .calls import subscript_value
 
 
 def update_value(ctx, expr, node: c_ast.UnaryOp, target: str):
@@ -25,6 +30,27 @@ def update_value(ctx, expr, node: c_ast.UnaryOp, target: str):
     if guard is None:
         return None
     return sympy.Piecewise((updated, guard), (S.var(target), True))
+
+
+def as_element_store(node: c_ast.UnaryOp) -> c_ast.Assignment:
+    """``a[k]++`` as ``a[k] += 1`` (``--`` as ``-= 1``)."""
+    return c_ast.Assignment("+=" if "+" in node.op else "-=", node.expr, c_ast.Constant("int", "1"), node.coord)
+
+
+def element_def(ctx, n: c_ast.Assignment) -> tuple:
+    """``a[i] op= v`` into an array whose elements are followed: ("a[]", Stored(i, value)), the
+    element picked when the engine has evaluated i; ("a[]", None) when i or the value is not
+    known (every element of a is then unknown)."""
+    array = n.lvalue.name.name
+    index, value = subscript_value(ctx, n.lvalue.subscript), ctx.sym(n.rvalue)
+    if index is not None and value is not None and n.op != "=":
+        cur = S.element(array, index)
+        value = {"+=": cur + value, "-=": cur - value, "*=": cur * value}.get(n.op)
+    if index is None or value is None:
+        return array + S.ELEMENTS, None
+    if ctx.ctype(n.lvalue).kind == "int" and ctx.ctype(n.rvalue).kind in ("real", "double"):
+        value = S.CTrunc(value)
+    return array + S.ELEMENTS, S.Stored(index, value)
 
 
 def _guard(ctx, expr, node):

@@ -44,6 +44,7 @@ class Chain(ChainComm, EarlyExit, ExitScan, FirstTouch, RecurrenceRun, Mispredic
     def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
                  nprocs: int, inputs: dict[str, float]):
         self.index = index
+        self.iterations = 0  # loop iterations interpreted, for the budget (ITER_STEP)
         self.label = label
         self.aag = aag
         self.model = model
@@ -276,7 +277,8 @@ class Chain(ChainComm, EarlyExit, ExitScan, FirstTouch, RecurrenceRun, Mispredic
                     if not self.loop_condition(a):  # early_exit.py: a part on data of a solver's loop
                         break
                 last_state = self._endless(a, k, last_state)
-            if k & (ITER_STEP - 1) == ITER_STEP - 1:
+            self.iterations += 1  # over every loop of this process: nests of short loops count too
+            if not self.iterations & (ITER_STEP - 1):
                 self.engine.budget.spend(ITER_STEP, lambda: f"{a.loc} ({a.cls}) on {self.label}")
             if predicted:
                 self.clock += self.charged(a, self.outcome(a.id, CONTINUE))

@@ -337,6 +337,8 @@ class Symmetry:
         one symmetry, returned."""
         if self.multi:  # a collective's steps follow their own pattern, not the classes' shifts
             raise SymmetryBroken(f"{coll}: point-to-point steps with several classes")
+        if coll in collectives.BLOCKS:  # each process sends its own counts, which only it has
+            raise SymmetryBroken(f"{coll}: every process's own counts")
         key = (coll, n, root, size, elements)
         if key in self._steps:
             return self._record(aau_id, self._steps[key])
