@@ -27,7 +27,7 @@ from .callstmts import CallStatements
 from .control import ControlFlow
 from .cparse import CSource
 from .critical import CriticalInfo, analyse
-from . import fnpointers
+from . import fnpointers, gotos
 from .returns import ReturnValues
 from .expr import ExprContext
 from .statements import SimpleStatements
@@ -67,6 +67,8 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self.name = program or src.file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.uses_nx = self.uses_mpi = False
         ext = list(src.ast.ext) + [e for o in others for e in o.ast.ext]
+        # forward gotos to a cleanup label: structured copies (gotos.py)
+        ext = [gotos.rewritten(e) if isinstance(e, c_ast.FuncDef) else e for e in ext]
         self.fundefs = {}
         for e in ext:
             if isinstance(e, c_ast.FuncDef) and self._mine(e):
