@@ -106,3 +106,16 @@ def test_an_element_incremented_at_a_data_index_is_not_known(tmp_path):
     path.write_text(COUNTS.replace("KEY", "rand() % p"))
     with pytest.raises(InputError, match=r"counts\.c:17: MPI_Alltoallv.*reads its counts array"):
         predict([str(path)], "ipsc860", 4, ["n=400"], interactive=False)
+
+
+def test_a_count_loop_at_data_indices_is_closed(tmp_path):
+    # scount[rand() % p]++ leaves every element unknown whatever the pass: the loop is summed in
+    # closed form (IterD, frontends/aag/effects.py), not interpreted n times before the refusal
+    from frontends.aag import Iter
+    from interp.pipeline import load_programs
+    path = tmp_path / "counts.c"
+    path.write_text(COUNTS.replace("KEY", "rand() % p"))
+    main = load_programs([str(path)])[0].functions["main"]
+    loops = [x for a in main.body for x in a.walk() if isinstance(x, Iter) and x.loc.first == 12]
+    assert [lp.cls for lp in loops] == ["IterD"]
+    assert ("scount[]", None) in loops[0].effects

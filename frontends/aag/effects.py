@@ -80,30 +80,41 @@ def _body_map(body) -> dict[str, sympy.Expr] | None:
     state: dict[str, sympy.Expr | None] = {}
     for a in body:
         if isinstance(a, Seq) and a.control is None:
-            unknown = {n for n, v in state.items() if v is None}
-            if unknown & (S.free_names(a.cost) | set().union(*(S.free_names(e) for e in (a.work or {}).values()))):
+            unknown = _unknown(state)
+            if unknown & _roots(S.free_names(a.cost).union(*(S.free_names(e) for e in (a.work or {}).values()))):
                 return None  # a cost stated in a value from data: it varies from pass to pass
             for name, expr in a.defs:
-                if name.endswith(S.ELEMENTS):  # an element picked at run time
+                if name.endswith(S.ELEMENTS) and expr is not None:  # an element picked at run time
                     return None
                 # a value from data (None), or one computed from it, is data too: no time of the
                 # body depends on it (no branch, loop limit or cost reads it here), and after the
-                # loop it is unknown, as interpreting every pass would leave it
-                state[name] = None if expr is None or S.free_names(expr) & unknown else _at(expr, state)
-                unknown = {n for n, v in state.items() if v is None}
+                # loop it is unknown, as interpreting every pass would leave it; so is every
+                # element of an array stored at an index from data (hist[key[i]]++)
+                state[name] = None if expr is None or _roots(S.free_names(expr)) & unknown else _at(expr, state)
+                unknown = _unknown(state)
         elif isinstance(a, Iter) and a.cls == "IterD" and getattr(a, "effects", None) is not None:
             # an inner loop already closed: its limits may read the outer index, not the names
             # this body assigns before it (its time would then differ between iterations)
             limits = S.free_names(a.num_iters) | S.free_names(a.lo) | S.free_names(a.step)
             if limits & set(state):
                 return None
-            unknown = {n for n, v in state.items() if v is None}
-            updates = {name: None if expr is None or S.free_names(expr) & unknown else _at(expr, state)
+            unknown = _unknown(state)
+            updates = {name: None if expr is None or _roots(S.free_names(expr)) & unknown else _at(expr, state)
                        for name, expr in a.effects}
             state.update(updates)
         else:
             return None
     return state
+
+
+def _roots(names) -> set[str]:
+    """Names by their variable or array: ``hist[3]``, ``hist[]`` and ``hist`` are ``hist``."""
+    return {n.split("[", 1)[0] for n in names}
+
+
+def _unknown(state) -> set[str]:
+    """The variables and arrays the pass so far has made unknown (values from data)."""
+    return _roots(n for n, v in state.items() if v is None)
 
 
 def _at(expr, state):
