@@ -78,6 +78,11 @@ class Facts:
         # the arrays some store by a computed index gives a value that is not a constant.
         self.flags: set[str] = set()
         self.varied: set[str] = set()
+        # (target, arrays its value reads by a computed index): ``first = displs[rank]``; and
+        # (user function, argument position, such arrays): ``work(displs[rank], ...)``. Where the
+        # target or parameter decides control, the arrays' elements are followed (C frontend)
+        self.indexed_reads: list[tuple[str, set[str]]] = []
+        self.indexed_args: list[tuple[str, int, set[str]]] = []
 
     def assign(self, target: str, names: set[str], line: int) -> None:
         self.assigns.append((target, names, line))
@@ -147,7 +152,11 @@ def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozense
     # Arrays followed element by element, with those they are passed to and from by name: critical
     # too (a helper filling the counts array a collective reads defines them), with what they are
     # computed from.
-    elements = _element_closure(set(facts.elements) & control, facts, params) - data
+    read = {a for target, arrays in facts.indexed_reads if target in control or root(target) in control
+            for a in arrays}
+    read |= {a for callee, pos, arrays in facts.indexed_args
+             if pos < len(params.get(callee, [])) and params[callee][pos] in control for a in arrays}
+    elements = _element_closure((set(facts.elements) | read) & control, facts, params) - data
     flags = _flag_arrays(facts, control, data, params) - elements
     elements |= flags
     indices = set().union(*(names for array, names in facts.element_stores if array in elements))

@@ -78,6 +78,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
     def visit_Decl(self, node):
         if node.init is not None and node.name:
             self.assigns.append((node.name, names_in(node.init), node.coord.line if node.coord else 0))
+            self.indexed_reads.append((node.name, _indexed_arrays(node.init)))
             self._calls_in(node.init)
             if calls_random(node.init):
                 self.random.add(node.name)
@@ -90,6 +91,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
             if node.op != "=":
                 rhs.add(target)
             self.assigns.append((target, rhs, node.coord.line if node.coord else 0))
+            self.indexed_reads.append((target, _indexed_arrays(node.rvalue)))
             lv = node.lvalue
             if isinstance(lv, c_ast.ArrayRef) and isinstance(lv.name, c_ast.ID) \
                     and not isinstance(lv.subscript, c_ast.Constant):
@@ -154,6 +156,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
         elif name in self.functions:
             for i, a in enumerate(args):
                 self.call_args.append((name, i, names_in(a)))
+                self.indexed_args.append((name, i, _indexed_arrays(a)))
                 if isinstance(a, c_ast.UnaryOp) and a.op == "&" and field_path(a.expr) is not None:
                     self.call_refs.append((name, i, field_path(a.expr)))  # &n, &cfg.left
                 elif isinstance(a, c_ast.ID):  # a pointer passed on: the callee's *p is the caller's

@@ -88,6 +88,8 @@ def _element_evaluator(expr, compiled: Compiled):
     aag/symexpr.Elem): compiled once with each outermost element as a name of its own; at each
     evaluation the indices are evaluated (they may read elements too) and the elements looked up
     as the tracked names ``counts[k]``."""
+    if isinstance(expr, sympy.Piecewise):
+        return _piecewise_evaluator(expr, compiled)
     found: list = []
 
     def outermost(e):
@@ -110,6 +112,21 @@ def _element_evaluator(expr, compiled: Compiled):
         for slot, array, index in picks:
             values[slot] = lookup(S.element_name(array, _value(compiled, index, lookup)))
         return fn(*[values[n] if n in values else lookup(n) for n in names])
+    return run
+
+
+def _piecewise_evaluator(expr, compiled: Compiled):
+    """A Piecewise reading elements, its conditions tested in order and only the chosen piece
+    evaluated: ``p == 0 ? 0 : displs[p - 1] + w`` must not look up displs[-1] at p = 0 (an
+    element no store holds: the whole value was unknown, and a prefix sum of counts with it)."""
+    pieces = [(e, None if c is sympy.true else S.as_number(c)) for e, c in expr.args]  # built once: the
+    # compiled functions are kept by the expression's identity
+
+    def run(lookup):
+        for e, c in pieces:
+            if c is None or _value(compiled, c, lookup):
+                return _value(compiled, e, lookup)
+        raise Unknown("?")  # no piece holds (sympy's Piecewise is then undefined)
     return run
 
 
