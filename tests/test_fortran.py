@@ -409,13 +409,13 @@ def test_malformed_annotation_is_an_error(tmp_path):
     ("IF (N) 10, 10, 10", "arithmetic IF is not modelled"),
     ("GO TO (10, 10), N", "computed GO TO is not modelled"),
     # array syntax is modelled as its loops (tests/test_fortran_sections.py) except these forms
-    ("A = MATMUL(A, A)", "array syntax (whole array A) is not modelled here (MATMUL of arrays"),
-    ("X = SUM(A, 1)", "array syntax (a reduction) is not modelled here (SUM with 2 arguments)"),
-    ("X = SUM(A, MASK=A > 0)", "(SUM with DIM= or MASK=)"),
+    ("A = MATMUL(A, A)", "array syntax (whole array A) is not modelled here (MATMUL whose result A is also"),
+    ("X = 2 * SUM(A, 1)", "array syntax (a reduction) is not modelled here (SUM with 2 arguments)"),
+    ("X = SUM(A, MASK=A > 0)", "(SUM with MASK=)"),
     ("CALL MYSTERY(N)", "call to MYSTERY is not modelled"),
     ("X = UNKNWN(N)", "call to UNKNWN is not modelled"),
     ("READ (*, *, END=10) N", "END= / ERR= branches of READ are not modelled"),
-    ("WHERE (A > 0) A = SUM(A, 1)", "WHERE is not modelled here (SUM with 2 arguments)"),
+    ("WHERE (A > 0) A = SUM(A, 1)", "WHERE is not modelled here (SUM in a WHERE)"),
 ])
 def test_unsupported_statement_is_reported(tmp_path, statement, message):
     path = write(tmp_path, "u.f", f"""\

@@ -164,8 +164,9 @@ end program
 
 @pytest.mark.parametrize("statement,why", [
     ("a(1:5) = b(1:5, 1:5)", "has 2 section dimension(s) where the assignment has 1"),
-    ("b = matmul(b, b)", "MATMUL of arrays, whose result is an array"),
-    ("x = sum(b, dim=1)", "SUM with DIM= or MASK="),
+    ("a = 2 * matmul(b, a)", "MATMUL of arrays, whose result is an array"),
+    ("b = matmul(b, b)", "MATMUL whose result b is also its operand b"),
+    ("x = 2 * sum(b, dim=1)", "SUM with DIM= or MASK="),
     ("a = f(a)", "F of arrays, whose result is an array"),
 ])
 def test_forms_not_rewritten_are_refused_at_their_line(tmp_path, statement, why):

@@ -19,8 +19,8 @@ C:
   and FORALL are interpreted as the DO loops they stand for (sections.py).
 - GO TO in its structured shapes (a forward skip, the FORTRAN 66 IF-ELSE, a backward jump that
   repeats a statement list) is the IF or loop it stands for (gotos.py).
-- Other GO TOs, arithmetic IF, statement functions, array-valued intrinsics (MATMUL, ...) and the array
-  forms sections.py does not rewrite are reported as unsupported, with their line; the rest of
+- Other GO TOs, arithmetic IF, statement functions, array-valued intrinsics but MATMUL, TRANSPOSE and
+  DIM= reductions (matmul.py), and the array forms sections.py does not rewrite are reported as unsupported, with their line; the rest of
   the program is still interpreted.
 """
 from __future__ import annotations

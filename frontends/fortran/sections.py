@@ -18,15 +18,14 @@ a hand-written loop gets:
 - The loop variables and temporaries are named ``interp_k1``, ``interp_r1``, ... and are the
   program's nowhere else; reports label the nest with the source statement.
 
-Not rewritten (the statement is reported as unsupported, naming the reason): operands of different
-ranks, a reduction with DIM= or MASK=, ANY/ALL, array-valued intrinsics (MATMUL, TRANSPOSE, ...),
-and a whole array whose bounds the declarations leave open (assumed shape, unallocated) when it
+MATMUL, TRANSPOSE and SUM/PRODUCT/MAXVAL/MINVAL with DIM= are matmul.py's loops. Not rewritten
+(reported as unsupported, naming the reason): operands of different ranks, MATMUL or DIM= inside
+an expression, MASK=, ANY/ALL, other array-valued intrinsics (RESHAPE but the simple one, SPREAD,
+CSHIFT, ...), and a whole array whose bounds the declarations leave open (assumed shape, unallocated) when it
 gives the loop's extent. Where a right-hand side overlaps its target, the standard evaluates it
 before storing; that changes values, not the work, and interp counts the work.
 """
 from __future__ import annotations
-
-import re
 
 import sympy
 from fparser.two import Fortran2003 as F
@@ -38,52 +37,14 @@ from .expr import args_of, is_ref, ref_name
 from .fparse import _parse
 from .bits import BITS
 from .intrinsics import _CONVERT, _INQUIRY, _LIB, _SPECIFIC, generic
+from .loopnest import REDUCTIONS, Dim, NotRewritten, _text, nest
+from .matmul import Mismatch, transposed, whole_statement
 from .module_arrays import why_open
 from .types import INT
 
 # Elemental intrinsics: applied element by element to array arguments.
 ELEMENTAL = set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR",
                                                            "CEILING", "MODULO", "SIGN"} | BITS
-# Reductions: intrinsic -> (initial value, update of the accumulator ACC with the element E).
-REDUCTIONS = {"SUM": ("0", "ACC + E"), "PRODUCT": ("1", "ACC * E"), "MAXVAL": ("-huge(ACC)", "max(ACC, E)"),
-              "MINVAL": ("huge(ACC)", "min(ACC, E)"), "DOT_PRODUCT": ("0", "ACC + E"),
-              "COUNT": ("0", "ACC + merge(1, 0, E)"), "NORM2": ("0", "ACC + E**2")}
-_TEXT = re.compile(r"[\w\s+\-*/().]+")
-_COMPONENT = re.compile(r"\b([A-Za-z_]\w*)\.(?=[A-Za-z_])")
-
-
-class NotRewritten(Exception):
-    """The statement's array syntax has a form the rewrite does not cover (the message says which)."""
-
-
-def _text(expr) -> str:
-    """Fortran text of a sympy bound from the declarations (integers and simple arithmetic)."""
-    s = str(expr)
-    if not _TEXT.fullmatch(s):
-        raise NotRewritten(f"a bound ({s}) that is not simple arithmetic")
-    # A component's value is named f.n (derived.py): in Fortran text it is f%n (ALLOCATE(v(prm%n))).
-    return _COMPONENT.sub(r"\1%", s)
-
-
-class Dim:
-    """One section dimension of an operand: the element index it takes at loop position ``v``."""
-
-    def __init__(self, lo: str, hi: str | None, stride: str | None, vector: str | None = None):
-        self.lo, self.hi, self.stride, self.vector = lo, hi, stride, vector
-
-    def index(self, v: str, target: "Dim", sym) -> str:
-        """The loop variable ``v`` runs over the target's section ``target.lo : hi : stride``."""
-        if self.stride == target.stride:  # the same step: a fixed offset, as a written-out loop has
-            off = sym(f"({self.lo}) - ({target.lo})")
-            if off is not None and off.is_Integer:
-                pos = v if off == 0 else f"{v} {'+' if off > 0 else '-'} {abs(int(off))}"
-            else:
-                pos = f"{v} + (({self.lo}) - ({target.lo}))"
-        elif target.stride is None:  # the target steps by 1, this operand by its stride
-            pos = f"({self.lo}) + ({v} - ({target.lo})) * ({self.stride})"
-        else:  # the count of the target's steps so far, times this operand's stride
-            pos = f"({self.lo}) + ({v} - ({target.lo})) / ({target.stride}) * ({self.stride or 1})"
-        return f"{self.vector}({pos})" if self.vector else pos
 
 
 class Rewriter:
@@ -93,6 +54,7 @@ class Rewriter:
         self.ex, self.scope, self.taken = ex, ex.scope, taken
         self.pre: list[str] = []  # the reduction loops, run before the statement
         self.declare: dict[str, object] = {}  # new name -> its FType
+        self.target = None  # the assignment's target (matmul.py: TRANSPOSE's result must not be its operand)
 
     def sym(self, text: str):
         """The value of an index expression's text (parsed by fparser, never by sympy)."""
@@ -239,6 +201,8 @@ class Rewriter:
             return str(node)  # SIZE(a), UBOUND(a, 1): a value of the declarations, no work
         if kind == "intrinsic" and g == "RESHAPE":
             return self._reshape(node, loop, target)
+        if kind == "intrinsic" and g == "TRANSPOSE" and loop:
+            return transposed(self, node, loop, target)
         if kind == "intrinsic" or any(self.shape(a) is not None for a in args_of(node)):
             raise NotRewritten(f"{name} of arrays, whose result is an array")
         if not loop:
@@ -308,19 +272,15 @@ def _whole(decl) -> list[Dim]:
     return out
 
 
-def nest(loop: list[str], dims: list[Dim], body: str) -> list[str]:
-    """DO statements over ``dims`` (first dimension innermost) around ``body``."""
-    heads = []
-    for v, d in zip(loop, dims):
-        heads.append(f"do {v} = {d.lo}, {d.hi}" + (f", {d.stride}" if d.stride else ""))
-    return list(reversed(heads)) + [body] + ["end do"] * len(dims)
-
-
 def rewrite(ex, taken: set[str], target, rhs, mask=None) -> tuple[dict, list[str]]:
     """The statements that do ``target = rhs`` (where ``mask``, a WHERE's) in the unit of ``ex``
     (FExpr): (the loop variables and temporaries to declare, name -> FType; the Fortran lines).
     Raises NotRewritten."""
     rw = Rewriter(ex, taken)
+    rw.target = target
+    lines = whole_statement(rw, target, rhs, mask)  # MATMUL, SUM(a, DIM=1): the whole right-hand side
+    if lines is not None:
+        return rw.declare, lines
     tdims = rw.dims_of(target)
     if tdims:
         if any(d.hi is None for d in tdims):
@@ -356,6 +316,8 @@ class SectionLoops:
             declare, lines = rewrite(self.ex, self._section_names, target, rhs, mask)
         except NotRewritten as exc:
             return str(exc)
+        except Mismatch as exc:  # the program's error (a compiler's or the run-time check's)
+            raise FrontendError(f"{exc} in '{T.label(stmt)}'", self.file, first) from None
         self._rewriting = True
         try:
             return self._loop_form(stmt, declare, lines, out, first, last)
