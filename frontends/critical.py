@@ -83,6 +83,9 @@ class Facts:
         # target or parameter decides control, the arrays' elements are followed (C frontend)
         self.indexed_reads: list[tuple[str, set[str]]] = []
         self.indexed_args: list[tuple[str, int, set[str]]] = []
+        # the arrays (and pointers) of integers: only those are followed for it (offsets, counts,
+        # displacements); a field of doubles read into a residual would be followed store by store
+        self.int_arrays: set[str] = set()
 
     def assign(self, target: str, names: set[str], line: int) -> None:
         self.assigns.append((target, names, line))
@@ -156,7 +159,7 @@ def critical_info(facts: Facts, params: dict[str, list[str]], constants=frozense
             for a in arrays}
     read |= {a for callee, pos, arrays in facts.indexed_args
              if pos < len(params.get(callee, [])) and params[callee][pos] in control for a in arrays}
-    elements = _element_closure((set(facts.elements) | read) & control, facts, params) - data
+    elements = _element_closure((set(facts.elements) | (read & facts.int_arrays)) & control, facts, params) - data
     flags = _flag_arrays(facts, control, data, params) - elements
     elements |= flags
     indices = set().union(*(names for array, names in facts.element_stores if array in elements))

@@ -76,6 +76,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
         self.generic_visit(node)
 
     def visit_Decl(self, node):
+        if node.name and _of_integers(node.type):
+            self.int_arrays.add(node.name)
         if node.init is not None and node.name:
             self.assigns.append((node.name, names_in(node.init), node.coord.line if node.coord else 0))
             self.indexed_reads.append((node.name, _indexed_arrays(node.init)))
@@ -275,6 +277,20 @@ def _constant(node) -> bool:
     while isinstance(node, c_ast.Cast) or (isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+")):
         node = node.expr
     return isinstance(node, c_ast.Constant)
+
+
+_INTEGERS = {"int", "long", "short", "char", "unsigned", "signed", "size_t", "int64_t", "int32_t",
+             "uint64_t", "uint32_t", "ptrdiff_t"}
+
+
+def _of_integers(t) -> bool:
+    """Is a declared type an array of, or a pointer to, integers (``int *displs``, ``long c[8]``)?"""
+    if not isinstance(t, (c_ast.ArrayDecl, c_ast.PtrDecl)):
+        return False
+    while isinstance(t, (c_ast.ArrayDecl, c_ast.PtrDecl)):
+        t = t.type
+    names = getattr(getattr(t, "type", None), "names", None) or []
+    return bool(names) and all(n in _INTEGERS for n in names)
 
 
 def _indexed_arrays(node) -> set[str]:
