@@ -119,8 +119,8 @@ def _piecewise_evaluator(expr, compiled: Compiled):
     """A Piecewise reading elements, its conditions tested in order and only the chosen piece
     evaluated: ``p == 0 ? 0 : displs[p - 1] + w`` must not look up displs[-1] at p = 0 (an
     element no store holds: the whole value was unknown, and a prefix sum of counts with it)."""
-    pieces = [(e, None if c is sympy.true else S.as_number(c)) for e, c in expr.args]  # built once: the
-    # compiled functions are kept by the expression's identity
+    pieces = [(e, None if c is sympy.true else c) for e, c in expr.args]  # a condition compiles to a
+    # function giving a bool (as_number would wrap it in a Piecewise again: this evaluator, for ever)
 
     def run(lookup):
         for e, c in pieces:
