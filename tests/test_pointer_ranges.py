@@ -167,3 +167,25 @@ def test_pointer_parameters_take_the_callers_values(tmp_path):
     r = _run(tmp_path, PARAMS, defines=["n=1000"])
     assert _execs(r, 5) == 10 * 1000
     assert _execs(r, 12) == 10 * 500
+
+
+GRID = r"""#include <stdlib.h>
+struct part { double x, y; };
+int main(int argc, char **argv) {
+    int n = atoi(argv[1]);
+    double grid[16][16], s = 0.0, *q;
+    struct part *ps = malloc(n * sizeof(struct part)), *pp;
+    for (pp = ps; pp < ps + n; pp++)
+        s += pp->x * pp->y;
+    for (q = &grid[2][0]; q < &grid[3][8]; q++)
+        s += *q;
+    return (int) s;
+}
+"""
+
+
+def test_struct_pointers_and_element_addresses_of_a_2d_array(tmp_path):
+    # &grid[3][8] - &grid[2][0] = 16 + 8 = 24 elements (row-major, 16 columns)
+    r = _run(tmp_path, GRID, defines=["n=100"])
+    assert _execs(r, 8) == 100
+    assert _execs(r, 10) == 24

@@ -240,9 +240,25 @@ class ExprContext(OpCounter):
         return None
 
     def _address_of(self, node):
-        """``&a[k]``: a's address + k (one subscript of an array or a pointer); else no value."""
-        if not isinstance(node, c_ast.ArrayRef) or isinstance(node.name, c_ast.ArrayRef):
+        """``&a[k]``: a's address + k (one subscript of an array or a pointer); ``&g[i][j]`` of an
+        array declared ``g[R][C]``: g's address + i*C + j (row-major); else no value."""
+        if not isinstance(node, c_ast.ArrayRef):
             return None
+        if isinstance(node.name, c_ast.ArrayRef):
+            subs, base = [], node
+            while isinstance(base, c_ast.ArrayRef):
+                subs.insert(0, base.subscript)
+                base = base.name
+            t = self.ctype(base) if isinstance(base, c_ast.ID) else None
+            if t is None or not t.is_array or len(t.dims) != len(subs) or None in t.dims:
+                return None
+            at, values = pointers.address(base.name), [self._sym(x) for x in subs]
+            if base.name in self.params or any(v is None for v in values):
+                return None
+            offset = values[0]
+            for dim, v in zip(t.dims[1:], values[1:]):
+                offset = offset * dim + v
+            return at + offset
         base_type = self.ctype(node.name)
         if not pointers.is_pointer(base_type) or len(base_type.dims) > 1:
             return None
