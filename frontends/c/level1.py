@@ -79,6 +79,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 self.fundefs[e.decl.name] = e
         fnpointers.resolve(ext)  # calls through a pointer that holds one function: direct calls
         self._scan_apis()
+        self._complex_types(ext)
         self.constants: dict[str, int] = {}  # enumerators (array dimensions read them too)
         self.types = TypeTable(lp64=not self.uses_nx, constants=self.constants)
         self.globals = _Scope()
@@ -143,6 +144,17 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                     self.constants[en.name] = value
 
     # -- problems and annotations ------------------------------------------------------------
+    def _complex_types(self, ext) -> None:
+        """C99 complex numbers (``double complex``, <complex.h>): refused at their first line, where
+        a prediction would cost their arithmetic as real arithmetic (a quarter of a multiply)."""
+        lines = sorted({n.coord.line for e in ext if e.coord is None or e.coord.file in self.files
+                        for n in T.walk(e) if isinstance(n, c_ast.IdentifierType) and "_Complex" in n.names
+                        and n.coord is not None})
+        if lines:
+            self.problem("unsupported", "C99 complex numbers (_Complex, <complex.h>) are not modelled: their "
+                         "arithmetic would be costed as real arithmetic (a complex multiply is 4 multiplies and "
+                         "2 adds); keep real and imaginary parts as separate doubles", lines[0])
+
     def problem(self, kind: str, message: str, node_or_line) -> None:
         line = node_or_line if isinstance(node_or_line, int) else (
             node_or_line.coord.line if getattr(node_or_line, "coord", None) else 0)
