@@ -199,6 +199,10 @@ class AnnotatedParse:
                      "and how many iterations fit in it is what interp predicts, not what the source says; "
                      f"state its trip count with '{self.DIRECTIVE} iters(N)' above line {line}", line)
 
+    def _pointer_walk(self, where) -> str | None:
+        """The pointer a loop's condition tests for null (C: ``p != NULL``, ``while (p)``), or None."""
+        return None
+
     def _classify_while(self, loop, iters_ann, where) -> None:
         """A loop whose count is re-tested each iteration: IterND unless iters() gives the count
         or the condition's counters give it in closed form (aag/whilecount.py)."""
@@ -219,10 +223,14 @@ class AnnotatedParse:
             if loop.cond is not None and _always_true(loop.cond) and not can_leave(loop.body):
                 # `while (1)` / `for (;;)` / `DO` with nothing in the body that leaves: the program
                 # never ends, whatever the data (issue 14: it used to run into the budget).
-                self.problem("unsupported", "this loop never ends: its condition is always true and "
-                             "nothing in its body leaves it (no break, return, exit, STOP or MPI_Abort); "
-                             "if it is meant to run a fixed number of times, give the count with "
-                             f"'{self.DIRECTIVE} iters(N)' above line {_line_of(where)}", where)
+                walk = self._pointer_walk(where)
+                self.problem("unsupported", (
+                    f"this loop walks a linked structure until {walk} is NULL, and interp takes pointers as "
+                    "never null (allocations succeed), so nothing would end it; state its mean trip count "
+                    if walk else "this loop never ends: its condition is always true and nothing in its body "
+                    "leaves it (no break, return, exit, STOP or MPI_Abort); if it is meant to run a fixed "
+                    "number of times, give the count ") + f"with '{self.DIRECTIVE} iters(N)' above line {_line_of(where)}",
+                    where)
             elif loop.cond is not None:
                 loop.cond_fixed = cond_fixed(loop.cond, loop.body)
             if loop.cond is None:

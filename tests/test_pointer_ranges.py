@@ -189,3 +189,25 @@ def test_struct_pointers_and_element_addresses_of_a_2d_array(tmp_path):
     r = _run(tmp_path, GRID, defines=["n=100"])
     assert _execs(r, 8) == 100
     assert _execs(r, 10) == 24
+
+
+LIST = r"""#include <stdlib.h>
+struct node { int v; struct node *next; };
+int main(void) {
+    struct node *head = malloc(sizeof(struct node)), *nd;
+    head->next = NULL;
+    int s = 0;
+ANNOTATION
+    for (nd = head; nd != NULL; nd = nd->next)
+        s += nd->v;
+    return s;
+}
+"""
+
+
+def test_a_linked_list_walk_asks_for_its_trip_count(tmp_path):
+    # pointers are taken as never null: the walk cannot end, and the message says why
+    with pytest.raises(InputError, match=r"prog\.c:8: this loop walks a linked structure until nd is NULL"):
+        _run(tmp_path, LIST.replace("ANNOTATION", ""))
+    r = _run(tmp_path, LIST.replace("ANNOTATION", "#pragma interp iters(5)"))
+    assert _execs(r, 9) == 5

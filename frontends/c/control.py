@@ -22,7 +22,7 @@ from ..annotations import Annotation
 from .. import halving
 from .callstmts import MPI_SUCCESS, READERS
 from . import getopt as getopt_c
-from . import halving as halving_c
+from . import halving as halving_c, pointers
 from ..memory import annotate_loop_accesses
 from . import tree as T
 from .expr import ExprContext, names_in
@@ -311,6 +311,13 @@ class ControlFlow:
             self._calls_first(stmt.cond, body)
         self._updates(updates, body)
         self._while(stmt, cond, body, iters_ann, out, kind="for")
+
+    def _pointer_walk(self, where) -> str | None:
+        cond = getattr(where, "cond", None)
+        for n in T.walk(cond) if cond is not None else ():
+            if isinstance(n, c_ast.ID) and pointers.is_pointer(self.ctx.ctype(n)) and not self.ctx.ctype(n).is_array:
+                return n.name
+        return None
 
     def _while(self, stmt, cond_node, body, iters_ann, out, kind: str) -> None:
         cond = self.ctx.condition(cond_node) if cond_node is not None else sympy.true
