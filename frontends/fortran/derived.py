@@ -124,6 +124,16 @@ class Components:
             t = comps[name]
         return t
 
+    def why_open(self, node) -> str:
+        """What is not known of the shape of the component array ``node`` here, and why."""
+        text = self.text(node)
+        where = "" if str(node).replace(" ", "") == text else f" (in {node})"
+        if self.ftype_whole(node).pointer:
+            return (f"the extent of the component array {text}{where} is not known here: no ALLOCATE of "
+                    f"{text} before this statement in this unit gives it (a component allocated in another "
+                    f"unit has no shape here); a section with both bounds, {text}(lo:hi), is looped over")
+        return f"the extent of the component array {text}{where} is not known from its type's declaration"
+
     def whole_array(self, node) -> bool:
         """A component array used whole or by a section (array syntax on a component)."""
         found = self.path(node)

@@ -45,7 +45,7 @@ ARGC = sympy.Symbol("input:argc", real=True)
 # Array intrinsics: their cost depends on the size of the array (reported, not modelled).
 ARRAY_INTRINSICS = {"SUM", "PRODUCT", "MAXVAL", "MINVAL", "DOT_PRODUCT", "MATMUL", "TRANSPOSE",
                     "RESHAPE", "COUNT", "ANY", "ALL", "MAXLOC", "MINLOC", "PACK", "UNPACK", "SPREAD",
-                    "CSHIFT", "EOSHIFT"}
+                    "CSHIFT", "EOSHIFT", "NORM2"}
 INTRINSICS = (set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | _INQUIRY | ARRAY_INTRINSICS | BITS
               | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR", "CEILING", "ICHAR", "CHAR", "MODULO"})
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 
+from fparser.two import Fortran2003 as F
+
+from .module_arrays import why_open
+
 # Reductions: intrinsic -> (initial value, update of the accumulator ACC with the element E).
 REDUCTIONS = {"SUM": ("0", "ACC + E"), "PRODUCT": ("1", "ACC * E"), "MAXVAL": ("-huge(ACC)", "max(ACC, E)"),
               "MINVAL": ("huge(ACC)", "min(ACC, E)"), "DOT_PRODUCT": ("0", "ACC + E"),
@@ -14,6 +18,15 @@ _COMPONENT = re.compile(r"\b([A-Za-z_]\w*)\.(?=[A-Za-z_])")
 
 class NotRewritten(Exception):
     """The statement's array syntax has a form the rewrite does not cover (the message says which)."""
+
+
+def open_extent(rw, node) -> str:
+    """The refusal for an operand ``node`` whose extent gives a loop but is not known: what is not
+    known, and why (a component array's ALLOCATE elsewhere, a module array's shape)."""
+    if isinstance(node, F.Data_Ref):
+        return rw.ex.components.why_open(node)
+    why = why_open(rw.scope, str(node)) if isinstance(node, F.Name) else ""
+    return f"the extent of {node} is not known from the declarations" + (f"; {why}" if why else "")
 
 
 def _text(expr) -> str:

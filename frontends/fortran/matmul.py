@@ -39,7 +39,7 @@ from fparser.two import Fortran2003 as F
 
 from .expr import is_ref, ref_name
 from .intrinsics import generic
-from .loopnest import REDUCTIONS, Dim, NotRewritten, nest
+from .loopnest import REDUCTIONS, Dim, NotRewritten, nest, open_extent
 
 DIM_REDUCTIONS = ("SUM", "PRODUCT", "MAXVAL", "MINVAL")
 _KEYWORDS = {"MATMUL": ("MATRIX_A", "MATRIX_B"), "TRANSPOSE": ("MATRIX",),
@@ -65,7 +65,7 @@ def whole_statement(rw, target, rhs, mask) -> list[str] | None:
         raise NotRewritten(f"{name} in a WHERE")
     tdims = rw.dims_of(target) or []  # none: a scalar (SUM(v, DIM=1)) or an element
     if any(d.hi is None for d in tdims):
-        raise NotRewritten(f"the extent of {target} is not known from the declarations")
+        raise NotRewritten(open_extent(rw, target))
     if name == "MATMUL":
         return _matmul(rw, target, tdims, args)
     return _reduce_dim(rw, target, tdims, name, args)
@@ -99,7 +99,7 @@ def _operand(rw, node, what: str) -> list[Dim]:
     if not dims:
         raise NotRewritten(f"{what} of {node}, which is not a whole array or section")
     if any(d.hi is None for d in dims):
-        raise NotRewritten(f"the extent of {node} is not known from the declarations")
+        raise NotRewritten(open_extent(rw, node))
     return dims
 
 

@@ -37,9 +37,8 @@ from .expr import args_of, is_ref, ref_name
 from .fparse import _parse
 from .bits import BITS
 from .intrinsics import _CONVERT, _INQUIRY, _LIB, _SPECIFIC, generic
-from .loopnest import REDUCTIONS, Dim, NotRewritten, _text, nest
+from .loopnest import REDUCTIONS, Dim, NotRewritten, _text, nest, open_extent
 from .matmul import Mismatch, transposed, whole_statement
-from .module_arrays import why_open
 from .types import INT
 
 # Elemental intrinsics: applied element by element to array arguments.
@@ -249,10 +248,12 @@ class Rewriter:
         """The section dimensions of the first array operand in ``node`` that gives its extents."""
         if node is None or isinstance(node, str):
             return None
-        dims = self.dims_of(node) if isinstance(node, F.Name) or is_ref(node) else None
+        dims = self.dims_of(node) if isinstance(node, (F.Name, F.Data_Ref)) or is_ref(node) else None
+        if isinstance(node, F.Data_Ref) and dims is None and self.ex.components.path(node) is not None:
+            return None  # f%n: a scalar component (its parts are not operands; ps(:)%x's are)
         if dims is not None:
             if any(d.hi is None for d in dims):
-                raise NotRewritten(f"the extent of {node} is not known from the declarations")
+                raise NotRewritten(open_extent(self, node))
             return dims
         if is_ref(node) and not self._elemental(node):
             return None  # a function's or a reduction's result is not looped over
@@ -284,9 +285,7 @@ def rewrite(ex, taken: set[str], target, rhs, mask=None) -> tuple[dict, list[str
     tdims = rw.dims_of(target)
     if tdims:
         if any(d.hi is None for d in tdims):
-            why = why_open(rw.scope, str(target)) if isinstance(target, F.Name) else ""
-            raise NotRewritten(f"the extent of {target} is not known from the declarations"
-                               + (f"; {why}" if why else ""))
+            raise NotRewritten(open_extent(rw, target))
         loop = [rw.fresh("k") for _ in tdims]
         body = f"{rw.element(target, loop, tdims)} = {rw.element(rhs, loop, tdims)}"
         if mask is not None:  # WHERE: the element is assigned where the mask's element holds
