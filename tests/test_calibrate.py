@@ -503,3 +503,30 @@ def test_library_throughput_and_square_roots_are_read_when_present():
     assert "lib_throughput.pow" not in v
     old = fit.node_values(fit.parse_node(NODE_OUT))
     assert not any(k.startswith("lib_throughput.") for k in old) and "throughput.double_sqrt" not in old
+
+
+def test_stream_shares_scale_the_single_core_figures():
+    # one copy alone reads 14 GB/s and writes 8; two at once 13 + 12 and 7 + 6: shares 12.5 / 14
+    # and 6.5 / 8 of this run's main.bandwidth (10 GB/s) and main.write_bandwidth (5 GB/s)
+    from interp.calibrate import levels
+    alone = {"bvr_134217728": 14e9, "bvw_134217728": 8e9}
+    copies = [{"bvr_134217728": 13e9, "bvw_134217728": 7e9}, {"bvr_134217728": 12e9, "bvw_134217728": 6e9}]
+    got = levels.stream_shares(alone, copies, {"main.bandwidth": 10e9, "main.write_bandwidth": 5e9})
+    assert got["main.shared_bandwidth"] == pytest.approx(10e9 * 12.5 / 14)
+    assert got["main.shared_write_bandwidth"] == pytest.approx(5e9 * 6.5 / 8)
+    # copies faster than one alone (noise) share nothing less than the whole; a missing run: none
+    faster = [{"bvr_1": 15e9, "bvw_1": 9e9}] * 2
+    got = levels.stream_shares({"bvr_1": 14e9, "bvw_1": 8e9}, faster, {"main.bandwidth": 10e9})
+    assert got == {"main.shared_bandwidth": 10e9}
+    assert levels.stream_shares({}, copies, {"main.bandwidth": 10e9}) == {}
+
+
+def test_node_bench_stream_prints_its_rates(tmp_path):
+    from shutil import which
+
+    from interp.calibrate import tools
+    if which("gcc") is None:
+        pytest.skip("no gcc to build node_bench")
+    exe = tools.compile_c("gcc", [tools.bench_source("node_bench.c")], tmp_path / "node_bench", ["-O2"])
+    got = fit.parse_lines(tools.run([str(exe), "stream", "1048576", "0.02"], timeout=60))
+    assert set(got) == {"bvr_1048576", "bvw_1048576"} and all(v > 1e8 for v in got.values())

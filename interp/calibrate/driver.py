@@ -147,7 +147,29 @@ def _shared_sweep(exe, scale: float, llc: int, cpus: int, values: dict[str, floa
         if p.returncode != 0:
             raise InputError(f"{' '.join(cmd)} failed (exit {p.returncode}): {err.strip()[-500:]}")
         runs.append(fit.parse_lines(out))
-    return levels.shared(runs, values)
+    # main memory's share from copies streaming one buffer at the same time (levels.stream_shares)
+    return levels.shared(runs, values) | _shared_stream(exe, max(4 * llc, 64 << 20), cpus, values)
+
+
+STREAM_SECONDS = 1.0  # each of node_bench stream's read and write phases
+
+
+def _shared_stream(exe, size: int, cpus: int, values: dict[str, float]) -> dict[str, float]:
+    """main.shared_* from ``node_bench stream`` alone, then on every core at once."""
+    cmd = [str(c) for c in (exe, "stream", size, STREAM_SECONDS)]
+    alone = fit.parse_lines(tools.run(cmd, timeout=120))
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(cpus)]
+    copies = []
+    for p in procs:
+        try:
+            out, err = p.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            raise InputError(f"{' '.join(cmd)}: no result after 120 s") from None
+        if p.returncode != 0:
+            raise InputError(f"{' '.join(cmd)} failed (exit {p.returncode}): {err.strip()[-500:]}")
+        copies.append(fit.parse_lines(out))
+    return levels.stream_shares(alone, copies, values)
 
 
 def _measure_caches(exe, scale: float, count: int | None, line: int) -> dict[str, dict]:

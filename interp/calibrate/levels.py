@@ -117,6 +117,26 @@ def shared(runs: list[dict[str, float]], values: dict[str, float]) -> dict[str, 
     return out
 
 
+def stream_shares(alone: dict[str, float], copies: list[dict[str, float]],
+                  values: dict[str, float]) -> dict[str, float]:
+    """``main.shared_bandwidth`` / ``main.shared_write_bandwidth`` from ``node_bench stream``: one
+    copy alone (``alone``: its bvr_/bvw_ rates), then one per core at once (``copies``); each core's
+    share is the copies' mean over the rate alone, applied to this run's ``main.bandwidth`` and
+    ``main.write_bandwidth`` (``values``) so that one process keeps the figures the sweep gives it.
+    Every copy streams main memory for the whole time the others do, where the sweep's copies
+    passed their cache-sized buffers at their own pace: on the Zen 1 VM the sweep gave 0.88-0.90
+    of one core's rate, the stream 0.89 for reads and 0.78 for writes, kernels 0.73-0.82
+    (docs/validation.md, "Session 14")."""
+    out = {}
+    for prefix, key, target in (("bvr_", "main.bandwidth", "main.shared_bandwidth"),
+                                ("bvw_", "main.write_bandwidth", "main.shared_write_bandwidth")):
+        one = next((v for k, v in alone.items() if k.startswith(prefix)), None)
+        each = [v for c in copies for k, v in c.items() if k.startswith(prefix)]
+        if one and len(each) == len(copies) and key in values:
+            out[target] = values[key] * min(1.0, statistics.mean(each) / one)
+    return out
+
+
 def capacity(sweep: list[tuple[float, float, float]], level: tuple[int, int], beyond: tuple[int, int]) -> float:
     """A level's capacity: the largest buffer, from its plateau on, that still reads at least
     the geometric mean of the plateau's rate and the next plateau's (half the level's advantage,

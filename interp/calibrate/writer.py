@@ -109,9 +109,10 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
            "measured in (median over runs): the gather model grows log-linearly up to it from the last level"]
           if "main.gather" in node and "gather.main" in node else []),
         *([f"              shared_bandwidth: {fmt_range(node['main.shared_bandwidth'], fmt_rate)}    "
-           f"# per core, every core streaming reads at once ({info.cpus} copies of node_bench sweep, sizes beyond the last level)",
+           f"# per core, every core streaming reads at once: main.bandwidth x the share each of {info.cpus} "
+           "copies of node_bench stream got against one alone (levels.stream_shares)",
            f"              shared_write_bandwidth: {fmt_range(node['main.shared_write_bandwidth'], fmt_rate)}    "
-           "# per core, every core streaming writes at once"] if "main.shared_bandwidth" in node else []),
+           "# per core, every core streaming writes at once (the same, for writes)"] if "main.shared_bandwidth" in node else []),
         "    # The host of a host-node (NX/2) program runs as one more process on the same cores",
         "    # (interp validate's NX/2-on-MPI shim); it has the compute units' processing costs.",
         "    - id: SAU-01",

@@ -675,6 +675,35 @@ static int sweep_only(int argc, char **argv)
     return 0;
 }
 
+/* One buffer of SIZE bytes read (then written) over and over for SECONDS each, with the sweep's
+ * vector streams: interp calibrate starts one copy per core at once (driver.py _shared_stream),
+ * so every copy streams main memory for the whole time the others do. The sweep's copies do not
+ * (each passes its cache-sized buffers at its own pace): two copies of it disagreed by a third at
+ * one main-memory size on the Zen 1 VM (docs/validation.md, "Session 14"). Prints bvr_<size> and
+ * bvw_<size> in bytes per second. */
+static int stream_only(int argc, char **argv)
+{
+    size_t bytes = (argc > 2 ? (size_t) atof(argv[2]) : (size_t) 256 << 20) & ~(size_t) 63;
+    double seconds = argc > 3 ? atof(argv[3]) : 1.0;
+    void *buf = aligned_alloc(64, bytes);
+    if (!buf) return 1;
+    memset(buf, 1, bytes);
+    double t = 0, read_bytes = 0, write_bytes = 0;
+    while (t < seconds) {
+        t += sweep_vector_read(buf, bytes / sizeof(v2d), 1);
+        read_bytes += (double) bytes;
+    }
+    printf("bvr_%zu %.6e\n", bytes, read_bytes / t);
+    t = 0;
+    while (t < seconds) {
+        t += sweep_vector_write(buf, bytes / sizeof(v2d), 1);
+        write_bytes += (double) bytes;
+    }
+    printf("bvw_%zu %.6e\n", bytes, write_bytes / t);
+    free(buf);
+    return 0;
+}
+
 /* First touch: the time per page of writing one byte to each page of a fresh allocation (glibc
  * maps an allocation this large anew, so every page faults once: the kernel's fault handling, a
  * zeroed page and, in a virtual machine, the host's mapping). Each repetition is a new
@@ -704,6 +733,7 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "gather") == 0) return gather_levels(argc, argv);
     if (argc > 1 && strcmp(argv[1], "sweep") == 0) return sweep_only(argc, argv);
     if (argc > 1 && strcmp(argv[1], "touch") == 0) return touch_pages(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "stream") == 0) return stream_only(argc, argv);
     double scale = argc > 1 ? atof(argv[1]) : 1.0;
     size_t llc = argc > 2 ? (size_t) atof(argv[2]) : (size_t) 32 << 20;
     size_t l1 = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 32 << 10;
