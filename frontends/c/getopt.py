@@ -101,12 +101,18 @@ def loop_reads(stmt, readers) -> list[tuple[str, c_ast.Assignment]]:
 
 def _reads_word(rvalue, readers) -> bool:
     """``atoi(argv[i + 1])``, ``atoi(argv[++i])``: a reader of a word of argv at a moving index."""
+    arg = _read_argument(rvalue, readers)
+    return arg is not None and _argv_word(arg) and not isinstance(arg.subscript, c_ast.Constant)
+
+
+def _read_argument(rvalue, readers):
+    """The first argument of a reader call (``atoi(x)``, a cast allowed around it), or None."""
     while isinstance(rvalue, c_ast.Cast):
         rvalue = rvalue.expr
     if not (isinstance(rvalue, c_ast.FuncCall) and isinstance(rvalue.name, c_ast.ID) and rvalue.name.name in readers):
-        return False
+        return None
     args = rvalue.args.exprs if rvalue.args else []
-    return bool(args) and _argv_word(args[0]) and not isinstance(args[0].subscript, c_ast.Constant)
+    return args[0] if args else None
 
 
 def option_reads(body, readers) -> list[tuple[str, c_ast.Assignment]]:
@@ -129,12 +135,8 @@ def option_reads(body, readers) -> list[tuple[str, c_ast.Assignment]]:
 
 
 def _reads_optarg(rvalue, readers) -> bool:
-    while isinstance(rvalue, c_ast.Cast):
-        rvalue = rvalue.expr
-    if not (isinstance(rvalue, c_ast.FuncCall) and isinstance(rvalue.name, c_ast.ID) and rvalue.name.name in readers):
-        return False
-    args = rvalue.args.exprs if rvalue.args else []
-    return bool(args) and isinstance(args[0], c_ast.ID) and args[0].name == "optarg"
+    arg = _read_argument(rvalue, readers)
+    return isinstance(arg, c_ast.ID) and arg.name == "optarg"
 
 
 def note(read: list[tuple[str, str]], getopt: bool = True) -> str:

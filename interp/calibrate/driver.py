@@ -135,18 +135,7 @@ def _shared_sweep(exe, scale: float, llc: int, cpus: int, values: dict[str, floa
     if cpus < 2:
         return {}
     top = 4 * llc if llc < (256 << 20) else (512 << 20)
-    cmd = [str(c) for c in (exe, "sweep", scale, top)]
-    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(cpus)]
-    runs = []
-    for p in procs:
-        try:
-            out, err = p.communicate(timeout=600)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            raise InputError(f"{' '.join(cmd)}: no result after 600 s") from None
-        if p.returncode != 0:
-            raise InputError(f"{' '.join(cmd)} failed (exit {p.returncode}): {err.strip()[-500:]}")
-        runs.append(fit.parse_lines(out))
+    runs = _on_every_core([str(c) for c in (exe, "sweep", scale, top)], cpus, 600)
     # main memory's share from copies streaming one buffer at the same time (levels.stream_shares)
     return levels.shared(runs, values) | _shared_stream(exe, max(4 * llc, 64 << 20), cpus, values)
 
@@ -158,18 +147,23 @@ def _shared_stream(exe, size: int, cpus: int, values: dict[str, float]) -> dict[
     """main.shared_* from ``node_bench stream`` alone, then on every core at once."""
     cmd = [str(c) for c in (exe, "stream", size, STREAM_SECONDS)]
     alone = fit.parse_lines(tools.run(cmd, timeout=120))
+    return levels.stream_shares(alone, _on_every_core(cmd, cpus, 120), values)
+
+
+def _on_every_core(cmd: list[str], cpus: int, timeout: int) -> list[dict[str, float]]:
+    """``cmd`` started once per core at the same moment; each copy's printed figures."""
     procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(cpus)]
-    copies = []
+    runs = []
     for p in procs:
         try:
-            out, err = p.communicate(timeout=120)
+            out, err = p.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             p.kill()
-            raise InputError(f"{' '.join(cmd)}: no result after 120 s") from None
+            raise InputError(f"{' '.join(cmd)}: no result after {timeout} s") from None
         if p.returncode != 0:
             raise InputError(f"{' '.join(cmd)} failed (exit {p.returncode}): {err.strip()[-500:]}")
-        copies.append(fit.parse_lines(out))
-    return levels.stream_shares(alone, copies, values)
+        runs.append(fit.parse_lines(out))
+    return runs
 
 
 def _measure_caches(exe, scale: float, count: int | None, line: int) -> dict[str, dict]:
