@@ -505,20 +505,23 @@ def test_library_throughput_and_square_roots_are_read_when_present():
     assert not any(k.startswith("lib_throughput.") for k in old) and "throughput.double_sqrt" not in old
 
 
-def test_stream_shares_scale_the_single_core_figures():
-    # one copy alone reads 14 GB/s and writes 8; two at once 13 + 12 and 7 + 6: shares 12.5 / 14
-    # and 6.5 / 8 of this run's main.bandwidth (10 GB/s) and main.write_bandwidth (5 GB/s)
+def test_stream_rates_give_main_memory_alone_and_shared():
+    # one copy alone reads 14 GB/s and writes 8: main memory's rates; two at once 13 + 12 and
+    # 7 + 6: each core's share is their mean, 12.5 and 6.5
     from interp.calibrate import levels
     alone = {"bvr_134217728": 14e9, "bvw_134217728": 8e9}
     copies = [{"bvr_134217728": 13e9, "bvw_134217728": 7e9}, {"bvr_134217728": 12e9, "bvw_134217728": 6e9}]
-    got = levels.stream_shares(alone, copies, {"main.bandwidth": 10e9, "main.write_bandwidth": 5e9})
-    assert got["main.shared_bandwidth"] == pytest.approx(10e9 * 12.5 / 14)
-    assert got["main.shared_write_bandwidth"] == pytest.approx(5e9 * 6.5 / 8)
-    # copies faster than one alone (noise) share nothing less than the whole; a missing run: none
+    got = levels.stream_rates(alone, copies)
+    assert got == {"main.bandwidth": 14e9, "main.write_bandwidth": 8e9,
+                   "main.shared_bandwidth": 12.5e9, "main.shared_write_bandwidth": 6.5e9}
+    # copies faster than one alone (noise) get no more than it; one core: no shared figures
     faster = [{"bvr_1": 15e9, "bvw_1": 9e9}] * 2
-    got = levels.stream_shares({"bvr_1": 14e9, "bvw_1": 8e9}, faster, {"main.bandwidth": 10e9})
-    assert got == {"main.shared_bandwidth": 10e9}
-    assert levels.stream_shares({}, copies, {"main.bandwidth": 10e9}) == {}
+    got = levels.stream_rates({"bvr_1": 14e9, "bvw_1": 8e9}, faster)
+    assert got["main.shared_bandwidth"] == 14e9 and got["main.shared_write_bandwidth"] == 8e9
+    assert levels.stream_rates({"bvr_1": 14e9}, []) == {"main.bandwidth": 14e9}
+    # a copy that printed no read rate: no shared read figure rather than a mean of fewer
+    assert "main.shared_bandwidth" not in levels.stream_rates(alone, [copies[0], {"bvw_1": 7e9}])
+    assert levels.stream_rates({}, copies) == {}
 
 
 def test_node_bench_stream_prints_its_rates(tmp_path):

@@ -170,6 +170,24 @@ def test_the_carried_chain_by_hand(tmp_path):
         == (pytest.approx(14e-9), ["y"])
 
 
+def test_an_integer_doubling_is_a_shift_in_the_chain(tmp_path):
+    # while (2 * step < n) step *= 2: the chain is step -> 2*step, a shift or an lea (gcc -O2),
+    # the int add's 1 ns, not the int multiply's 3 ns; step = 3*step is a multiply, 3 ns. In
+    # floating point a factor of two stays a multiply (y = 2*x*y above: two muls).
+    from frontends.aag import Iter
+    from interp.models.overlap import carried_chain
+    from interp.pipeline import load_programs
+    lat = {"int": {"add": 1e-9, "mul": 3e-9, "div": 20e-9}, "float": {"add": 4e-9, "mul": 5e-9, "div": 20e-9}}
+    for factor, chain in (("2", 1e-9), ("3", 3e-9), ("4", 1e-9)):
+        path = tmp_path / f"double{factor}.c"
+        path.write_text("#include <stdlib.h>\nint main(int argc, char **argv)\n{\n    int n = atoi(argv[1]);\n"
+                        f"    int step = 1;\n    while ({factor} * step < n)\n        step *= {factor};\n"
+                        "    return step;\n}\n")
+        loop = next(x for a in load_programs([str(path)])[0].functions["main"].body for x in a.walk()
+                    if isinstance(x, Iter))
+        assert carried_chain(loop, lat) == (pytest.approx(chain), ["step"])
+
+
 def test_interpreted_passes_take_the_chain_at_least(tmp_path):
     path = tmp_path / "mandel.c"
     path.write_text(MANDEL)

@@ -422,3 +422,30 @@ def test_a_loop_that_sets_the_stride_carries_no_reuse():
     assert not _sets_stride(SimpleNamespace(var="t", body=[]), [inner])  # a repeat loop: reuse
     found = Seq(defs=[("p", S.var("index") + 2)])  # prime = index + 2 in the body
     assert _sets_stride(SimpleNamespace(var=None, body=[found]), [inner])
+
+
+# Ten sweeps of a[i] += b[i]: the store writes the line its load brought in the same iteration.
+RMW_SRC = SRC.replace("b[i] = a[i] + a[i + 1];", "a[i] += b[i];")
+
+
+@pytest.mark.parametrize("n, per_ns", [
+    # 16n = 16 KB: L1 serves both loads (8 B / 64 GB/s = 0.125 ns each, 0.25 ns) and the store
+    # (8 B / 32 GB/s = 0.25 ns on the store port); the add's 0.5 ns bounds. Nothing goes back.
+    (1000, 0.5),
+    # 16n = 160 KB: L2 serves the loads, 2 x 8 B / 32 GB/s = 0.5 ns, and takes the dirty line back:
+    # 8 B x (1 / 16 GB/s - 1 / 32 GB/s) = 0.25 ns (L2's write stream less its read): 0.75 ns.
+    (10000, 0.75),
+    # 16n = 1.6 MB: main memory, 2 x 8 B / 8 GB/s = 2 ns, and the write-back 8 B x (1 / 4 GB/s -
+    # 1 / 8 GB/s) = 1 ns: 3 ns (2 ns before the write-back was charged).
+    (100000, 3.0),
+])
+def test_a_store_to_the_line_its_load_brought_writes_it_back(tmp_path, n, per_ns):
+    c = tmp_path / "p.c"
+    c.write_text(RMW_SRC)
+    m = tmp_path / "m.yaml"
+    m.write_text(MACHINE)
+    programs = load_programs([str(c)])
+    engine = Engine(programs, load_machine(str(m)), 1, resolve_inputs(programs, {"n": n}, False),
+                    EngineOptions(bound=Bound.parse("mid")))
+    # as in test_loop_nest_by_hand: argv[1] first touched, 64 B / 8 GB/s = 8 ns, then the sweeps
+    assert engine.run().total == pytest.approx(8 * NS + 10 * n * per_ns * NS, rel=1e-9)

@@ -84,7 +84,8 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
             for _ in range(runs):
                 run = _node_run(exe, scale, llc, l1, mid, info.caches)
                 run |= fit.fetch_values(fit.parse_lines(tools.run([fexe, scale], timeout=120)))
-                node_runs.append(run | _shared_sweep(exe, scale, llc, info.cpus, run))
+                run |= _shared_sweep(exe, scale, llc, info.cpus, run)
+                node_runs.append(run | _main_stream(exe, llc, info.cpus))
                 _step(bar)
                 if mexe:
                     text = tools.run(tools.mpiexec_cmd(mpitools[1], 2, mexe, [scale]), timeout=300)
@@ -136,18 +137,19 @@ def _shared_sweep(exe, scale: float, llc: int, cpus: int, values: dict[str, floa
         return {}
     top = 4 * llc if llc < (256 << 20) else (512 << 20)
     runs = _on_every_core([str(c) for c in (exe, "sweep", scale, top)], cpus, 600)
-    # main memory's share from copies streaming one buffer at the same time (levels.stream_shares)
-    return levels.shared(runs, values) | _shared_stream(exe, max(4 * llc, 64 << 20), cpus, values)
+    return levels.shared(runs, values)
 
 
 STREAM_SECONDS = 1.0  # each of node_bench stream's read and write phases
 
 
-def _shared_stream(exe, size: int, cpus: int, values: dict[str, float]) -> dict[str, float]:
-    """main.shared_* from ``node_bench stream`` alone, then on every core at once."""
-    cmd = [str(c) for c in (exe, "stream", size, STREAM_SECONDS)]
+def _main_stream(exe, llc: int, cpus: int) -> dict[str, float]:
+    """main.bandwidth, main.write_bandwidth and their shared_* from ``node_bench stream`` over 4 x
+    the last level (at least 64 MiB): alone, then on every core at once (levels.stream_rates; they
+    replace the sweep's figures for main memory)."""
+    cmd = [str(c) for c in (exe, "stream", max(4 * llc, 64 << 20), STREAM_SECONDS)]
     alone = fit.parse_lines(tools.run(cmd, timeout=120))
-    return levels.stream_shares(alone, _on_every_core(cmd, cpus, 120), values)
+    return levels.stream_rates(alone, _on_every_core(cmd, cpus, 120) if cpus >= 2 else [])
 
 
 def _on_every_core(cmd: list[str], cpus: int, timeout: int) -> list[dict[str, float]]:

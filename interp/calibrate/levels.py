@@ -117,23 +117,25 @@ def shared(runs: list[dict[str, float]], values: dict[str, float]) -> dict[str, 
     return out
 
 
-def stream_shares(alone: dict[str, float], copies: list[dict[str, float]],
-                  values: dict[str, float]) -> dict[str, float]:
-    """``main.shared_bandwidth`` / ``main.shared_write_bandwidth`` from ``node_bench stream``: one
-    copy alone (``alone``: its bvr_/bvw_ rates), then one per core at once (``copies``); each core's
-    share is the copies' mean over the rate alone, applied to this run's ``main.bandwidth`` and
-    ``main.write_bandwidth`` (``values``) so that one process keeps the figures the sweep gives it.
-    Every copy streams main memory for the whole time the others do, where the sweep's copies
-    passed their cache-sized buffers at their own pace: on the Zen 1 VM the sweep gave 0.88-0.90
-    of one core's rate, the stream 0.89 for reads and 0.78 for writes, kernels 0.73-0.82
-    (docs/validation.md, "Session 14")."""
+def stream_rates(alone: dict[str, float], copies: list[dict[str, float]]) -> dict[str, float]:
+    """Main memory's rates from ``node_bench stream``, which reads (then writes) one buffer far
+    beyond the last cache for a second: ``main.bandwidth`` / ``main.write_bandwidth`` from one copy
+    alone (``alone``: its bvr_/bvw_ rates), ``main.shared_bandwidth`` /
+    ``main.shared_write_bandwidth`` from one copy per core at once (``copies``: their mean, at most
+    the rate alone). One buffer streamed for a second is what the models divide a stream's bytes by;
+    the sweep's main-memory plateau (and the scalar ``stream_bw``, one pass) read 8.3 GB/s on the
+    Zen 1 VM where one core streams 14-17 GB/s, and the sweep's copies passed their cache-sized
+    buffers at their own pace, so they did not stream main memory at the same moment (0.88-0.90 of
+    one core's rate where kernels measured 0.73-0.82; docs/validation.md, "Session 14")."""
     out = {}
-    for prefix, key, target in (("bvr_", "main.bandwidth", "main.shared_bandwidth"),
-                                ("bvw_", "main.write_bandwidth", "main.shared_write_bandwidth")):
-        one = next((v for k, v in alone.items() if k.startswith(prefix)), None)
+    for prefix, key in (("bvr_", "bandwidth"), ("bvw_", "write_bandwidth")):
+        one = next((v for k, v in alone.items() if k.startswith(prefix) and v > 0), None)
+        if one is None:
+            continue
+        out[f"main.{key}"] = one
         each = [v for c in copies for k, v in c.items() if k.startswith(prefix)]
-        if one and len(each) == len(copies) and key in values:
-            out[target] = values[key] * min(1.0, statistics.mean(each) / one)
+        if copies and len(each) == len(copies):
+            out[f"main.shared_{key}"] = min(one, statistics.mean(each))
     return out
 
 

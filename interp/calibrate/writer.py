@@ -97,9 +97,10 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
         *([f"              page: {fmt_size(info.page)}"] if info.page else []),
         f"              fetch: {fmt_range(node['fetch_miss'], fmt_time)}    # latency beyond the LLC: "
         "the fetch_miss chase",
-        f"              bandwidth: {fmt_range(node['main.bandwidth'], fmt_rate)}    # streaming read",
+        f"              bandwidth: {fmt_range(node['main.bandwidth'], fmt_rate)}    # streaming read: "
+        "one buffer of 4 x the last level read for a second (node_bench stream)",
         *([f"              write_bandwidth: {fmt_range(node['main.write_bandwidth'], fmt_rate)}    "
-           "# streaming write, last plateau of the sweep"] if "main.write_bandwidth" in node else []),
+           "# streaming write: the same buffer written for a second"] if "main.write_bandwidth" in node else []),
         *([f"              gather: {fmt_range(node['main.gather'], fmt_time)}    # {_gather_note(node.get('gather.main'))}"]
           if "main.gather" in node else []),
         *([f"              first_touch: {fmt_range(node['main.first_touch'], fmt_time)}    # per page: one byte "
@@ -109,8 +110,8 @@ def render(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None) 
            "measured in (median over runs): the gather model grows log-linearly up to it from the last level"]
           if "main.gather" in node and "gather.main" in node else []),
         *([f"              shared_bandwidth: {fmt_range(node['main.shared_bandwidth'], fmt_rate)}    "
-           f"# per core, every core streaming reads at once: main.bandwidth x the share each of {info.cpus} "
-           "copies of node_bench stream got against one alone (levels.stream_shares)",
+           f"# per core, every core streaming reads at once: the mean of {info.cpus} "
+           "copies of node_bench stream started together (levels.stream_rates)",
            f"              shared_write_bandwidth: {fmt_range(node['main.shared_write_bandwidth'], fmt_rate)}    "
            "# per core, every core streaming writes at once (the same, for writes)"] if "main.shared_bandwidth" in node else []),
         "    # The host of a host-node (NX/2) program runs as one more process on the same cores",

@@ -71,7 +71,8 @@ def carried_chain(loop: Iter, latencies: dict) -> tuple[float, list[str]]:
     last pass's s, so the chain is one add. ``latencies``: for "int" and "float", seconds of one
     dependent add, mul and div (a statement with no floating-point operation takes the int
     ones). The body's top-level assignments in order; an operation of n operands is a balanced
-    tree of n - 1 (a constant factor of 1 or -1 is no multiply); a division by a power of two is
+    tree of n - 1 (a constant factor of 1 or -1 is no multiply; an integer's power-of-two factor is a
+    shift, an add's time); a division by a power of two is
     a shift (an add's time), by another constant a multiply and two adds; calls and branches add
     nothing. A cycle through k names spans k passes at most and counts its mean per pass (the
     max-plus cycle mean)."""
@@ -80,7 +81,7 @@ def carried_chain(loop: Iter, latencies: dict) -> tuple[float, list[str]]:
         if not isinstance(a, Seq):
             continue
         floating = any(op.startswith(("double_", "real_")) or op.endswith("_to_real") for op in a.counts.ops)
-        latency = latencies["float" if floating else "int"]
+        latency = latencies["float"] if floating else dict(latencies["int"], shift=latencies["int"]["add"])
         for name, expr in a.defs:
             if expr is None or not isinstance(expr, sympy.Basic):
                 continue
@@ -108,7 +109,11 @@ def _step(e, latency: dict) -> float:
         return latency["add"] * math.ceil(math.log2(len(e.args)))
     if e.is_Mul:
         factors = [x for x in e.args if not (x.is_Number and abs(x) == 1)]
-        return latency["mul"] * (math.ceil(math.log2(len(factors))) if len(factors) > 1 else 0)
+        # an integer times a power of two is a shift or an lea (``step *= 2``): an add's latency
+        shifts = [x for x in factors if x.is_Integer and abs(int(x)) > 1 and not abs(int(x)) & (abs(int(x)) - 1)]
+        rest = len(factors) - len(shifts)
+        t = latency["mul"] * (math.ceil(math.log2(rest)) if rest > 1 else 0)
+        return t + (latency.get("shift", latency["mul"]) if shifts and rest else 0.0)
     if e.is_Pow:
         exp = e.args[1]
         if exp == -1:

@@ -199,12 +199,16 @@ class WorkingSet:
         per_level = [sympy.Integer(0) for _ in self.levels]
         first_stores = sympy.Integer(0)
         for g in groups.values():
+            lead = None   # (the group's first access, its reuse distance)
             for r in g:
                 dist = self._reuse(r, g, loops, groups, step, per_iter)
+                lead = lead or (r, dist)
                 parts = self._cost(r, step, dist)
                 if r.acc.kind == "store":
                     first_stores += parts[0]
                     parts = [sympy.Integer(0)] + parts[1:]
+                    if r is not lead[0] and dist == 0:
+                        parts = [p + w for p, w in zip(parts, self._write_back(r, step, lead[1]))]
                 for k, part in enumerate(parts):
                     per_level[k] += part
         main = per_level[-1] if self.levels and self.levels[-1].size == float("inf") else sympy.Integer(0)
@@ -321,6 +325,25 @@ class WorkingSet:
         costs = [(sympy.Integer(acc.elem_size) if k == 0 else moved) / sympy.Float(lv.write if store else lv.read)
                  for k, lv in enumerate(self.levels)]
         costs[-1] += self._page_starts(s, acc.elem_size, store)
+        return self._served(costs, dist)
+
+    def _write_back(self, r: _Ref, step, dist) -> list:
+        """What a store to data its group loaded earlier in the same iteration (``y[i] += a*x[i]``,
+        ``z[i] *= c``) adds at the level that served that load (``dist``, the load's reuse
+        distance): the dirty line goes back there. The store itself hits in the first level, so
+        without this only the load was charged. A level's write stream costs a read for ownership
+        and a write-back, so the write-back alone is ``1/write - 1/read`` a byte. Measured on the Zen
+        1 VM over 48 MB arrays (read stream 15.3 GB/s, write 8.84): ``z[i] *= c`` 1.02 ns an
+        element (0.52 without, 0.90 with), daxpy 1.34-1.73 ns (1.05 without, 1.43 with)."""
+        s = r.deriv[-1] * step
+        moved = self._moved(s, r.acc.elem_size) if s != 0 else sympy.Integer(r.acc.elem_size)
+        costs = [sympy.Integer(0) if k == 0 else moved * sympy.Float(max(0.0, 1 / lv.write - 1 / lv.read))
+                 for k, lv in enumerate(self.levels)]
+        return self._served(costs, dist)
+
+    def _served(self, costs: list, dist) -> list:
+        """``costs`` (one per level) kept at the level that serves a reuse distance ``dist`` (None:
+        main memory), 0 at the others; a Piecewise per level when ``dist`` is symbolic."""
         zero = [sympy.Integer(0)] * len(costs)
         if dist is None:
             return zero[:-1] + [costs[-1]]

@@ -676,8 +676,8 @@ static int sweep_only(int argc, char **argv)
 }
 
 /* One buffer of SIZE bytes read (then written) over and over for SECONDS each, with the sweep's
- * vector streams: interp calibrate starts one copy per core at once (driver.py _shared_stream),
- * so every copy streams main memory for the whole time the others do. The sweep's copies do not
+ * vector streams: interp calibrate runs one copy alone (main memory's bandwidths), then one per
+ * core at once (driver.py _main_stream), so every copy streams main memory for the whole time the others do. The sweep's copies do not
  * (each passes its cache-sized buffers at its own pace): two copies of it disagreed by a third at
  * one main-memory size on the Zen 1 VM (docs/validation.md, "Session 14"). Prints bvr_<size> and
  * bvw_<size> in bytes per second. */
