@@ -5,6 +5,7 @@ the validation corpus (benchmarks/validation/, docs/validation.md).
                                   [--half tune|report|both] [--only NAME,...] [--skip NAME,...] [--repeat 5]
                                   [--rounds R] [--quick] [--no-ftz] [--timeout S] [--json out.json]
     python benchmarks/accuracy.py --machine other.yaml --measured out.json   # same runs, other file
+    python benchmarks/accuracy.py --set corpus --combine r1.json,r2.json,r3.json   # rounds run apart
 
 Calibrates (unless --machine names an existing calibrated file), then runs every program at its
 process counts (P = 1 and 2; message and collective programs at P = 2 only) for three sizes, and
@@ -28,6 +29,9 @@ A virtual machine's speed can drift by tens of percent within minutes (docs/cali
 machine file measured at one moment then meets programs run at another. ``--rounds R`` repeats
 calibration and validation R times in turn: each round's points are predicted with the file
 calibrated just before them, and each point's error is the median of its R rounds' errors.
+``--combine`` does the same with single-round ``--json`` files taken at other times (each file a
+round, measured and predicted as it recorded them; a file re-predicted with ``--measured`` counts
+with its new predictions).
 """
 from __future__ import annotations
 
@@ -230,6 +234,24 @@ def repredict(machine: str, cases: list[Case], path: str) -> dict:
     return out
 
 
+def recorded(cases: list[Case], path: str) -> dict:
+    """The points of a single-round ``--json`` file as it recorded them (measured min, median and
+    max; predicted, best and worst): one round of ``--combine``."""
+    from interp.studies.validate import PointResult
+
+    by_name = {c.name: c for c in cases}
+    out = {}
+    for row in json.loads(Path(path).read_text())["points"]:
+        c = by_name.get(row["program"])
+        if c is None:
+            continue
+        inputs = tuple((k, float(v)) for k, v in row["inputs"].items())
+        r = PointResult(inputs, row["procs"], [row["min"], row["measured"], row["max"]])
+        r.predicted, r.best, r.worst = row["predicted"], row.get("best"), row.get("worst")
+        out[(c.group, c.name, inputs, r.procs)] = r
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--machine", default=None, help="predict with this (calibrated) machine file instead of calibrating")
@@ -247,12 +269,21 @@ def main() -> None:
                     help="seconds allowed per run (a program with a run over it is reported as not validated)")
     ap.add_argument("--measured", default=None, metavar="JSON",
                     help="run nothing: predict the points of an earlier --json file again with --machine")
+    ap.add_argument("--combine", default=None, metavar="JSON,JSON,...",
+                    help="run nothing: each earlier single-round --json file is a round; median error per point")
     ap.add_argument("--json", default=None, help="also write every point and the summaries to this file")
     args = ap.parse_args()
     cases = select(sample_cases() + corpus_cases(), args.which, args.half,
                    [o for o in args.only.split(",") if o], [o for o in args.skip.split(",") if o])
     if not cases:
         ap.error("no program selected (see --set, --half, --only)")
+    if args.combine:
+        paths = [p for p in args.combine.split(",") if p]
+        missing = [p for p in paths if not os.path.exists(p)]
+        if missing:
+            ap.error(f"--combine: no such file: {', '.join(missing)}")
+        report([recorded(cases, p) for p in paths], args.json)
+        return
     if args.measured:
         if not (args.machine and os.path.exists(args.machine)):
             ap.error("--measured needs --machine with an existing machine file")

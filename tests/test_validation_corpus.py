@@ -117,3 +117,27 @@ def test_repredict_keeps_the_measurement_and_its_spread(tmp_path, monkeypatch):
     assert key == ("report", "triangle_dot.c", (("n", 16000.0),), 1)
     assert r.median == 1.0 and r.spread == pytest.approx(0.2) and r.error == pytest.approx(0.1)
     assert r.noisy is True and r.inside is True
+
+
+def test_combined_rounds_take_each_points_median_error(tmp_path, capsys):
+    import json
+
+    # one point in three rounds measured apart: medians 1.0, 2.0, 1.0 s, predicted 1.1, 1.5, 1.3:
+    # errors 10%, 25%, 30%; the point's error is their median, 25%; inside comes from the last
+    # round (best 1.2, worst 1.4 around 1.0: out)
+    paths = []
+    for k, (measured, predicted) in enumerate(((1.0, 1.1), (2.0, 1.5), (1.0, 1.3))):
+        path = tmp_path / f"r{k}.json"
+        path.write_text(json.dumps({"points": [{
+            "group": "report", "program": "triangle_dot.c", "inputs": {"n": 16000}, "procs": 1,
+            "measured": measured, "min": measured, "max": measured,
+            "predicted": predicted, "best": predicted - 0.1, "worst": predicted + 0.1}]}))
+        paths.append(str(path))
+    rounds = [acc.recorded(CASES, p) for p in paths]
+    assert [r[("report", "triangle_dot.c", (("n", 16000.0),), 1)].error for r in rounds] == \
+        [pytest.approx(0.1), pytest.approx(0.25), pytest.approx(0.3)]
+    out = tmp_path / "combined.json"
+    acc.report(rounds, str(out))
+    row, = json.loads(out.read_text())["points"]
+    assert row["error"] == pytest.approx(0.25) and row["inside"] is False
+    assert "3 rounds" in capsys.readouterr().out
