@@ -265,6 +265,23 @@ class NodeModel:
         return total
 
     def call(self, a: Call, depth: int = 0) -> sympy.Expr:
+        """The closed-form time of a call (raises NotClosed where it has none). Kept per call site:
+        it depends only on the AAG and this SAU's parameters, and a helper called in an
+        interpreted loop (a Newton step's f(x)) asked for it at every call (a third of the run's
+        time, in sympy arithmetic)."""
+        key = ("call", a.id)
+        kept = self._cache.get(key)
+        if kept is None:
+            try:
+                kept = self._call(a, depth)
+            except NotClosed as exc:
+                kept = exc
+            self._cache[key] = kept
+        if isinstance(kept, NotClosed):
+            raise NotClosed(*kept.args)  # a fresh one: re-raising one object grows its traceback
+        return kept
+
+    def _call(self, a: Call, depth: int = 0) -> sympy.Expr:
         if a.cost is not None:
             return a.cost
         fn = self.functions.get(a.callee)

@@ -284,11 +284,11 @@ class RooflineModel(NodeModel):
             return body[0]
         return None
 
-    def call(self, a: Call, depth: int = 0) -> sympy.Expr:
+    def _call(self, a: Call, depth: int = 0) -> sympy.Expr:
         only = self.inlined(a)
         if only is not None:
             return self.seq(only)
-        return super().call(a, depth)
+        return super()._call(a, depth)
 
     def loop_overheads(self, loop: Iter) -> tuple[float, float]:
         step = loop.limit_type == "step"
