@@ -72,3 +72,37 @@ def test_an_update_in_a_for_test_runs_at_every_test(tmp_path):
     assert _execs(r, 5) == 10   # i = 9 .. 0 inside
     assert _execs(r, 7) == 7    # j = 1 .. 7 inside
     assert _execs(r, 9) == 4    # i = 4 .. 1 inside
+
+
+CHAINED = r"""#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+    int nx = 256, ny = 256, steps = 3, nsteps = 3, a, i, j, opt;
+    double s = 0.0;
+    for (a = 1; a < argc; a++)
+        if (strcmp(argv[a], "-n") == 0 && a + 1 < argc)
+            nx = ny = atoi(argv[++a]);
+    while ((opt = getopt(argc, argv, "s:")) != -1)
+        switch (opt) {
+        case 's': steps = nsteps = (int) atoi(optarg); break;
+        }
+    for (i = 0; i < nx; i++)
+        s += 1.0;
+    for (j = 0; j < ny * steps; j++)
+        s += 2.0;
+    return (int) s + nsteps;
+}
+"""
+
+
+def test_one_option_sets_every_variable_of_a_chained_assignment(tmp_path):
+    """``nx = ny = atoi(argv[++a])``: -n sets both (only ny was an input: nx kept its 256, a silent
+    wrong answer); the input takes the innermost variable's name."""
+    got = _run(tmp_path, CHAINED, ["ny=100", "nsteps=2"])
+    assert _execs(got.result, 15) == 100
+    assert _execs(got.result, 17) == 100 * 2
+    notes = " ".join(p.message for prog in got.programs for p in prog.problems)
+    assert "-n sets nx and ny (-D ny=VALUE)" in notes
+    plain = _run(tmp_path, CHAINED).result
+    assert _execs(plain, 15) == 256 and _execs(plain, 17) == 256 * 3

@@ -243,10 +243,11 @@ class ControlFlow:
         if not read:
             return
         seq = self._seq_for(stmt, out)
-        for letter, name in read:
-            named = self._input_name(name)
-            self._register_input(named, stmt, f"option {getopt_c._spelled(letter, getopt)}", name)
-            self.inputs[named].optional = True  # not given: the variable keeps its value
+        for letter, name, source in read:
+            named = self._input_name(source)
+            if name == source:
+                self._register_input(named, stmt, f"option {getopt_c._spelled(letter, getopt)}", name)
+                self.inputs[named].optional = True  # not given: the variable keeps its value
             seq.defs.append((name, sympy.Symbol(f"input:{named}", real=True)))
         self._flush(out)
 

@@ -90,13 +90,27 @@ def loop_reads(stmt, readers) -> list[tuple[str, c_ast.Assignment]]:
             if node.iffalse is not None:
                 visit(node.iffalse, name)
             return
-        if isinstance(node, c_ast.Assignment) and node.op == "=" and _reads_word(node.rvalue, readers):
+        if isinstance(node, c_ast.Assignment) and node.op == "=" and _reads_word(_chain(node)[1], readers):
             out.append((name, node))
+            return  # a chain's inner assignments are its own targets (_chain)
         for _, child in node.children():
             visit(child, name)
 
     visit(stmt.stmt, "?")
     return out
+
+
+def _chain(node) -> tuple[list, object]:
+    """The targets of ``nx = ny = atoi(argv[++i])``, outermost first, and the value they all
+    take (casts stripped). One option sets them all: reading only the innermost left ``nx`` at its
+    default while ``-D ny`` was used (explorer of session 16: a silent wrong answer)."""
+    lvalues = []
+    while isinstance(node, c_ast.Assignment) and node.op == "=":
+        lvalues.append(node.lvalue)
+        node = node.rvalue
+        while isinstance(node, c_ast.Cast):
+            node = node.expr
+    return lvalues, node
 
 
 def _reads_word(rvalue, readers) -> bool:
@@ -123,8 +137,9 @@ def option_reads(body, readers) -> list[tuple[str, c_ast.Assignment]]:
     def visit(node, letter):
         if isinstance(node, c_ast.Case) and isinstance(node.expr, c_ast.Constant):
             letter = node.expr.value.strip("'")
-        if isinstance(node, c_ast.Assignment) and node.op == "=" and _reads_optarg(node.rvalue, readers):
+        if isinstance(node, c_ast.Assignment) and node.op == "=" and _reads_optarg(_chain(node)[1], readers):
             out.append((letter, node))
+            return
         for _, child in node.children():
             # statements after a case label belong to it until the next label (pycparser nests
             # them in the Case node), so the letter carries down only
@@ -139,9 +154,12 @@ def _reads_optarg(rvalue, readers) -> bool:
     return isinstance(arg, c_ast.ID) and arg.name == "optarg"
 
 
-def note(read: list[tuple[str, str]], getopt: bool = True) -> str:
-    given = ", ".join(f"{_spelled(letter, getopt)} sets {name} (-D {name}=VALUE)" for letter, name in read) \
-        or "no option sets a value"
+def note(read: list[tuple[str, str, str]], getopt: bool = True) -> str:
+    sets: dict[tuple[str, str], list[str]] = {}
+    for letter, name, source in read:
+        sets.setdefault((letter, source), []).append(name)
+    given = ", ".join(f"{_spelled(letter, getopt)} sets {' and '.join(names)} (-D {source}=VALUE)"
+                      for (letter, source), names in sets.items()) or "no option sets a value"
     loop = "getopt() loop" if getopt else "loop over argv"
     return (f"the {loop} is taken as reading the options the -D values give: {given}; "
             "the options without a value and the loop's other statements are taken as not given")
@@ -151,11 +169,15 @@ def _spelled(option: str, getopt: bool) -> str:
     return f"-{option}" if getopt else (option if option != "?" else "an option")
 
 
-def targets(reads, is_tracked) -> list[tuple[str, str]]:
-    """(letter, variable) of the option reads whose variable decides control."""
+def targets(reads, is_tracked) -> list[tuple[str, str, str]]:
+    """(letter, variable, input) of the option reads whose variable decides control. The input is
+    named after the innermost tracked target of a chain (``nx = ny = atoi(..)``: ``-D ny`` sets
+    both), so one value reaches every variable the option sets, as it does in the program."""
     out = []
     for letter, assign in reads:
-        name = target_name(assign.lvalue)
-        if name is not None and is_tracked(name) and (letter, name) not in out:
-            out.append((letter, name))
+        names = [target_name(lv) for lv in _chain(assign)[0]]
+        tracked = [n for n in names if n is not None and is_tracked(n)]
+        for name in tracked:
+            if (letter, name, tracked[-1]) not in out:
+                out.append((letter, name, tracked[-1]))
     return out
