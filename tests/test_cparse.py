@@ -478,3 +478,26 @@ def test_samples_parse_with_original_coords(sample):
     assert funcs and all(f.coord.file == sample for f in funcs)
     for f in funcs:
         assert f.decl.name in lines[f.coord.line - 1]
+
+
+def test_an_annotation_reads_the_macros_defined_at_its_line(tmp_path):
+    """``#pragma interp iters(LEN)`` with ``#define LEN 80``: C does not expand a #pragma's text,
+    but the annotation's expression means what the code beside it means (it was refused as "LEN
+    ... depends on data"). The keyword and a region's name are not expanded; a macro defined
+    after the line, or undefined before it, is not used."""
+    text = ("#define LEN 80\n#define SQ(x) ((x)*(x))\n#define work 3\n"
+            "int main(void) {\n"
+            "    int k, c = 0;\n"
+            "#pragma interp iters(SQ(LEN) + 1)\n"
+            "    while (c < 5) c++;\n"
+            "#pragma interp region LEN\n"
+            "    for (k = 0; k < 2; k++) c++;\n"
+            "#pragma interp end region\n"
+            "#undef LEN\n"
+            "#pragma interp iters(LEN)\n"
+            "    while (c < 9) c++;\n"
+            "    return c;\n}\n")
+    src = parse_c(write(tmp_path, "prog.c", text))
+    strings = [s.string for s in main_body(src.ast) if isinstance(s, c_ast.Pragma)]
+    assert strings == ["interp iters(((80)*(80)) + 1)", "interp region LEN", "interp end region",
+                       "interp iters(LEN)"]

@@ -18,6 +18,7 @@ Every problem with the input is raised as ``FrontendError(message, file, line)``
 
 from __future__ import annotations
 
+import copy
 import io
 import os
 import re
@@ -204,11 +205,29 @@ class _Preprocessor(Preprocessor):
         if name == "error":
             message = "".join(t.value for t in toks).strip()
             raise FrontendError(f"#error {shorten(message)}", file, line)
+        if name == "pragma" and toks and toks[0].value == "interp":
+            self._expand_pragma(toks)
         if name in _PASSTHROUGH_DIRECTIVES or directive.type == self.t_INTEGER:
             return None  # #pragma, #line and `# 12 "file"` markers reach pycparser
         if name in _IGNORED_DIRECTIVES:
             return True
         raise FrontendError(f"unknown preprocessor directive #{shorten(name)}", file, line)
+
+    def _expand_pragma(self, args) -> None:
+        """``#pragma interp iters(LEN)`` with ``#define LEN 80``: a #pragma's text is not macro-
+        expanded by C (6.10.6), but an annotation's expression means what the same text means in
+        the code beside it, so the macros defined at that line are expanded from the first '('
+        on (the keyword, and a region's name, stay as written). pcpp passes the line's own token
+        objects through, so their values are rewritten in place: the expansion in the first, the
+        rest emptied."""
+        start = next((k for k, t in enumerate(args) if t.value == "("), None)
+        if start is None or not any(t.value in self.macros for t in args[start:]):
+            return
+        rest = [t for t in args[start:] if t.type not in self.t_WS or "\n" not in t.value]
+        expanded = "".join(t.value for t in self.expand_macros([copy.copy(t) for t in rest]))
+        rest[0].value = expanded
+        for t in rest[1:]:
+            t.value = ""
 
 
 def preprocess(
