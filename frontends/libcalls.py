@@ -46,6 +46,10 @@ LIBRARY_CALLS = {
     "exit", "abort", "qsort", "memcpy", "memmove", "memset", "strlen", "strcpy", "strncpy", "strcmp",
     "strncmp", "strcat", "time", "clock", "gettimeofday", "clock_gettime", "float", "assert",
     "_exit", "_Exit", "quick_exit",
+    # the other generators of the C library and POSIX (costed as rand where the machine has no
+    # figure of their own: interp/models/omega.py LIB_STAND_INS)
+    "random", "srandom", "rand_r", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48",
+    "srand48", "seed48",
 }
 
 # Result types of the calls that are functions (both languages type expressions that call them).

@@ -34,7 +34,8 @@ _SYM_FUNCS = {
 _INT_FUNCS = {"abs", "labs", "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul", "strtoull",
               "strtoimax", "strtoumax", "rand", "strlen", "printf", "fprintf", "sprintf",
               "snprintf", "scanf", "sscanf", "fscanf", "time", "clock", "puts", "putchar", "getchar",
-              "fputs", "fclose", "fflush", "strcmp", "strncmp", "memcmp"} | {
+              "fputs", "fclose", "fflush", "strcmp", "strncmp", "memcmp",
+              "rand_r", "random", "lrand48", "nrand48", "mrand48", "jrand48"} | {
     name for name, result in RESULT_TYPES.items() if result == "int"}
 
 _COMPARE = {"<", ">", "<=", ">=", "==", "!="}

@@ -26,7 +26,16 @@ long double strtold(const char *nptr, char **endptr);
 int rand(void);
 void srand(unsigned int seed);
 double drand48(void);
+double erand48(unsigned short xsubi[3]);
+long lrand48(void);
+long nrand48(unsigned short xsubi[3]);
+long mrand48(void);
+long jrand48(unsigned short xsubi[3]);
 void srand48(long seedval);
+unsigned short *seed48(unsigned short seed16v[3]);
+int rand_r(unsigned int *seedp);
+long random(void);
+void srandom(unsigned int seed);
 int abs(int j);
 long labs(long j);
 void qsort(void *base, size_t nmemb, size_t size,

@@ -17,6 +17,14 @@ def run_notes(engine) -> list[str]:
             names = [n if len(n) <= 80 else n[:77] + "..." for n in sorted(value)]  # user text, clipped
             out.append(f"{key[0]} ({sau.name if sau else '?'}) gives no value for "
                        f"{', '.join(names)}: costed 0")
+        elif key[1] == "stand-in":
+            sau = engine.sag.find(key[0])
+            by_used: dict[str, list[str]] = {}
+            for name, used in sorted(value):
+                by_used.setdefault(used, []).append(name)
+            for used, names in by_used.items():
+                out.append(f"{key[0]} ({sau.name if sau else '?'}) gives no value for {', '.join(names)}: "
+                           f"costed as {used}")
         else:
             out.append(value)
     grouped: dict = {}

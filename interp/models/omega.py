@@ -30,6 +30,14 @@ _FALLBACK = {"double_add": "real_add", "double_mul": "real_mul", "double_div": "
              # an int multiplication by a constant power of two (a shift): Table 1's int mul
              "int_mul_pow2": "int_mul"}
 
+# A library call the machine gives no figure for, costed as one it does give (said in the notes):
+# the C library's and POSIX's other pseudo-random generators cost about what rand() does (one
+# multiply-add of a linear congruential state, or a lagged add; drand48's 48-bit state a little
+# more), and calibrate measures rand() only.
+LIB_STAND_INS = {name: "rand" for name in ("random", "rand_r", "drand48", "erand48", "lrand48", "nrand48",
+                                          "mrand48", "jrand48")}
+LIB_STAND_INS.update({name: "srand" for name in ("srandom", "srand48", "seed48")})
+
 
 class NotClosed(Exception):
     """The body cannot be put in closed form (it communicates or jumps); interpret it instead."""
@@ -66,6 +74,11 @@ class NodeModel:
         p = params.get(key)
         if p is None and key.startswith("ops.") and _FALLBACK.get(key[4:]):
             p = params.get("ops." + _FALLBACK[key[4:]])
+        if p is None and key.startswith("lib.") and key[4:] in LIB_STAND_INS:
+            p = params.get("lib." + LIB_STAND_INS[key[4:]])
+            if p is not None and note:
+                self.notes.setdefault((self.sau.id, "stand-in"), set()).add(
+                    (full, f"{component}.lib.{LIB_STAND_INS[key[4:]]}"))
         if p is None:
             value = 0.0
             if note:
