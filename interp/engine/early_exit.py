@@ -48,7 +48,10 @@ class EarlyExit:
     iteration by iteration (visit_IterSync)."""
 
     def visit_IterND(self, a):
-        found = _exit_branch(a) if a.num_iters is not None and a.var is not None and not a.has_sync() else None
+        # communicates(): in its body or a function it calls (err = gmax(local) wrapping an
+        # MPI_Allreduce), which has_sync() does not see
+        found = _exit_branch(a) if a.num_iters is not None and a.var is not None and not self.communicates(a) \
+            else None
         if found is None or not self._exit_on_data(a, *found):
             if found is None and self._sampled_nest(a):  # sampling.py: a large nest, no message or jump
                 return (yield from self.sampled(a, int(self.try_eval(a.num_iters))))
@@ -71,7 +74,7 @@ class EarlyExit:
         """A counted loop whose values vary with data (the pixels of an image: a count of escapes)
         is sampled as a deterministic one is (sampling.py) where it holds a large nest, or lies in
         a loop being sampled: no message, no jump out, nothing that may end the process inside."""
-        if a.num_iters is None or a.var is None or a.has_sync() or not self.engine.sampling \
+        if a.num_iters is None or a.var is None or self.communicates(a) or not self.engine.sampling \
                 or has_jump(a.body) or self.engine.may_end(a, self.aag.functions):
             return False
         n = self.try_eval(a.num_iters)
@@ -170,7 +173,8 @@ class EarlyExit:
         count, which ``iters(N)`` above the loop replaces, and the note says so. Anything else
         is refused, naming the line."""
         loop = _enclosing_loops(self.engine, self.aag.functions).get(c.id)
-        if loop is None or loop.num_iters is None or not loop.has_sync() or getattr(jump, "control", None) != "break" \
+        if loop is None or loop.num_iters is None or not self.communicates(loop) \
+                or getattr(jump, "control", None) != "break" \
                 or self.engine.no_defaults:
             where = getattr(jump, "loc", None) or c.loc
             raise InputError(f"{c.loc}: a branch on data leaves its loop or function (line {where.first}): "
@@ -196,7 +200,7 @@ class EarlyExit:
         so the loop runs until the part the interpretation knows fails (the iteration cap), as
         a break on data in a counted loop that communicates does (``leave_on_data``); the note
         names ``iters(N)``. Any other condition on data is an error naming it."""
-        if isinstance(a.cond, sympy.And) and a.has_sync() and not self.engine.no_defaults:
+        if isinstance(a.cond, sympy.And) and self.communicates(a) and not self.engine.no_defaults:
             known, data = [], []
             for part in a.cond.args:
                 try:
