@@ -140,7 +140,7 @@ def render(result: RunResult, top: int | None = 25, inputs_line: bool = True, le
     elif level == "aau":
         out += [""] + aau_level(result, top, structure, region)
     if result.notes:
-        out += ["", "notes on the machine model:"] + _bullets(result.notes)
+        out += ["", "notes on the machine model and the interpretation:"] + _bullets(result.notes)
     if result.problems:
         out += ["", "notes on the program:"] + _bullets(result.problems)
     return "\n".join(out)

@@ -89,7 +89,7 @@ def render_text(report, files, bound, define_lists) -> str:
     notes = list(dict.fromkeys(n for r in report.rows for n in r.outcome.notes))
     if notes:
         out.append("")
-        out.append("notes on the machine model:")
+        out.append("notes on the machine model and the interpretation:")
         out.extend(f"  - {n}" for n in notes)
     return "\n".join(out)
 

@@ -108,7 +108,7 @@ def render_text(rows, files, bound, define_lists, unmatched=None, closed=None) -
     notes = _notes(t)
     if notes:
         out.append("")
-        out.append("notes on the machine model:")
+        out.append("notes on the machine model and the interpretation:")
         for n in notes:
             out.extend(textwrap.wrap(n, width=100, initial_indent="  - ", subsequent_indent="    "))
     return "\n".join(out)
