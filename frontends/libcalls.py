@@ -50,6 +50,14 @@ LIBRARY_CALLS = {
     # figure of their own: interp/models/omega.py LIB_STAND_INS)
     "random", "srandom", "rand_r", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48",
     "srand48", "seed48",
+    # <ctype.h> (a table look-up each), the rest of <string.h> and <math.h> real code calls;
+    # costed by lib.NAME, or by a stand-in (omega.py LIB_STAND_INS), or 0 with a note
+    "isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph", "islower", "isprint", "ispunct",
+    "isspace", "isupper", "isxdigit", "tolower", "toupper",
+    "strchr", "strrchr", "strstr", "strtok", "strdup", "strndup", "strncat", "memchr", "memcmp", "strspn",
+    "strcspn", "strcasecmp", "strncasecmp", "strerror",
+    "exp2", "expm1", "log1p", "erf", "erfc", "lgamma", "tgamma", "rint", "nearbyint", "lround",
+    "llround", "lrint", "ldexp", "frexp", "modf", "fma", "tanf", "floorf", "ceilf",
 }
 
 # Result types of the calls that are functions (both languages type expressions that call them).

@@ -308,7 +308,34 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
                             max_events=max_events, timeout=timeout, contention=contention, demand=demand,
                             no_defaults=strict)
     engine = Engine(programs, sag, procs, inputs, options)
-    result = engine.run()
+    try:
+        result = engine.run()
+    except InputError as exc:
+        raise _every_missing_iters(exc, programs, sag, procs, inputs, options) from None
     result.inputs = {k: float(v) if type(v).__name__ == "SymTime" else v for k, v in inputs.items()}
     result.problems = [str(p) for prog in programs for p in prog.problems]
     return Prediction(programs, sag, result)
+
+
+def _every_missing_iters(exc: InputError, programs, sag, procs, inputs, options) -> InputError:
+    """A prediction refused for a loop whose count needs data (its message names iters(N)): the
+    run is made again as check's survey does (each such loop listed and taken as running once,
+    interp/engine/values.py surveyed), so the error names every such loop, not only the first
+    (an explorer's program needed three edit-and-rerun cycles). Any other error is returned as
+    it is; so is this one when the survey finds no more, or fails."""
+    if "iters(N)" not in str(exc):
+        return exc
+    from dataclasses import replace
+
+    from interp.engine.algorithm import Engine
+    try:
+        engine = Engine(programs, sag, procs, inputs, replace(options, survey=True, trace=False))
+        engine.run()
+    except Exception:  # noqa: BLE001 - the first error stands; the survey only adds to it
+        return exc
+    found = engine.survey or {}
+    if len(found) < 2:
+        return exc
+    listed = "\n".join(f"  {message}" for _, message in sorted(found.items()))
+    return InputError(f"{len(found)} loops have trip counts that depend on data; state each with iters(N) "
+                      f"(each was taken as running once to find the next):\n{listed}")

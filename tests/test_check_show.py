@@ -149,3 +149,56 @@ def test_variable_read_in_a_macro_body_stays_an_input(tmp_path):
     assert directive_names([str(src)]) == {"AT", "SIZE", "N"}
     r = predict([str(src)], "ipsc860", 1, ["n=50", "N=3"], interactive=False).result
     assert r.total > 0
+
+
+SURVEY = r"""#include <string.h>
+#include <stdlib.h>
+#include <mpi.h>
+static int popcount(unsigned int x)
+{
+    int c = 0;
+    while (x) {
+        x &= x - 1;
+        c++;
+    }
+    return c;
+}
+int main(int argc, char **argv)
+{
+    char line[81];
+    int k, len, bits = 0, all;
+    MPI_Init(&argc, &argv);
+    memset(line, 'a', 80);
+    line[80] = '\0';
+    len = strlen(line);
+    for (k = 0; k < len; k++)
+        bits += popcount((unsigned int) rand());
+    MPI_Reduce(&bits, &all, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_check_names_every_loop_that_needs_iters_at_once(tmp_path, cli):
+    """Two loops whose counts come from data (strlen's result, a popcount's while (x)): check lists
+    both with their iters(N) (it stopped at the first, so each took a check of its own), and says
+    the communication was not checked, since those loops were taken as running once."""
+    path = tmp_path / "survey.c"
+    path.write_text(SURVEY)
+    found = [(f.kind, f.line) for f in findings(str(path), procs=2)]
+    assert ("missing-iters", 7) in found and ("missing-iters", 21) in found
+    r = cli("check", str(path), "--procs", "2")
+    assert r.exit_code == 1
+    assert "above line 7" in r.output and "above line 21" in r.output
+    assert "the communication was not checked" in r.output
+
+
+def test_run_names_every_loop_that_needs_iters_at_once(tmp_path, cli):
+    path = tmp_path / "survey.c"
+    path.write_text(SURVEY)
+    r = cli("run", str(path), "--procs", "2")
+    assert r.exit_code == 2
+    text = " ".join(r.output.split())
+    assert "2 loops have trip counts that depend on data" in text
+    assert "above line 7" in text and "above line 21" in text

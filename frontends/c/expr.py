@@ -35,7 +35,10 @@ _INT_FUNCS = {"abs", "labs", "atoi", "atol", "atoll", "strtol", "strtoll", "strt
               "strtoimax", "strtoumax", "rand", "strlen", "printf", "fprintf", "sprintf",
               "snprintf", "scanf", "sscanf", "fscanf", "time", "clock", "puts", "putchar", "getchar",
               "fputs", "fclose", "fflush", "strcmp", "strncmp", "memcmp",
-              "rand_r", "random", "lrand48", "nrand48", "mrand48", "jrand48"} | {
+              "rand_r", "random", "lrand48", "nrand48", "mrand48", "jrand48", "isalnum", "isalpha", "isblank",
+              "iscntrl", "isdigit", "isgraph", "islower", "isprint", "ispunct", "isspace", "isupper", "isxdigit",
+              "tolower", "toupper", "strspn", "strcspn", "strcasecmp", "strncasecmp", "lround", "llround",
+              "lrint"} | {
     name for name, result in RESULT_TYPES.items() if result == "int"}
 
 _COMPARE = {"<", ">", "<=", ">=", "==", "!="}

@@ -22,4 +22,10 @@ char *strstr(const char *haystack, const char *needle);
 char *strtok(char *str, const char *delim);
 char *strdup(const char *s);
 char *strerror(int errnum);
+char *strndup(const char *s, size_t n);
+void *memchr(const void *s, int c, size_t n);
+size_t strspn(const char *s, const char *accept);
+size_t strcspn(const char *s, const char *reject);
+int strcasecmp(const char *s1, const char *s2);
+int strncasecmp(const char *s1, const char *s2, size_t n);
 #endif

@@ -156,6 +156,8 @@ class Engine:
         # Loops with no closed form are sampled (chain.sampled) unless every iteration is asked for.
         self.sampling = options.extrapolate and not options.trace and not self.symbolic
         self.no_defaults = options.no_defaults  # --strict (docs/annotations.md, "Defaults and --strict")
+        # check: (file, line) -> the refusal of each loop that needs iters(N) (values.py surveyed)
+        self.survey: dict | None = {} if options.survey else None
         # Steady states are extrapolated only when no report needs every event, and not while
         # packet-switched messages share the network (their state is not in the occupancy compared).
         packets = self.mapping.cube_params.packet is not None

@@ -86,6 +86,12 @@ class EarlyExit:
         """The parse found no expression for the loop's condition (it reads rand(), an array of
         data, or calls a function of the program): nothing the interpretation knows would end it
         (issue 13: it ran into the budget)."""
+        if self.engine.survey is not None:  # check: listed; its condition is then taken as surveyed
+            self.surveyed(lambda: self._refuse_data_loop_now(a), "refused loop")
+            return
+        self._refuse_data_loop_now(a)
+
+    def _refuse_data_loop_now(self, a: Iter):
         called = sorted(f for f in self.aag.functions if re.search(rf"\b{re.escape(f)}\s*\(", a.label or ""))
         if called:  # a call in a loop's condition is not evaluated again at each test
             raise InputError(

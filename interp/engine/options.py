@@ -29,3 +29,6 @@ class EngineOptions:
     # steady-state iteration never leaves, so steady states may be extrapolated with records kept
     leftovers_only: bool = False
     no_defaults: bool = False  # --strict: a default (prob 0.5, a sampled loop) is an error naming its annotation
+    # check: a loop whose trip count or condition needs data is listed (with the iters() that
+    # states it) and taken as running once, so that one check names every such loop, not the first
+    survey: bool = False

@@ -21,6 +21,9 @@ from interp.errors import InputError
 _MISSING = object()
 
 
+# What check's survey goes on through (EngineOptions.survey): the counts and conditions of loops.
+SURVEYED = ("loop trip count", "loop condition")
+
 class Values:
     """Base of ``chain.Chain``: the chain's variables and the evaluation of AAG expressions.
 
@@ -359,6 +362,8 @@ class Values:
         try:
             value = self.eval(expr, what)
         except Unknown as exc:
+            if self.engine.survey is not None and what in SURVEYED:
+                return self.surveyed(lambda: self._unknown(exc, what), what)
             self._unknown(exc, what)
         except (ArithmeticError, ValueError, TypeError) as exc:  # nan, inf, zoo met inside sympy/math
             raise InputError(f"{self._where()}: the {what} cannot be evaluated on {self.label}: "
@@ -371,6 +376,26 @@ class Values:
             raise InputError(f"{self._where()}: the {what} is {value} on {self.label}: not a finite number "
                              f"({why}an input at an extreme, a division by zero); check the inputs it depends on")
         return value
+
+    def surveyed(self, refuse, what: str) -> float:
+        """check (EngineOptions.survey): keep the refusal ``refuse()`` raises, once per line, and
+        go on as if the loop ran once (its trip count 1, its condition true only the first time
+        it is tested at that line on this process)."""
+        try:
+            refuse()
+        except InputError as exc:
+            a = self.current
+            where = (a.loc.file, a.loc.first) if a is not None and a.loc else (self.aag.file, 0)
+            self.engine.survey.setdefault(where, str(exc))
+            if what == "loop trip count":
+                return 1.0
+            if what != "loop condition":  # only listed (a loop refused at its start)
+                return 0.0
+            key = ("surveyed", where, self.index)
+            tested = self.engine._inner.get(key, 0)
+            self.engine._inner[key] = tested + 1
+            return 1.0 if tested == 0 else 0.0
+        raise AssertionError("surveyed: the refusal did not refuse")
 
     def _unknown(self, exc: Unknown, what: str):
         name = exc.name
