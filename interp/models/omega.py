@@ -14,7 +14,9 @@ import sympy
 from frontends.aag import symexpr as S
 from frontends.aag import AAU, Access, Call, Condt, Function, Iter, OpCounts, Seq
 from frontends.aag.bodies import continues
+from .after import after_branches, after_loop, after_seq, assigns, copied_members, returns, values_after  # noqa: F401
 from .indicator import indicator_sums
+from .stand_ins import LIB_STAND_INS
 from .telescope import telescoped
 from sag.model import SAU
 from sag.parameter import Bound
@@ -29,24 +31,6 @@ _FALLBACK = {"double_add": "real_add", "double_mul": "real_mul", "double_div": "
              "int_div_const": "int_div",
              # an int multiplication by a constant power of two (a shift): Table 1's int mul
              "int_mul_pow2": "int_mul"}
-
-# A library call the machine gives no figure for, costed as one it does give (said in the notes):
-# the C library's and POSIX's other pseudo-random generators cost about what rand() does (one
-# multiply-add of a linear congruential state, or a lagged add; drand48's 48-bit state a little
-# more), and calibrate measures rand() only.
-LIB_STAND_INS = {name: "rand" for name in ("random", "rand_r", "drand48", "erand48", "lrand48", "nrand48",
-                                          "mrand48", "jrand48")}
-LIB_STAND_INS.update({name: "srand" for name in ("srandom", "srand48", "seed48")})
-# libm: a float variant costs its double's figure (at most that: one evaluation of the same
-# polynomial); the other transcendental functions as sin (a range reduction and a polynomial:
-# tan, the inverse trigonometric ones, erf) or exp / log (their relatives), which calibrate
-# measures. Roundings (floor, lround, ...) have none: a call without SSE4.1, one instruction with.
-LIB_STAND_INS.update({"sqrtf": "sqrt", "fabsf": "fabs", "powf": "pow", "expf": "exp", "logf": "log",
-                      "sinf": "sin", "cosf": "cos", "tanf": "sin", "tan": "sin", "asin": "sin", "acos": "sin",
-                      "atan": "sin", "atan2": "sin", "sinh": "exp", "cosh": "exp", "tanh": "exp",
-                      "exp2": "exp", "expm1": "exp", "log2": "log", "log10": "log", "log1p": "log",
-                      "cbrt": "pow", "hypot": "sqrt", "erf": "sin", "erfc": "sin", "lgamma": "log",
-                      "tgamma": "exp"})
 
 
 class NotClosed(Exception):
@@ -349,7 +333,7 @@ class NodeModel:
                 if any(returns(b.body) or (loop_body and continues(b.body)) for b in a.branches):
                     return total + self.condt(a, aaus[k + 1:], loop_body)
                 total += self.condt(a)
-                if k + 1 < len(aaus) and _assigns(a):
+                if k + 1 < len(aaus) and assigns(a):
                     return total + after_branches(a, self.body(aaus[k + 1:], loop_body))
             elif isinstance(a, Call):
                 total += self.call(a)
@@ -358,113 +342,6 @@ class NodeModel:
             else:
                 raise NotClosed(a)
         return total
-
-
-def copied_members(a: Call, symbols) -> dict:
-    """A struct passed by value: the callee's ``c.n`` is the caller's ``cf.n`` (Call.copies)."""
-    out = {}
-    for param, var in a.copies.items():
-        for sym in symbols:
-            if str(sym).startswith((param + ".", param + "[")):
-                out[sym] = S.var(var + str(sym)[len(param):])
-    return out
-
-
-def values_after(a: AAU):
-    """The substitution that puts into what follows ``a`` the values ``a`` leaves (after_seq,
-    after_loop, after_branches), or None when ``a`` assigns nothing that way."""
-    if isinstance(a, Seq) and a.defs:
-        return lambda rest: after_seq(a, rest)
-    if isinstance(a, Iter) and a.cls == "IterD" and a.clobbers:
-        return lambda rest: after_loop(a, rest)
-    if isinstance(a, Condt) and a.cls == "CondtD" and _assigns(a):
-        return lambda rest: after_branches(a, rest)
-    return None
-
-
-def after_seq(a: Seq, rest: sympy.Expr) -> sympy.Expr:
-    """The time of what follows ``a`` with the values ``a`` assigns put in (``long lo = rank * m,
-    hi = lo + m;`` then a loop from lo to hi): a callee's closed form reads its locals' values, not
-    names the caller cannot know. A value the parse could not follow leaves the body interpreted."""
-    for target, value in reversed(a.defs):
-        sym = S.var(target)
-        if sym in rest.free_symbols:
-            if value is None:
-                raise NotClosed(a)
-            rest = rest.xreplace({sym: value})
-    return rest
-
-
-def after_loop(a: Iter, rest: sympy.Expr) -> sympy.Expr:
-    """What follows a loop with the values the loop leaves put in: ``k = 0; for (i < n) k += 2;``
-    then a loop to k costs 2n iterations (the loop's closed-form effects, aag/effects.py). A name
-    the loop assigns without a closed form, read by what follows, leaves the body interpreted.
-    Until 2026-11-23 the value from before the loop was used: the second loop of a function ran 0
-    times in the function's closed form."""
-    effects = dict(a.effects or [])
-    subs = {}
-    for name in a.clobbers:
-        sym = S.var(name)
-        if sym not in rest.free_symbols:
-            continue
-        if effects.get(name) is None:
-            raise NotClosed(a)
-        subs[sym] = effects[name]
-    return rest.xreplace(subs) if subs else rest
-
-
-def _assigns(c: Condt) -> bool:
-    return any(isinstance(y, Seq) and y.defs for b in c.branches for x in b.body for y in x.walk())
-
-
-def after_branches(c: Condt, rest: sympy.Expr) -> sympy.Expr:
-    """What follows an if whose branches assign values it reads (``start = p * p; if (start <
-    lo) start = lo + ...;`` then a loop from start): each such name becomes the value of the
-    branch taken, as a Piecewise of the decided conditions, the name itself (the value from
-    before, put in by the caller's ``after_seq``) when no branch is taken. A branch on data, or an
-    assignment deeper than the branch's own statements, leaves the body interpreted: before, the
-    value from before the if was used whatever the branch did (a sieve block's marks counted from
-    p * p instead of from the block's start)."""
-    assigned = {name for b in c.branches for x in b.body for y in x.walk() if isinstance(y, Seq)
-                for name, _ in y.defs}
-    subs = {}
-    for name in assigned:
-        sym = S.var(name)
-        if sym not in rest.free_symbols:
-            continue
-        value = sym
-        for b in reversed(c.branches):
-            if b.data_dependent or b.cond is None and not b.is_else:
-                raise NotClosed(c)
-            v = _branch_value(b.body, name)
-            value = v if b.is_else else sympy.Piecewise((v, b.cond), (value, True))
-        subs[sym] = value
-    return rest.xreplace(subs) if subs else rest
-
-
-def _branch_value(body: list[AAU], name: str):
-    """The value ``name`` has after a branch's statements (its own symbol when they leave it)."""
-    env: dict = {}
-    for x in body:
-        if not isinstance(x, Seq):
-            if any(isinstance(y, Seq) and any(t == name for t, _ in y.defs) for y in x.walk()):
-                raise NotClosed(x)
-            continue
-        for target, value in x.defs:
-            if value is None:
-                if target == name:
-                    raise NotClosed(x)
-                env[target] = None
-                continue
-            if any(env.get(str(f)) is None and str(f) in env for f in value.free_symbols):
-                raise NotClosed(x)
-            env[target] = value.xreplace({S.var(t): v for t, v in env.items() if v is not None})
-    return env.get(name, S.var(name))  # never None: an unknown value of ``name`` raised above
-
-
-def returns(body: list[AAU]) -> bool:
-    """Does the branch body end with a return?"""
-    return bool(body) and isinstance(body[-1], Seq) and body[-1].control == "return"
 
 
 def sum_over(body: sympy.Expr, var: sympy.Symbol, lo, step, n) -> sympy.Expr:
