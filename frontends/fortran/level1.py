@@ -268,7 +268,7 @@ class FLevel1(SimpleStatements, SectionLoops, ReadOnce, CallStatements, ControlF
                 entry = scope.name
         self._drain(10**9)
         self._enter(self.sources[0])
-        self._check_functions(functions)
+        self._check_functions(functions, entry)
         main = functions[entry]
         main.body.insert(0, Start(loc=Loc(main.loc.file, main.loc.first, main.loc.first), label=entry, function=entry))
         main.body.append(End(loc=Loc(main.loc.file, main.loc.last, main.loc.last), label=f"end of {entry}",
