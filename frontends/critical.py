@@ -109,6 +109,12 @@ class Facts:
         pos, made_of = call.creates()
         if pos is not None and pos < len(args):
             self._computed(buffer_name(args[pos]), args, made_of, names_in, line)
+            # The engine builds every communicator the program creates, used or not (a collective
+            # over the parent): its dims, periods, color, key, ... are needed even when nothing
+            # reads the new handle, so they decide control as a partner does.
+            for i in made_of:
+                if i < len(args):
+                    self.control |= names_in(args[i])
 
     def query_call(self, name: str, args: list, names_in: Callable, target_of: Callable, line: int) -> None:
         """A communicator or topology query (frontends/comms.py): its outputs are computed from

@@ -6,11 +6,12 @@ from __future__ import annotations
 import sympy
 
 from .aag import Call, ExternalInput, Loc, Seq
+from .aag.aau import SYNC_CLASSES
 from .aag.effects import loop_effects
 from .aag.iterlocal import iteration_local
 from .aag.fill import fill_effects
 from .aag.whilecount import derived_count
-from .aag.bodies import can_leave, cond_fixed, flat, has_jump, recursive_functions
+from .aag.bodies import can_leave, cond_fixed, flat, has_jump, reachable_functions, recursive_functions
 from .annotations import Annotation
 from .errors import FrontendError
 
@@ -142,14 +143,32 @@ class AnnotatedParse:
         return (f"{name}: the message {attr} depends on data the parse cannot know; it must come from "
                 "inputs, the rank and constants")
 
-    def _check_functions(self, functions) -> None:
-        """Recursion needs a cost() annotation; regions and annotations must be closed/used."""
+    def _check_functions(self, functions, entry: str) -> None:
+        """Recursion needs a cost() annotation; regions and annotations must be closed/used.
+        Only what the program can run counts: a recursive utility of a module or file that
+        nothing reachable from ``entry`` calls does not refuse the program."""
+        reachable = reachable_functions(functions, entry)
         for name in recursive_functions(functions):
-            for c in (a for fn in functions.values() for a in flat(fn.body)
-                      if isinstance(a, Call) and a.callee == name and a.cost is None):
-                self.problem("unsupported", f"recursive call of {name}() cannot be interpreted without an "
-                             f"annotation: put '{self.DIRECTIVE} cost(EXPR)' above line {c.loc.first}", c.loc.first)
             functions[name].recursive = True
+            if name not in reachable:
+                continue
+            comm = next((a for n in sorted(reachable_functions(functions, name)) for a in flat(functions[n].body)
+                         if a.cls in SYNC_CLASSES), None)
+            for c in (a for n, fn in functions.items() if n in reachable for a in flat(fn.body)
+                      if isinstance(a, Call) and a.callee == name and a.cost is None):
+                self.problem("unsupported", self._recursion_refusal(name, c, comm), c.loc.first)
+
+    def _recursion_refusal(self, name: str, call, comm) -> str:
+        """Why a recursive call is refused and what to write instead. interp does not interpret
+        recursion; a call that communicates cannot take a cost() either, since its messages
+        (which the partners wait for) would be left out."""
+        if comm is None:
+            return (f"recursive call of {name}() cannot be interpreted without an annotation: put "
+                    f"'{self.DIRECTIVE} cost(EXPR)' above line {call.loc.first}")
+        what = comm.label.split("(")[0].strip() or comm.cls  # the call's name: MPI_Recv
+        return (f"recursive call of {name}(), which communicates ({what} at line {comm.loc.first}): interp "
+                f"does not interpret recursion, and '{self.DIRECTIVE} cost(EXPR)' would leave its messages "
+                "out; write the recursion as a loop (a tree's levels: a loop over the halving distance)")
         if self._region:
             raise FrontendError(f"region '{self._region[-1]}' is not closed ('{self.DIRECTIVE} end region')",
                                 self.file, self.regions[self._region[-1]].first)

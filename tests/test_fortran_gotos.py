@@ -73,3 +73,71 @@ def test_a_jump_out_of_a_construct_stays_refused(tmp_path):
     (aag,) = load_programs([str(path)])
     assert any("GO TO is not modelled" in str(p) and ":14" in str(p) for p in aag.problems), \
         [str(p) for p in aag.problems]
+
+
+# -- GO TO the statement after a DO loop: the FORTRAN 77 early exit (gotos.exits_to_next) --------
+# Before, 'GO TO 200' out of the loop was refused ("GO TO is not modelled").
+
+EARLY_EXITS = """      PROGRAM GEX
+      INCLUDE 'mpif.h'
+      INTEGER IERR, ITER, I, J
+      DOUBLE PRECISION ERR, S
+      CALL MPI_INIT(IERR)
+      ERR = 1.0D0
+      S = 0.0D0
+      DO 100 ITER = 1, 50
+         ERR = ERR * 0.5D0
+         IF (ERR .LT. 1.0D-6) GOTO 200
+  100 CONTINUE
+  200 CONTINUE
+      DO 300 J = 1, 10
+         DO 310 I = 1, 10
+            S = S + 1.0D0
+            IF (I * J .GE. 24) GO TO 400
+  310    CONTINUE
+  300 CONTINUE
+  400 CONTINUE
+      CALL MPI_FINALIZE(IERR)
+      END
+"""
+
+
+def test_goto_past_the_loop_end_is_an_exit(tmp_path):
+    r = _run(tmp_path, EARLY_EXITS)
+    per = {s.loc.rsplit(":", 1)[1]: s for (proc, _), s in r.aaus.items() if proc == 0 and s.cls == "Seq"}
+    # 0.5**19 = 1.9e-6, 0.5**20 = 9.5e-7 < 1e-6: the 20th pass jumps to 200
+    assert per["9"].executions == 20
+    # from the inner loop, past the outer one: J = 1 and 2 run all 10 I's, J = 3 stops at I = 8
+    # (3 * 8 = 24): 10 + 10 + 8 = 28 passes, and the outer loop's third start is its last
+    assert per["15"].executions == 28
+    assert per["14"].executions == 3
+
+
+CONVERGENCE = """      PROGRAM CONV
+      INCLUDE 'mpif.h'
+      INTEGER IERR, ITER
+      DOUBLE PRECISION ERR, GERR
+      CALL MPI_INIT(IERR)
+      ERR = 1.0D0
+      DO 100 ITER = 1, 50
+         ERR = ERR * 0.5D0
+         CALL MPI_ALLREDUCE(ERR, GERR, 1, MPI_DOUBLE_PRECISION, MPI_MAX,
+     1        MPI_COMM_WORLD, IERR)
+         LEAVE
+  100 CONTINUE
+  200 CONTINUE
+      CALL MPI_FINALIZE(IERR)
+      END
+"""
+
+
+def test_convergence_goto_is_predicted_as_its_exit_spelling(tmp_path):
+    # GERR comes from the reduction (data): the loop is predicted for its whole count, 50
+    # reductions per rank, with the early-exit note naming the jump's line, as the same loop with
+    # EXIT is (docs/model.md, 'An early exit on data').
+    goto = _run(tmp_path, CONVERGENCE.replace("LEAVE", "IF (GERR .LT. 1.0D-6) GOTO 200"), procs=4)
+    exit_ = _run(tmp_path, CONVERGENCE.replace("LEAVE", "IF (GERR .LT. 1.0D-6) EXIT"), procs=4)
+    reduce_ = next(s for (proc, _), s in goto.aaus.items() if proc == 0 and s.cls == "SyncSeq")
+    assert reduce_.executions == 50
+    assert goto.total == pytest.approx(exit_.total, rel=1e-12)
+    assert any("the break at line 11" in n for n in goto.notes), goto.notes

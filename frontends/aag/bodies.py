@@ -156,6 +156,20 @@ def ends(body: list[AAU], functions: dict, seen: frozenset = frozenset()) -> boo
     return False
 
 
+def reachable_functions(functions, start: str) -> set[str]:
+    """Names of the functions interpreting ``start`` can call (``start`` included), through the
+    Call AAUs of their bodies (a function reference in an expression or condition is one too). A
+    call whose time is stated (cost()) is not interpreted: its callee is not reached through it."""
+    out, stack = set(), [start]
+    while stack:
+        n = stack.pop()
+        if n in out or n not in functions:
+            continue
+        out.add(n)
+        stack.extend(a.callee for a in flat(functions[n].body) if isinstance(a, Call) and a.cost is None)
+    return out
+
+
 def recursive_functions(functions) -> set[str]:
     """Names of the functions that can call themselves (directly or through others)."""
     graph = {n: {a.callee for a in flat(f.body) if isinstance(a, Call)} for n, f in functions.items()}

@@ -178,7 +178,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         if "main" not in functions:
             raise FrontendError("no main() function: interp predicts whole programs "
                                 "(a skeleton needs at least main)", self.file, 1)
-        self._check_functions(functions)
+        self._check_functions(functions, "main")
         main = functions["main"]
         main.body.insert(0, Start(loc=Loc(main.loc.file, main.loc.first, main.loc.first), label="main", function="main"))
         main.body.append(End(loc=Loc(main.loc.file, main.loc.last, main.loc.last), label="end of main", function="main"))

@@ -23,6 +23,10 @@ MPI_CONSTANTS = {
     "MPI_ERROR": 3, "MPI_MAX_PROCESSOR_NAME": 256, "MPI_MAX_ERROR_STRING": 256,
     "MPI_THREAD_SINGLE": 0, "MPI_THREAD_FUNNELED": 1, "MPI_THREAD_SERIALIZED": 2,
     "MPI_THREAD_MULTIPLE": 3,
+    # Kind parameters (integer(kind=MPI_ADDRESS_KIND) :: disp; int(n, MPI_OFFSET_KIND)): the byte
+    # sizes of MPI_Aint, MPI_Offset and MPI_Count on a 64-bit MPICH or Open MPI, and of a default
+    # INTEGER (the Fortran MPI_Fint).
+    "MPI_ADDRESS_KIND": 8, "MPI_OFFSET_KIND": 8, "MPI_COUNT_KIND": 8, "MPI_INTEGER_KIND": 4,
 }
 # Opaque handles: names with no numeric value that are neither variables nor memory accesses.
 MPI_HANDLES = (set(DATATYPES["fortran"]) | set(MPI_OPS) | {

@@ -181,8 +181,8 @@ class Scope:
             return "substring"  # pname(1:namelen) of a CHARACTER scalar
         if low in self.program.user and low != self.name:
             return "user"
-        if low == self.name and self.kind == "function":
-            return "user"  # a recursive reference
+        if low == self.name and self.kind in ("function", "subroutine"):
+            return "user"  # a recursive reference (CALL of a subroutine inside itself)
         if up in calls.FUNCTION_RESULTS or up in calls.MACHINE or up in calls.BINDINGS:
             return "known"
         if up in INTRINSICS and low not in self.externals:

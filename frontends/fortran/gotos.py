@@ -11,7 +11,12 @@ parse, see level1.py).
   condition is decided as a DO WHILE's (on data it needs ``!$interp iters(N)`` above the
   labelled statement).
 
-Anything else (a jump into or out of a construct, a target another jump also reaches from
+- A jump from inside a DO construct (at any depth in it) to the label of the statement right
+  after the loop's end, ``DO 100 ...; IF (ERR .LT. TOL) GO TO 200; 100 CONTINUE; 200 ...``, the
+  FORTRAN 77 early exit, leaves the loop: it is ``EXIT`` naming that loop (exits_to_next), so a
+  jump from an inner loop leaves both, as named_exits.py lowers it.
+
+Anything else (another jump into or out of a construct, a target another jump also reaches from
 inside the skipped or repeated statements, a computed or assigned GO TO) stays refused at its
 line: interp needs structured control flow.
 """
@@ -76,6 +81,45 @@ def backward(items: list, j: int):
                 return None  # GO TO L without a condition never leaves (unless by a jump inside)
             return k, found[0]
     return None
+
+
+def exits_to_next(items: list) -> None:
+    """Rewrite, in place, every GO TO from inside a DO construct of ``items`` to the label of the
+    statement right after it as an EXIT naming that loop. An unnamed loop gets the name
+    ``interp_goto_L`` (the DO statement's construct name, which control.py reads)."""
+    for k in range(len(items) - 1):
+        label = T.label_of(items[k + 1])
+        if label is None or not isinstance(items[k], T.DO_CONSTRUCTS):
+            continue
+        header = next((c for c in T.content(items[k]) if isinstance(c, T.DO_STMTS)), None)
+        item = getattr(header, "item", None)
+        if item is None:
+            continue
+        found = list(_jumps_to(items[k], label))
+        if not found:
+            continue
+        if not getattr(item, "name", None):
+            item.name = f"interp_goto_{label}"
+        for parent, pos, stmt in found:
+            leave = F.Exit_Stmt(f"EXIT {item.name}")
+            leave.item = getattr(stmt, "item", None)  # its source line, for reports
+            if isinstance(parent, F.If_Stmt):  # IF (c) GO TO L: the IF's action
+                parent.items = (parent.items[0], leave)
+            else:
+                parent.content[pos] = leave
+
+
+def _jumps_to(node, label: str):
+    """(parent, position in its content, statement) of each ``GO TO label`` below ``node``: a
+    statement of a block, or the action of a logical IF."""
+    for pos, c in enumerate(T.content(node)):
+        if isinstance(c, F.Goto_Stmt) and str(c.items[0]) == label:
+            yield node, pos, c
+        elif isinstance(c, F.If_Stmt) and isinstance(c.items[1], F.Goto_Stmt) \
+                and str(c.items[1].items[0]) == label:
+            yield c, 1, c.items[1]
+        else:
+            yield from _jumps_to(c, label)
 
 
 class GotoForms:

@@ -1,7 +1,7 @@
 """Fortran intrinsic functions: their types, values and operation counts.
 
 Counted as the C frontend counts the equivalent C: type conversions (REAL, DBLE, INT, NINT) as
-C's casts; MOD of integers as C's ``%`` (an int division), of reals as ``fmod``; MAX / MIN as one
+C's casts; ANINT as C's ``round`` (both round half away from zero); MOD of integers as C's ``%`` (an int division), of reals as ``fmod``; MAX / MIN as one
 comparison per extra argument; MERGE as C's ``?:`` (both values at weight 0.5); ABS, SQRT, EXP,
 LOG, SIN, COS, ... as C's library calls (``fabs`` for a real ABS). Inquiry functions (SIZE, KIND,
 ...) cost nothing; array intrinsics (SUM, MATMUL, ...) are reported by the level-1 parse. The bit
@@ -32,7 +32,7 @@ _SPECIFIC = {  # specific names of the generic intrinsics (FORTRAN 77)
     "AMOD": "MOD", "DMOD": "MOD", "MAX0": "MAX", "AMAX0": "MAX", "MAX1": "MAX", "AMAX1": "MAX",
     "DMAX1": "MAX", "MIN0": "MIN", "AMIN0": "MIN", "MIN1": "MIN", "AMIN1": "MIN", "DMIN1": "MIN",
     "FLOAT": "REAL", "SNGL": "REAL", "DFLOAT": "DBLE", "IFIX": "INT", "IDINT": "INT", "IDNINT": "NINT",
-    "ISIGN": "SIGN", "DSIGN": "SIGN"}
+    "ISIGN": "SIGN", "DSIGN": "SIGN", "DNINT": "ANINT"}
 _SPECIFIC_TYPE = {"D": DOUBLE, "A": REAL, "I": INT}  # DSQRT -> double, ALOG -> real, IABS -> int
 _CONVERT = {"REAL": REAL, "DBLE": DOUBLE, "INT": INT, "NINT": INT}
 _INQUIRY = {"SIZE", "LBOUND", "UBOUND", "SHAPE", "KIND", "LEN", "LEN_TRIM", "TRIM", "ADJUSTL",
@@ -47,7 +47,7 @@ ARRAY_INTRINSICS = {"SUM", "PRODUCT", "MAXVAL", "MINVAL", "DOT_PRODUCT", "MATMUL
                     "RESHAPE", "COUNT", "ANY", "ALL", "MAXLOC", "MINLOC", "PACK", "UNPACK", "SPREAD",
                     "CSHIFT", "EOSHIFT", "NORM2"}
 INTRINSICS = (set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | _INQUIRY | ARRAY_INTRINSICS | BITS
-              | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR", "CEILING", "ICHAR", "CHAR", "MODULO"})
+              | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR", "CEILING", "ICHAR", "CHAR", "MODULO", "ANINT"})
 
 
 def generic(name: str) -> str:
@@ -109,6 +109,8 @@ def intrinsic_value(ex, name: str, args):
         return vals[0]
     if g == "INT":
         return S.CTrunc(vals[0]) if ex.ftype(args[0]).kind in ("real", "double") else vals[0]
+    if g in ("NINT", "ANINT"):
+        return nearest(vals[0]) if ex.ftype(args[0]).kind in ("real", "double") else vals[0]
     if g == "ABS":
         return sympy.Abs(vals[0])
     if g == "SQRT":
@@ -178,6 +180,9 @@ def count_intrinsic(ex, name: str, args, counts: OpCounts, accesses: list[Access
     if g == "ABS":
         count_call(counts, "abs" if kinds and kinds[0] == "int" else "fabs", 1)
         return
+    if g == "ANINT":  # a real result: C's round(), no conversion to an integer type
+        count_call(counts, "round", 1)
+        return
     if g in ("FLOOR", "CEILING"):
         count_call(counts, "floor" if g == "FLOOR" else "ceil", 1)
         counts.add_op("real_to_int")
@@ -191,6 +196,13 @@ def count_intrinsic(ex, name: str, args, counts: OpCounts, accesses: list[Access
         count_call(counts, _LIB[g], len(args))
         return
     count_call(counts, g.lower(), len(args))
+
+
+def nearest(x):
+    """NINT / ANINT of x: the nearest whole number, a half rounded away from zero (Fortran, as C's
+    round(); not Python's or sympy's round-half-to-even, which makes nint(2.5) 2). Built from the
+    truncation every numeric path already evaluates, so the engine compiles it as it does INT."""
+    return S.CTrunc(x + sympy.sign(x) / 2)
 
 
 def _promoted(ex, g, args) -> FType:

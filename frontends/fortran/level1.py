@@ -5,8 +5,7 @@ Program units become AAG functions (the main program is the entry); statements a
 into the AAU classes of Table 4 and contiguous simple statements are clustered into one Seq
 (``granularity statement`` gives one per statement); ``!$interp`` directives apply in source order.
 The statements are handled by kind in mixins: statements.py (simple statements), callstmts.py
-(calls and message passing), control.py (IF, SELECT CASE, DO). Choices where Fortran differs from
-C:
+(calls and message passing), control.py (IF, SELECT CASE, DO). Where Fortran differs from C:
 
 - READ gives external inputs (``READ(*,*) N``: N is read, as C's scanf); an IOSTAT= or STAT=
   variable is taken to be 0 (reads and allocations succeed, as the C frontend takes pointers
@@ -18,10 +17,10 @@ C:
 - Array syntax (sections, whole arrays, vector subscripts, the reductions SUM ... COUNT), WHERE
   and FORALL are interpreted as the DO loops they stand for (sections.py).
 - GO TO in its structured shapes (a forward skip, the FORTRAN 66 IF-ELSE, a backward jump that
-  repeats a statement list) is the IF or loop it stands for (gotos.py).
-- Other GO TOs, arithmetic IF, statement functions, array-valued intrinsics but MATMUL, TRANSPOSE and
-  DIM= reductions (matmul.py), and the array forms sections.py does not rewrite are reported as unsupported, with their line; the rest of
-  the program is still interpreted.
+  repeats a statement list, a jump past a DO's end: an EXIT) is what it stands for (gotos.py).
+- Other GO TOs, arithmetic IF, statement functions, array-valued intrinsics but MATMUL, TRANSPOSE
+  and DIM= reductions (matmul.py), and the array forms sections.py does not rewrite are reported
+  as unsupported, with their line; the rest of the program is still interpreted.
 """
 from __future__ import annotations
 
@@ -52,7 +51,7 @@ from .sections import SectionLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
 from .generics import resolve_generics
-from .gotos import GotoForms
+from .gotos import GotoForms, exits_to_next
 from .named_exits import NamedExits
 from .read_once import ReadOnce
 from ..aag.bodies import flat, root
@@ -268,7 +267,7 @@ class FLevel1(SimpleStatements, SectionLoops, ReadOnce, CallStatements, ControlF
                 entry = scope.name
         self._drain(10**9)
         self._enter(self.sources[0])
-        self._check_functions(functions)
+        self._check_functions(functions, entry)
         main = functions[entry]
         main.body.insert(0, Start(loc=Loc(main.loc.file, main.loc.first, main.loc.first), label=entry, function=entry))
         main.body.append(End(loc=Loc(main.loc.file, main.loc.last, main.loc.last), label=f"end of {entry}",
@@ -346,6 +345,7 @@ class FLevel1(SimpleStatements, SectionLoops, ReadOnce, CallStatements, ControlF
         saved = self._cluster
         self._cluster = None
         loop_top, self._loop_top = self._loop_top, False
+        exits_to_next(items)  # GO TO the statement after a loop, from inside it: EXIT (gotos.py)
         k = 0
         while k < len(items):
             stmt = items[k]

@@ -6,13 +6,13 @@ import re
 
 from fparser.two import Fortran2003 as F
 
+from .bound_text import fortran_text, written
 from .module_arrays import why_open
 
 # Reductions: intrinsic -> (initial value, update of the accumulator ACC with the element E).
 REDUCTIONS = {"SUM": ("0", "ACC + E"), "PRODUCT": ("1", "ACC * E"), "MAXVAL": ("-huge(ACC)", "max(ACC, E)"),
               "MINVAL": ("huge(ACC)", "min(ACC, E)"), "DOT_PRODUCT": ("0", "ACC + E"),
               "COUNT": ("0", "ACC + merge(1, 0, E)"), "NORM2": ("0", "ACC + E**2")}
-_TEXT = re.compile(r"[\w\s+\-*/().]+")
 _COMPONENT = re.compile(r"\b([A-Za-z_]\w*)\.(?=[A-Za-z_])")
 
 
@@ -30,10 +30,11 @@ def open_extent(rw, node) -> str:
 
 
 def _text(expr) -> str:
-    """Fortran text of a sympy bound from the declarations (integers and simple arithmetic)."""
-    s = str(expr)
-    if not _TEXT.fullmatch(s):
-        raise NotRewritten(f"a bound ({s}) that is not simple arithmetic")
+    """Fortran text of a sympy bound from the declarations (integers, arithmetic, integer division
+    and the intrinsics bound_text.py writes)."""
+    s = fortran_text(expr)
+    if s is None:
+        raise NotRewritten(f"a bound ({written(expr)}) that is not simple arithmetic")
     # A component's value is named f.n (derived.py): in Fortran text it is f%n (ALLOCATE(v(prm%n))).
     return _COMPONENT.sub(r"\1%", s)
 

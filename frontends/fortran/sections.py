@@ -43,7 +43,7 @@ from .types import INT
 
 # Elemental intrinsics: applied element by element to array arguments.
 ELEMENTAL = set(_LIB) | set(_SPECIFIC) | set(_CONVERT) | {"ABS", "MOD", "MAX", "MIN", "MERGE", "FLOOR",
-                                                           "CEILING", "MODULO", "SIGN"} | BITS
+                                                           "CEILING", "MODULO", "SIGN", "ANINT"} | BITS
 
 
 class Rewriter:
