@@ -111,6 +111,19 @@ class QueryArgs:
     target: Callable
     cart_ndims: int | None = None
     creates_comms: bool = True  # False: every communicator variable holds MPI_COMM_WORLD
+    # ``element(i)``: (array, index) when argument i addresses one element of an array (C's
+    # ``&hi[d]``, Fortran's ``hi(d)``), the index named from 0 (sympy, None: not known); else None
+    element: Callable = lambda i: None
+
+
+@dataclass(frozen=True)
+class _At:
+    """An output argument that is an array element whose index the engine evaluates (``&hi[d]`` in
+    ``for (d = 0; d < 2; d++) MPI_Cart_shift(cart, d, 1, &lo[d], &hi[d])``): its def is the store
+    ("hi[]", Stored(d, value)), as ``hi[d] = value`` is (aag/symexpr.Stored)."""
+
+    array: str
+    index: object  # sympy expression, None: not known (every element of the array unknown)
 
 
 def comm_value(args: QueryArgs, i: int):
@@ -137,15 +150,41 @@ def _ndims(args: QueryArgs, spelling: str) -> int:
 
 
 def _elements(args: QueryArgs, i: int, n: int) -> list[str]:
+    """The n elements an array argument reads or writes: ``dims`` and ``&dims[0]`` from dims[0],
+    ``&coords[1]`` from coords[1]."""
+    at = args.element(i) if i < args.n else None
+    if at is not None and at[1] is not None and at[1].is_Integer:
+        return [f"{at[0]}[{int(at[1]) + k}]" for k in range(n)]
     base = args.target(i)
     return [f"{base}[{k}]" for k in range(n)] if base else []
+
+
+def _output(args: QueryArgs, i: int):
+    """Where a scalar output argument stores: a variable (``&rank``), an element with a constant
+    index by its name (``&hi[0]``: ``hi[0]``, which a later ``hi[0]`` reads), or an element whose
+    index the engine evaluates (``&hi[d]``: an ``_At``). Before 2026-11-25 both element forms
+    stored to the array's own name, so a partner ``hi[0]`` read a value never assigned: refused
+    as data."""
+    at = args.element(i) if i < args.n else None
+    if at is None:
+        return args.target(i)
+    array, index = at
+    if index is not None and index.is_Integer:
+        return f"{array}[{int(index)}]"
+    return _At(array, index)
 
 
 def query_defs(name: str, spelling: str, args: QueryArgs, tracked: Callable) -> list[tuple[str, object]]:
     """The assignments (variable, value) a query call makes to variables that are ``tracked`` (and
     those it keeps for itself), in order; QueryError if unmodelled."""
-    return [(target, value) for target, value in _defs(name, spelling, args)
-            if target and (is_hidden(target) or tracked(target))]
+    out = []
+    for target, value in _defs(name, spelling, args):
+        if isinstance(target, _At):  # &hi[d]: the element the engine picks
+            target, value = target.array + S.ELEMENTS, (
+                None if target.index is None or value is None else S.Stored(target.index, value))
+        if target and (is_hidden(target) or tracked(target)):
+            out.append((target, value))
+    return out
 
 
 def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]:
@@ -155,7 +194,9 @@ def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]
     comm = comm_value(args, q.comm) if q.comm is not None else None
     if q.comm is not None and comm is None:
         raise QueryError(f"{spelling}: the communicator argument is not a variable or a predefined one")
-    out = args.target
+
+    def out(i: int):
+        return _output(args, i)
     if name == "MPI_Comm_rank":
         return [(out(1), CommRank(comm, S.RANK))]
     if name == "MPI_Comm_size":

@@ -21,7 +21,7 @@ from . import calls
 from . import tree as T
 from .shapes import actual_extent
 from .expr import args_of, is_ref, ref_name
-from .refs import actual_args, query_target
+from .refs import actual_args, query_element, query_target
 from .intrinsics import ARRAY_INTRINSICS, generic
 
 # Fortran library subroutines -> the C library call that costs the same (machine file ``lib.*``).
@@ -126,7 +126,7 @@ class CallStatements:
         qargs = QueryArgs(len(args), value=lambda i: self._datatype_value(args[i]),
                           name=lambda i: str(args[i]).upper() if isinstance(args[i], F.Name) else None,
                           target=lambda i: query_target(self.ex, args[i]), cart_ndims=self._cart_ndims(),
-                          creates_comms=self.creates_comms)
+                          creates_comms=self.creates_comms, element=lambda i: query_element(self.ex, args[i]))
         try:
             defs = query_defs(canon, name, qargs, self.critical.is_tracked)
         except CallError as exc:
