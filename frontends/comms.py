@@ -51,7 +51,17 @@ QUERIES = {
     "MPI_Type_indexed": Query(None, (0, 1, 3), (4,)),
     "MPI_Type_create_struct": Query(None, (0, 1, 3), (4,)),
     "MPI_Type_struct": Query(None, (0, 1, 3), (4,)),
+    "MPI_Type_create_hindexed": Query(None, (0, 1, 3), (4,)),
+    "MPI_Type_hindexed": Query(None, (0, 1, 3), (4,)),
+    # A subarray carries the product of its subsizes of the old type (MPI 4.1 5.1.3); the sizes,
+    # starts and order decide where they lie, not the bytes sent.
+    "MPI_Type_create_subarray": Query(None, (0, 2, 5), (6,)),
     "MPI_Pack_size": Query(None, (0, 1), (3,)),
+    # MPI_Pack(inbuf, incount, type, outbuf, outsize, &position, comm) and MPI_Unpack(inbuf,
+    # insize, &position, outbuf, outcount, type, comm) move the position on by the bytes packed,
+    # so MPI_Send(buf, position, MPI_PACKED, ..) sends them (MPI 4.1 5.2)
+    "MPI_Pack": Query(None, (1, 2, 5), (5,)),
+    "MPI_Unpack": Query(None, (2, 4, 5), (2,)),
     # The count of the message a receive or probe matched: the engine keeps its bytes with the
     # status variable (``status@bytes``, interp/engine/chain_comm.py).
     "MPI_Get_count": Query(None, (0, 1), (2,)),
@@ -221,14 +231,24 @@ def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]
         rank = args.value(1)
         return [(c, None if rank is None else CartCoord(comm, rank, k))
                 for k, c in enumerate(_elements(args, 3, _constant(args, 2, spelling, "maxdims argument")))]
-    if name in ("MPI_Type_indexed", "MPI_Type_create_struct", "MPI_Type_struct"):
+    if name in ("MPI_Type_indexed", "MPI_Type_create_hindexed", "MPI_Type_hindexed", "MPI_Type_create_struct",
+                "MPI_Type_struct"):
         n = _constant(args, 0, spelling, "count", 64)
         blocks = [S.var(b) for b in _elements(args, 1, n)]
-        if name == "MPI_Type_indexed":
+        if name != "MPI_Type_create_struct" and name != "MPI_Type_struct":
             old = args.value(3)
             return [(out(4), None if old is None else sympy.Add(*blocks) * old)]
         types = [S.var(t) for t in _elements(args, 3, n)]  # each element: its datatype's bytes
         return [(out(4), sympy.Add(*[b * t for b, t in zip(blocks, types)]))]
+    if name == "MPI_Type_create_subarray":
+        n = _constant(args, 0, spelling, "number of dimensions")
+        subsizes, old = [S.var(b) for b in _elements(args, 2, n)], args.value(5)
+        return [(out(6), None if old is None or not subsizes else sympy.Mul(*subsizes) * old)]
+    if name in ("MPI_Pack", "MPI_Unpack"):
+        count, size = (args.value(1), args.value(2)) if name == "MPI_Pack" else (args.value(4), args.value(5))
+        pos = out(q.outputs[0])
+        moved = None if count is None or size is None or not isinstance(pos, str) else S.var(pos) + count * size
+        return [(pos, moved)]
     if name == "MPI_Pack_size":
         count, size = args.value(0), args.value(1)
         return [(out(3), None if count is None or size is None else count * size)]

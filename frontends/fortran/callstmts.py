@@ -75,6 +75,10 @@ class CallStatements:
                 self.problem("threads", OMP_THREADS_NOTE, first)
             if calls.MACHINE[up] in QUERIES:
                 self._query_defs(calls.MACHINE[up], name, args, seq, first)
+            if calls.MACHINE[up] in ("MPI_Pack", "MPI_Unpack"):  # C's are costed as a memcpy (c/packs.py)
+                self.problem("assumption", f"{up} is costed as one call (machine.{calls.MACHINE[up]}), not as the "
+                             "copy of its bytes: the Fortran frontend has no memcpy loop to cost it by "
+                             "(docs/model.md)", first)
             flag = FLAG_CALLS.get(calls.MACHINE[up])
             if flag is not None and len(args) > flag:
                 target = self.ex.target_name(args[flag])
