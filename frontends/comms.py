@@ -48,14 +48,16 @@ QUERIES = {
     "MPI_Cartdim_get": Query(0, (), (1,)),
     # Datatypes of blocks given by arrays (MPI 4.1 section 5.1.2): the bytes one element carries,
     # the sum of the blocks (the displacements decide the layout in memory, not the bytes sent).
-    "MPI_Type_indexed": Query(None, (0, 1, 3), (4,)),
-    "MPI_Type_create_struct": Query(None, (0, 1, 3), (4,)),
-    "MPI_Type_struct": Query(None, (0, 1, 3), (4,)),
-    "MPI_Type_create_hindexed": Query(None, (0, 1, 3), (4,)),
-    "MPI_Type_hindexed": Query(None, (0, 1, 3), (4,)),
+    # The block lengths (and a struct's types) are read element by element, so a loop that fills
+    # them (``blens[i] = 4``) is followed, as the counts of MPI_Scatterv are.
+    "MPI_Type_indexed": Query(None, (0, 1, 3), (4,), (1,)),
+    "MPI_Type_create_struct": Query(None, (0, 1, 3), (4,), (1, 3)),
+    "MPI_Type_struct": Query(None, (0, 1, 3), (4,), (1, 3)),
+    "MPI_Type_create_hindexed": Query(None, (0, 1, 3), (4,), (1,)),
+    "MPI_Type_hindexed": Query(None, (0, 1, 3), (4,), (1,)),
     # A subarray carries the product of its subsizes of the old type (MPI 4.1 5.1.3); the sizes,
     # starts and order decide where they lie, not the bytes sent.
-    "MPI_Type_create_subarray": Query(None, (0, 2, 5), (6,)),
+    "MPI_Type_create_subarray": Query(None, (0, 2, 5), (6,), (2,)),
     "MPI_Pack_size": Query(None, (0, 1), (3,)),
     # MPI_Pack(inbuf, incount, type, outbuf, outsize, &position, comm) and MPI_Unpack(inbuf,
     # insize, &position, outbuf, outcount, type, comm) move the position on by the bytes packed,
