@@ -56,6 +56,8 @@ def _blocks(call, a) -> dict:
     except CallError:
         count_bytes = None
     kw = dict(counts=a.buffer("counts") or None, count_bytes=count_bytes)
+    if a.args.count is not None:  # size(N): every rank's block N elements (docs/annotations.md)
+        kw["block"] = a.args.count
     if call.at("op") is not None:  # MPI_Reduce_scatter: the engine counts the elements combined
         kind = a.datatype("datatype")[1]
         kw["elem_op"] = f"{kind}_{MPI_OPS.get((a.name('op') or '').upper(), 'add')}"

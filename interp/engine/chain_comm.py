@@ -317,7 +317,10 @@ class ChainComm(PersistentRequests):
         process's own block from its own count (docs/model.md)."""
         me = self.index if comm is None else comm.index[self.index]
         sizes = None
-        if a.op not in collectives.ROOT_COUNTS or me == root:
+        if a.block is not None and a.count_bytes is not None:  # size(N): N elements a block
+            counts = (float(self.need(a.block, "message size")),) * n
+            sizes = tuple(c * self.need(a.count_bytes, "datatype size") for c in counts)
+        elif a.op not in collectives.ROOT_COUNTS or me == root:
             if a.counts is None or a.count_bytes is None:
                 where = "on the root" if a.op in collectives.ROOT_COUNTS else "on every process"
                 raise InputError(f"{self._where()}: {a.label} on {self.label}: {where} the counts must be an "
