@@ -8,4 +8,4 @@ definition of the buffer (msgpass.MsgCall.recv_buffer).
 RESULT_OPS = {"reduce": "result", "allreduce": "result", "scan": "result",
               "gather": "recv_buf", "allgather": "recv_buf", "alltoall": "recv_buf",
               "gatherv": "recv_buf", "allgatherv": "recv_buf", "alltoallv": "recv_buf",
-              "scatter": "buf", "scatterv": "buf"}
+              "scatter": "buf", "scatterv": "buf", "reduce_scatter": "result", "reduce_scatter_block": "result"}

@@ -48,10 +48,22 @@ QUERIES = {
     "MPI_Cartdim_get": Query(0, (), (1,)),
     # Datatypes of blocks given by arrays (MPI 4.1 section 5.1.2): the bytes one element carries,
     # the sum of the blocks (the displacements decide the layout in memory, not the bytes sent).
-    "MPI_Type_indexed": Query(None, (0, 1, 3), (4,)),
-    "MPI_Type_create_struct": Query(None, (0, 1, 3), (4,)),
-    "MPI_Type_struct": Query(None, (0, 1, 3), (4,)),
+    # The block lengths (and a struct's types) are read element by element, so a loop that fills
+    # them (``blens[i] = 4``) is followed, as the counts of MPI_Scatterv are.
+    "MPI_Type_indexed": Query(None, (0, 1, 3), (4,), (1,)),
+    "MPI_Type_create_struct": Query(None, (0, 1, 3), (4,), (1, 3)),
+    "MPI_Type_struct": Query(None, (0, 1, 3), (4,), (1, 3)),
+    "MPI_Type_create_hindexed": Query(None, (0, 1, 3), (4,), (1,)),
+    "MPI_Type_hindexed": Query(None, (0, 1, 3), (4,), (1,)),
+    # A subarray carries the product of its subsizes of the old type (MPI 4.1 5.1.3); the sizes,
+    # starts and order decide where they lie, not the bytes sent.
+    "MPI_Type_create_subarray": Query(None, (0, 2, 5), (6,), (2,)),
     "MPI_Pack_size": Query(None, (0, 1), (3,)),
+    # MPI_Pack(inbuf, incount, type, outbuf, outsize, &position, comm) and MPI_Unpack(inbuf,
+    # insize, &position, outbuf, outcount, type, comm) move the position on by the bytes packed,
+    # so MPI_Send(buf, position, MPI_PACKED, ..) sends them (MPI 4.1 5.2)
+    "MPI_Pack": Query(None, (1, 2, 5), (5,)),
+    "MPI_Unpack": Query(None, (2, 4, 5), (2,)),
     # The count of the message a receive or probe matched: the engine keeps its bytes with the
     # status variable (``status@bytes``, interp/engine/chain_comm.py).
     "MPI_Get_count": Query(None, (0, 1), (2,)),
@@ -111,6 +123,19 @@ class QueryArgs:
     target: Callable
     cart_ndims: int | None = None
     creates_comms: bool = True  # False: every communicator variable holds MPI_COMM_WORLD
+    # ``element(i)``: (array, index) when argument i addresses one element of an array (C's
+    # ``&hi[d]``, Fortran's ``hi(d)``), the index named from 0 (sympy, None: not known); else None
+    element: Callable = lambda i: None
+
+
+@dataclass(frozen=True)
+class _At:
+    """An output argument that is an array element whose index the engine evaluates (``&hi[d]`` in
+    ``for (d = 0; d < 2; d++) MPI_Cart_shift(cart, d, 1, &lo[d], &hi[d])``): its def is the store
+    ("hi[]", Stored(d, value)), as ``hi[d] = value`` is (aag/symexpr.Stored)."""
+
+    array: str
+    index: object  # sympy expression, None: not known (every element of the array unknown)
 
 
 def comm_value(args: QueryArgs, i: int):
@@ -137,15 +162,41 @@ def _ndims(args: QueryArgs, spelling: str) -> int:
 
 
 def _elements(args: QueryArgs, i: int, n: int) -> list[str]:
+    """The n elements an array argument reads or writes: ``dims`` and ``&dims[0]`` from dims[0],
+    ``&coords[1]`` from coords[1]."""
+    at = args.element(i) if i < args.n else None
+    if at is not None and at[1] is not None and at[1].is_Integer:
+        return [f"{at[0]}[{int(at[1]) + k}]" for k in range(n)]
     base = args.target(i)
     return [f"{base}[{k}]" for k in range(n)] if base else []
+
+
+def _output(args: QueryArgs, i: int):
+    """Where a scalar output argument stores: a variable (``&rank``), an element with a constant
+    index by its name (``&hi[0]``: ``hi[0]``, which a later ``hi[0]`` reads), or an element whose
+    index the engine evaluates (``&hi[d]``: an ``_At``). Before 2026-11-25 both element forms
+    stored to the array's own name, so a partner ``hi[0]`` read a value never assigned: refused
+    as data."""
+    at = args.element(i) if i < args.n else None
+    if at is None:
+        return args.target(i)
+    array, index = at
+    if index is not None and index.is_Integer:
+        return f"{array}[{int(index)}]"
+    return _At(array, index)
 
 
 def query_defs(name: str, spelling: str, args: QueryArgs, tracked: Callable) -> list[tuple[str, object]]:
     """The assignments (variable, value) a query call makes to variables that are ``tracked`` (and
     those it keeps for itself), in order; QueryError if unmodelled."""
-    return [(target, value) for target, value in _defs(name, spelling, args)
-            if target and (is_hidden(target) or tracked(target))]
+    out = []
+    for target, value in _defs(name, spelling, args):
+        if isinstance(target, _At):  # &hi[d]: the element the engine picks
+            target, value = target.array + S.ELEMENTS, (
+                None if target.index is None or value is None else S.Stored(target.index, value))
+        if target and (is_hidden(target) or tracked(target)):
+            out.append((target, value))
+    return out
 
 
 def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]:
@@ -155,7 +206,9 @@ def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]
     comm = comm_value(args, q.comm) if q.comm is not None else None
     if q.comm is not None and comm is None:
         raise QueryError(f"{spelling}: the communicator argument is not a variable or a predefined one")
-    out = args.target
+
+    def out(i: int):
+        return _output(args, i)
     if name == "MPI_Comm_rank":
         return [(out(1), CommRank(comm, S.RANK))]
     if name == "MPI_Comm_size":
@@ -180,14 +233,24 @@ def _defs(name: str, spelling: str, args: QueryArgs) -> list[tuple[str, object]]
         rank = args.value(1)
         return [(c, None if rank is None else CartCoord(comm, rank, k))
                 for k, c in enumerate(_elements(args, 3, _constant(args, 2, spelling, "maxdims argument")))]
-    if name in ("MPI_Type_indexed", "MPI_Type_create_struct", "MPI_Type_struct"):
+    if name in ("MPI_Type_indexed", "MPI_Type_create_hindexed", "MPI_Type_hindexed", "MPI_Type_create_struct",
+                "MPI_Type_struct"):
         n = _constant(args, 0, spelling, "count", 64)
         blocks = [S.var(b) for b in _elements(args, 1, n)]
-        if name == "MPI_Type_indexed":
+        if name != "MPI_Type_create_struct" and name != "MPI_Type_struct":
             old = args.value(3)
             return [(out(4), None if old is None else sympy.Add(*blocks) * old)]
         types = [S.var(t) for t in _elements(args, 3, n)]  # each element: its datatype's bytes
         return [(out(4), sympy.Add(*[b * t for b, t in zip(blocks, types)]))]
+    if name == "MPI_Type_create_subarray":
+        n = _constant(args, 0, spelling, "number of dimensions")
+        subsizes, old = [S.var(b) for b in _elements(args, 2, n)], args.value(5)
+        return [(out(6), None if old is None or not subsizes else sympy.Mul(*subsizes) * old)]
+    if name in ("MPI_Pack", "MPI_Unpack"):
+        count, size = (args.value(1), args.value(2)) if name == "MPI_Pack" else (args.value(4), args.value(5))
+        pos = out(q.outputs[0])
+        moved = None if count is None or size is None or not isinstance(pos, str) else S.var(pos) + count * size
+        return [(pos, moved)]
     if name == "MPI_Pack_size":
         count, size = args.value(0), args.value(1)
         return [(out(3), None if count is None or size is None else count * size)]

@@ -18,6 +18,7 @@ from typing import Callable
 
 from .aag.bodies import root
 from .comms import query_facts
+from .libcalls import DERIVED_DATATYPES
 from .msgpass import MsgCall
 
 MESSAGE = "<message>"  # the value a received buffer gets: defined by a message, not an expression
@@ -121,6 +122,15 @@ class Facts:
         the communicator and its inputs."""
         for out, reads in query_facts(name, len(args)):
             self._computed(target_of(args[out]), args, reads, names_in, line)
+
+    def derived_type(self, name: str, args: list, names_in: Callable, target_of: Callable, line: int) -> None:
+        """A derived datatype (MPI_Type_vector(count, blocklength, stride, old, &new)): its bytes
+        are computed from the counts and the old type, which may itself be derived (a face of
+        rows): before 2026-11-25 the new type read nothing, so the old one was not followed and a
+        message of the new one was refused as data."""
+        factors, old, new = DERIVED_DATATYPES[name]
+        if new < len(args):
+            self._computed(target_of(args[new]), args, factors + (old,), names_in, line)
 
     def _computed(self, target: str | None, args: list, reads, names_in: Callable, line: int) -> None:
         if target:

@@ -11,6 +11,8 @@ MACHINE_CALLS = {
     "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_hvector", "MPI_Type_commit", "MPI_Type_size",
     "MPI_Type_indexed", "MPI_Type_create_indexed_block", "MPI_Type_create_struct", "MPI_Type_struct",
     "MPI_Buffer_attach", "MPI_Buffer_detach", "MPI_Pack_size", "MPI_Get_address",
+    "MPI_Type_create_hvector", "MPI_Type_create_hindexed", "MPI_Type_hindexed", "MPI_Type_create_subarray",
+    "MPI_Pack", "MPI_Unpack",
     # communicator and topology queries (frontends/comms.py): values, no message
     "MPI_Dims_create", "MPI_Cart_coords", "MPI_Cart_shift", "MPI_Cart_rank", "MPI_Cart_get",
     "MPI_Cartdim_get",
@@ -30,7 +32,8 @@ MACHINE_CALLS = {
 # blocklength, displacements, old, &new) count * blocklength too.
 # name -> (factor args, old type, new type)
 DERIVED_DATATYPES = {"MPI_Type_contiguous": ((0,), 1, 2), "MPI_Type_vector": ((0, 1), 3, 4),
-                     "MPI_Type_hvector": ((0, 1), 3, 4), "MPI_Type_create_indexed_block": ((0, 1), 3, 4)}
+                     "MPI_Type_hvector": ((0, 1), 3, 4), "MPI_Type_create_hvector": ((0, 1), 3, 4),
+                     "MPI_Type_create_indexed_block": ((0, 1), 3, 4)}
 
 # Library functions (paper Table 1 "Library Characs"), costed by ``lib.NAME``: the C library, and
 # the C calls the Fortran frontend costs its intrinsics and I/O statements as.

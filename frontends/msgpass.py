@@ -32,6 +32,7 @@ from .aag import Comm, Loc, Spawn, Sync, SyncSeq
 from .aag.communicators import CommTag, WorldRank
 from .comms import CallError, communicator as _communicator, creator as _creator
 from .collective_results import RESULT_OPS
+from .collective_fields import V_COLLECTIVES, collective_fields
 from .refusals import REFUSED, refusal, unknown
 from .completion_calls import COMPLETION_ROWS as _COMPLETION_ROWS, RESULT_ROLES
 from .nonblocking_calls import INDEXED_OPS, MESSAGE_OPS, PERSISTENT_ROWS, RECV_OPS, SEND_OPS, nonblocking_rows
@@ -145,6 +146,15 @@ class MsgCall:
         return self.at(RESULT_OPS[self.op]) if self.op in RESULT_OPS else None
 
 
+# Reductions whose result is scattered (MPI 4.1 6.10): each rank's block from the counts array
+# every process passes (Reduce_scatter), or one count (_block); costed as a reduce to rank 0 and a
+# scatter (interp/filter/collectives.py, docs/model.md).
+_REDUCE_SCATTER_ROWS = (
+    ("MPI_Reduce_scatter", "SyncSeq", "reduce_scatter", "standard", "buf result counts datatype op comm"),
+    ("MPI_Reduce_scatter_block", "SyncSeq", "reduce_scatter_block", "standard", "buf result count datatype op comm"),
+)
+
+
 def _rows() -> list[MsgCall]:
     p2p = "buf count datatype partner tag comm"
     rows = [
@@ -196,6 +206,7 @@ def _rows() -> list[MsgCall]:
          "buf count datatype recv_buf counts displs recv_datatype comm"),
         ("MPI_Alltoallv", "SyncSeq", "alltoallv", "standard",
          "send_buf counts displs send_datatype recv_buf rcounts rdispls recv_datatype comm"),
+        *_REDUCE_SCATTER_ROWS,
         # Communicators the program creates: collective over the parent communicator
         # (interp/engine/communicators.py); the new handle is assigned to newcomm.
         ("MPI_Comm_split", "SyncSeq", "comm_split", "standard", "comm color key newcomm"),
@@ -293,7 +304,7 @@ def build(name: str, spelling: str, args: CallArgs, loc: Loc, assigned_to: str |
     if call.aau == "SyncSeq" and call.at("newcomm") is not None:
         return SyncSeq(api=call.api, op=call.op, comm=comm, **_creator(call, a, spelling), **common)
     if call.aau == "SyncSeq":
-        return SyncSeq(api=call.api, op=call.op, comm=comm, **_collective(call, a), **common)
+        return SyncSeq(api=call.api, op=call.op, comm=comm, **collective_fields(call, a), **common)
     kw = _point_to_point(call, a, assigned_to)
     if comm is not None:  # ranks of the communicator: the engine addresses processes
         for role in ("partner", "recv_partner"):
@@ -402,61 +413,6 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
                   recv_partner=a.value("recv_partner"), recv_tag=a.value("recv_tag"),
                   recv_buffer=a.buffer("recv_buf", "buf"))
     return kw
-
-
-def _collective(call: MsgCall, a: _Reader) -> dict:
-    """SyncSeq fields (Table 4) of a collective: bytes per process, root, elements combined."""
-    kw: dict = {}
-    if call.op in RESULT_OPS and call.at(RESULT_OPS[call.op]) is not None:
-        kw["result"] = a.buffer(RESULT_OPS[call.op])
-    count = a.value("count")
-    if call.elem_op is not None:  # an NX/2 global operation
-        elem = call.elem_bytes or a.args.int_bytes
-        return dict(elements=count, elem_op=call.elem_op, size=None if count is None else count * elem)
-    if call.at("root") is not None:
-        kw["root"] = a.value("root")
-    if call.op in V_COLLECTIVES:
-        return {**kw, **_blocks(call, a)}
-    if call.at("datatype") is None:
-        return dict(size=count)  # NX/2 gcol: bytes
-    if _in_place(a, "buf") and call.at("recv_count") is not None:
-        # MPI_IN_PLACE as the send buffer of a gather, allgather or alltoall: the send count and
-        # type are ignored (MPI 4.1 5.5, 5.7); each process's block is the receive side's
-        kw["size"] = a.bytes(("recv_count",), ("recv_datatype",))
-    elif _in_place(a, "buf") and call.at("send_count") is not None:
-        kw["size"] = a.bytes(("send_count",), ("send_datatype",))  # a scatter's root, in place
-    else:
-        kw["size"] = a.bytes(("count",), ("datatype",))
-    if call.op == "bcast":
-        kw["buffer"] = a.buffer("buf")
-    if call.at("op") is not None:
-        kind = a.datatype("datatype")[1]
-        kw["elements"] = count
-        kw["elem_op"] = f"{kind}_{MPI_OPS.get((a.name('op') or '').upper(), 'add')}"
-    return kw
-
-
-def _in_place(a: _Reader, role: str) -> bool:
-    return (a.name(role) or "").upper() == "MPI_IN_PLACE"
-
-
-def _blocks(call: MsgCall, a: _Reader) -> dict:
-    """A v-collective: the counts array (by name: the engine reads its elements) and the bytes of
-    one of its elements; the process's own block when it has one (MPI_IN_PLACE: none). The counts
-    and their datatype matter only where the algorithm reads them (a scatter's or gather's root:
-    the others may pass NULL or MPI_DATATYPE_NULL there); the engine says so if one is missing."""
-    dtype = ("send_datatype",) if call.op in ("scatterv", "alltoallv") else ("recv_datatype",)
-    try:
-        count_bytes = a.datatype(*dtype)[0]
-    except CallError:
-        count_bytes = None
-    kw = dict(counts=a.buffer("counts") or None, count_bytes=count_bytes)
-    if call.op in ("scatterv", "gatherv") and not _in_place(a, "buf"):
-        kw["size"] = a.bytes(("count",), ("datatype",))
-    return kw
-
-
-V_COLLECTIVES = ("scatterv", "gatherv", "allgatherv", "alltoallv")
 
 
 def undetermined(aau) -> list[str]:

@@ -36,6 +36,7 @@ NONBLOCKING_TWINS = {
     "MPI_Gather": "MPI_Igather", "MPI_Scatter": "MPI_Iscatter", "MPI_Allgather": "MPI_Iallgather",
     "MPI_Alltoall": "MPI_Ialltoall", "MPI_Scatterv": "MPI_Iscatterv", "MPI_Gatherv": "MPI_Igatherv",
     "MPI_Allgatherv": "MPI_Iallgatherv", "MPI_Alltoallv": "MPI_Ialltoallv",
+    "MPI_Reduce_scatter": "MPI_Ireduce_scatter", "MPI_Reduce_scatter_block": "MPI_Ireduce_scatter_block",
 }
 
 

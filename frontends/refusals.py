@@ -28,13 +28,15 @@ FAMILIES = {
         "has messages between a sender and a receiver; write the transfer as MPI_Send/MPI_Recv (or "
         "MPI_Sendrecv, MPI_Alltoall) between the processes that take part"),
     "nonblocking collectives": (
-        {"MPI_Ireduce_scatter", "MPI_Ireduce_scatter_block", "MPI_Ineighbor_allgather",
-         "MPI_Ineighbor_alltoall", "MPI_Allreduce_init", "MPI_Bcast_init", "MPI_Barrier_init"},
-        "{name}: this collective is not modelled, blocking or not (interp models the non-blocking "
-        "twins of MPI_Barrier, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Scan, MPI_Exscan, MPI_Gather(v), "
-        "MPI_Scatter(v), MPI_Allgather(v) and MPI_Alltoall(v), not MPI_Reduce_scatter, the neighbourhood "
-        "collectives or MPI-4 persistent collectives): write it as one of those, e.g. MPI_Ireduce_scatter "
-        "as MPI_Ireduce to each rank's root or MPI_Iallreduce followed by a local copy of the rank's block"),
+        {"MPI_Neighbor_allgather", "MPI_Neighbor_alltoall", "MPI_Neighbor_allgatherv", "MPI_Neighbor_alltoallv",
+         "MPI_Ineighbor_allgather", "MPI_Ineighbor_alltoall", "MPI_Allreduce_init", "MPI_Bcast_init",
+         "MPI_Barrier_init"},
+        "{name}: this collective is not modelled, blocking or not (interp models MPI_Barrier, MPI_Bcast, "
+        "MPI_Reduce, MPI_Allreduce, MPI_Reduce_scatter(_block), MPI_Scan, MPI_Exscan, MPI_Gather(v), "
+        "MPI_Scatter(v), MPI_Allgather(v), MPI_Alltoall(v) and their non-blocking twins, not the "
+        "neighbourhood collectives or MPI-4 persistent collectives): write it as one of those, e.g. "
+        "MPI_Ineighbor_alltoall as MPI_Isend/MPI_Irecv to each neighbour, MPI_Allreduce_init as "
+        "MPI_Iallreduce at each start"),
     "io": (
         {"MPI_File_open", "MPI_File_close", "MPI_File_read", "MPI_File_write", "MPI_File_read_at",
          "MPI_File_write_at", "MPI_File_read_all", "MPI_File_write_all", "MPI_File_read_at_all",

@@ -259,3 +259,41 @@ def test_counts_filled_and_read_by_helpers_that_take_the_array(tmp_path):
     blocks = [m for m in r.messages if m.size > 100]
     t0 = min(m.send_time for m in blocks)
     assert max(m.arrival for m in blocks) - t0 == pytest.approx(3783.76 * US, rel=1e-6)
+
+
+ALLTOALLV_DATA = r"""#include <stdlib.h>
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, size, i, n = 1000, *keys, *sc, *rc, *sd, *rd, *out;
+    unsigned int seed = 1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    keys = malloc(n * sizeof(int)); out = malloc(4 * n * sizeof(int));
+    sc = calloc(size, sizeof(int)); rc = calloc(size, sizeof(int));
+    sd = calloc(size, sizeof(int)); rd = calloc(size, sizeof(int));
+    for (i = 0; i < n; i++) { keys[i] = rand_r(&seed) % size; sc[keys[i]]++; }
+    for (i = 1; i < size; i++) sd[i] = sd[i - 1] + sc[i - 1];
+    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
+    for (i = 1; i < size; i++) rd[i] = rd[i - 1] + rc[i - 1];
+SIZE
+    MPI_Alltoallv(keys, sc, sd, MPI_INT, out, rc, rd, MPI_INT, MPI_COMM_WORLD);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_size_above_a_v_collective_states_every_block(tmp_path):
+    """A bucket sort's counts come from data: without size() the Alltoallv is refused naming its
+    counts array; ``size(n / size)`` makes every block 250 ints (1000 B) to each of the 3 other
+    ranks. Until 2026-11-25 the annotation was accepted and silently ignored."""
+    path = tmp_path / "buckets.c"
+    path.write_text(ALLTOALLV_DATA.replace("SIZE", ""))
+    with pytest.raises(InputError, match="reads its counts array"):
+        predict([str(path)], "ipsc860", 4, interactive=False)
+    path.write_text(ALLTOALLV_DATA.replace("SIZE", "#pragma interp size(n / size)"))
+    r = predict([str(path)], "ipsc860", 4, interactive=False).result
+    assert sorted((m.src, m.dst, m.size) for m in r.messages if m.internal and m.size > 100) == \
+        [(s, d, 1000) for s in range(4) for d in range(4) if s != d]

@@ -264,6 +264,9 @@ class SyncSeq(AAU):
     # block (None where it has none: MPI_IN_PLACE, allgatherv, alltoallv)
     counts: str | None = None
     count_bytes: sympy.Expr | None = None
+    # ``size(N)`` above a v-collective: every rank's block is N elements, in place of the counts
+    # array (counts whose values come from data: a bucket sort's Alltoallv)
+    block: sympy.Expr | None = None
     # Communicator creators (op comm_split, comm_dup, cart_create, cart_sub): the variable that
     # receives the new handle, and what the communicator is made of.
     creates: str | None = None

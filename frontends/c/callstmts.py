@@ -390,7 +390,7 @@ class CallStatements:
         qargs = QueryArgs(len(args), value=lambda i: self._value(args[i]),
                           name=lambda i: args[i].name if isinstance(args[i], c_ast.ID) else None,
                           target=lambda i: buffer_name(args[i]), cart_ndims=self._cart_ndims(),
-                          creates_comms=self._creates_comms())
+                          creates_comms=self._creates_comms(), element=lambda i: _addressed_element(args[i], self.ctx))
         try:
             seq.defs.extend(query_defs(name, name, qargs, self.critical.is_tracked))
         except CallError as exc:
@@ -460,6 +460,17 @@ def _passed_element(node, ctx):
     """The subscript of the element ``&reqs[k]`` an argument passes (None: no element)."""
     if isinstance(node, c_ast.UnaryOp) and node.op == "&" and isinstance(node.expr, c_ast.ArrayRef):
         return subscript_value(ctx, node.expr.subscript)
+    return None
+
+
+def _addressed_element(node, ctx):
+    """(array, index) of an argument ``&a[k]`` (a cast around it allowed): the element a query
+    stores to (frontends/comms.py ``_output``); None for any other argument."""
+    while isinstance(node, c_ast.Cast):
+        node = node.expr
+    if isinstance(node, c_ast.UnaryOp) and node.op == "&" and isinstance(node.expr, c_ast.ArrayRef) \
+            and isinstance(node.expr.name, c_ast.ID):
+        return node.expr.name.name, subscript_value(ctx, node.expr.subscript)
     return None
 
 

@@ -11,8 +11,8 @@ from pycparser import c_ast
 
 from ..critical import CriticalInfo, Facts, annotation_names, critical_info
 from ..comms import QUERIES
-from ..msgpass import C_DATATYPES, CALLS, NX_NAMES
-from . import libloops
+from ..msgpass import C_DATATYPES, CALLS, DERIVED_DATATYPES, NX_NAMES
+from . import libloops, packs
 from .expr import buffer_name, calls_random, field_path, names_in
 from .types import integer_literal
 
@@ -151,6 +151,9 @@ class _Collector(c_ast.NodeVisitor, Facts):
                 self._ctrl(n)
             if name in libloops.SORTS:
                 self.control |= set(libloops.sort_vars(node))
+        if name in packs.PACKS and name not in self.functions:
+            for n in packs.trip_nodes(name, args):  # MPI_Pack's count and datatype: its copy loop's limit
+                self._ctrl(n)
         if name in QUERIES and name not in self.functions:
             self.query_call(name, args, names_in, buffer_name, node.coord.line if node.coord else 0)
             self.elements |= {args[i].name for i in QUERIES[name].arrays
@@ -163,6 +166,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
                     self.call_refs.append((name, i, field_path(a.expr)))  # &n, &cfg.left
                 elif isinstance(a, c_ast.ID):  # a pointer passed on: the callee's *p is the caller's
                     self.call_refs.append((name, i, f"*{a.name}"))
+        elif name in DERIVED_DATATYPES:
+            self.derived_type(name, args, names_in, buffer_name, node.coord.line if node.coord else 0)
         elif name is not None and name not in CALLS:
             # A library or MPI call storing through &var (MPI_Comm_rank(comm, &rank), scanf): the
             # variable is defined there, so a global set this way is no external input.

@@ -14,7 +14,7 @@ from ..aag import RETURN_VALUE
 from ..aag import symexpr as S
 from ..aag.bodies import root
 from ..msgpass import is_comm_call
-from . import initlists, libloops
+from . import initlists, libloops, packs
 from . import tree as T
 
 
@@ -121,6 +121,12 @@ class SimpleStatements:
         self._expression(stmt, out, stmt)
 
     def _s_FuncCall(self, stmt, out):
+        packed = packs.as_loop(stmt, self.ctx.ctype, self._sizeof) if stmt.name.name not in self.fundefs else None
+        if packed is not None:  # MPI_Pack: the copy loop, then the call (its position moves on)
+            self.problem("assumption", packed[1], stmt)
+            self._s_For(packed[0], out)
+            self._expression(stmt, out, stmt)
+            return
         as_loop = libloops.as_loop(stmt, self.ctx.ctype, self._sizeof, self.fundefs)
         if as_loop is not None and stmt.name.name not in self.fundefs:  # not the program's own memcpy
             loop, note = as_loop

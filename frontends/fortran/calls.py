@@ -22,7 +22,7 @@ MPI_CONSTANTS = {
     "MPI_UNDEFINED": -32766, "MPI_SUCCESS": 0, "MPI_STATUS_SIZE": 6, "MPI_SOURCE": 1, "MPI_TAG": 2,
     "MPI_ERROR": 3, "MPI_MAX_PROCESSOR_NAME": 256, "MPI_MAX_ERROR_STRING": 256,
     "MPI_THREAD_SINGLE": 0, "MPI_THREAD_FUNNELED": 1, "MPI_THREAD_SERIALIZED": 2,
-    "MPI_THREAD_MULTIPLE": 3,
+    "MPI_THREAD_MULTIPLE": 3, "MPI_ORDER_C": 56, "MPI_ORDER_FORTRAN": 57,
     # Kind parameters (integer(kind=MPI_ADDRESS_KIND) :: disp; int(n, MPI_OFFSET_KIND)): the byte
     # sizes of MPI_Aint, MPI_Offset and MPI_Count on a 64-bit MPICH or Open MPI, and of a default
     # INTEGER (the Fortran MPI_Fint).

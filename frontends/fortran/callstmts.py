@@ -21,7 +21,7 @@ from . import calls
 from . import tree as T
 from .shapes import actual_extent
 from .expr import args_of, is_ref, ref_name
-from .refs import actual_args, query_target
+from .refs import actual_args, query_element, query_target
 from .intrinsics import ARRAY_INTRINSICS, generic
 
 # Fortran library subroutines -> the C library call that costs the same (machine file ``lib.*``).
@@ -75,6 +75,10 @@ class CallStatements:
                 self.problem("threads", OMP_THREADS_NOTE, first)
             if calls.MACHINE[up] in QUERIES:
                 self._query_defs(calls.MACHINE[up], name, args, seq, first)
+            if calls.MACHINE[up] in ("MPI_Pack", "MPI_Unpack"):  # C's are costed as a memcpy (c/packs.py)
+                self.problem("assumption", f"{up} is costed as one call (machine.{calls.MACHINE[up]}), not as the "
+                             "copy of its bytes: the Fortran frontend has no memcpy loop to cost it by "
+                             "(docs/model.md)", first)
             flag = FLAG_CALLS.get(calls.MACHINE[up])
             if flag is not None and len(args) > flag:
                 target = self.ex.target_name(args[flag])
@@ -126,7 +130,7 @@ class CallStatements:
         qargs = QueryArgs(len(args), value=lambda i: self._datatype_value(args[i]),
                           name=lambda i: str(args[i]).upper() if isinstance(args[i], F.Name) else None,
                           target=lambda i: query_target(self.ex, args[i]), cart_ndims=self._cart_ndims(),
-                          creates_comms=self.creates_comms)
+                          creates_comms=self.creates_comms, element=lambda i: query_element(self.ex, args[i]))
         try:
             defs = query_defs(canon, name, qargs, self.critical.is_tracked)
         except CallError as exc:

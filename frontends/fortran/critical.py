@@ -18,7 +18,7 @@ from fparser.two import Fortran2003 as F
 
 from ..comms import QUERIES
 from ..critical import RANDOM_SOURCES, CriticalInfo, Facts, annotation_names, critical_info
-from ..msgpass import canonical
+from ..msgpass import DERIVED_DATATYPES, canonical
 from .calls import MACHINE, binding
 from .expr import args_of, is_ref, ref_name
 from . import tree as T
@@ -152,6 +152,9 @@ class _Collector(Facts):
         if canonical(name, "fortran") in QUERIES and ex.scope.ref_kind(name) != "user":
             self.query_call(canonical(name, "fortran"), args, ex.names_in, lambda n: query_target(ex, n), line)
             self.elements |= _element_arrays((), QUERIES[canonical(name, "fortran")].arrays, args, ex)
+            return
+        if canonical(name, "fortran") in DERIVED_DATATYPES and ex.scope.ref_kind(name) != "user":
+            self.derived_type(canonical(name, "fortran"), args, ex.names_in, ex.buffer_name, line)
             return
         if up in MACHINE:
             return

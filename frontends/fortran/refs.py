@@ -1,6 +1,7 @@
 """References ``name(...)`` in fparser trees: what every part of the Fortran frontend asks of them."""
 from __future__ import annotations
 
+import sympy
 from fparser.two import Fortran2003 as F
 
 
@@ -71,6 +72,25 @@ def read_items(stmt, scope) -> list:
             if names is not None:
                 out += [F.Name(n) for n in names]
     return out
+
+
+def query_element(ex, node):
+    """(array, index from 0) of a query's argument that is one array element: ``hi(d)`` of a
+    one-dimensional array (the index ``d - lo``, evaluated by the engine, as C's ``&hi[d]``), or
+    an element with constant subscripts (column-major offset); None for anything else."""
+    if not is_ref(node) or ex.scope.ref_kind(ref_name(node)) != "array":
+        return None
+    args, t = args_of(node), ex.scope.var_type(ref_name(node))
+    canon = ex.scope.canon(ref_name(node))
+    offset = ex.element_offset(ref_name(node), args)
+    if offset is not None:
+        return canon, sympy.Integer(offset)
+    if t is None or len(args) != 1 or len(t.dims) != 1 or isinstance(args[0], F.Subscript_Triplet):
+        return None
+    lo, index = t.dims[0][0], ex.value(args[0])
+    if lo is None or not lo.is_Integer:
+        return None
+    return canon, None if index is None else index - lo
 
 
 def query_target(ex, node) -> str | None:

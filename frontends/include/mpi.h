@@ -59,6 +59,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
 #define MPI_THREAD_FUNNELED    1
 #define MPI_THREAD_SERIALIZED  2
 #define MPI_THREAD_MULTIPLE    3
+#define MPI_ORDER_C            56     /* MPICH's values: the order changes the layout, not the bytes */
+#define MPI_ORDER_FORTRAN      57
 #define MPI_IDENT              0
 #define MPI_CONGRUENT          1
 #define MPI_SIMILAR            2
@@ -276,5 +278,17 @@ int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
                            MPI_Datatype *newtype);
 int MPI_Get_address(const void *location, MPI_Aint *address);
 int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
+                            MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
+                             const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                             MPI_Datatype *newtype);
+int MPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],
+                             const int array_of_starts[], int order, MPI_Datatype oldtype,
+                             MPI_Datatype *newtype);
+int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
+             int *position, MPI_Comm comm);
+int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+               MPI_Datatype datatype, MPI_Comm comm);
 
 #endif /* INTERP_FAKE_MPI_H */

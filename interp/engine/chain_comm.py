@@ -311,20 +311,24 @@ class ChainComm(PersistentRequests):
         return done
 
     def blocks_op(self, a: SyncSeq, comm, n: int, root: int) -> Op:
-        """A v-collective (MPI_Scatterv, MPI_Gatherv, MPI_Allgatherv, MPI_Alltoallv): each rank's
-        block from the counts array, element by element, where the algorithm needs it (the root
-        of a linear scatter or gather, every rank otherwise); the process's own block from its
-        own count (docs/model.md)."""
+        """A v-collective (MPI_Scatterv, MPI_Gatherv, MPI_Allgatherv, MPI_Alltoallv,
+        MPI_Reduce_scatter): each rank's block from the counts array, element by element, where
+        the algorithm needs it (the root of a linear scatter or gather, every rank otherwise); the
+        process's own block from its own count (docs/model.md)."""
         me = self.index if comm is None else comm.index[self.index]
         sizes = None
-        if a.op not in collectives.ROOT_COUNTS or me == root:
+        if a.block is not None and a.count_bytes is not None:  # size(N): N elements a block
+            counts = (float(self.need(a.block, "message size")),) * n
+            sizes = tuple(c * self.need(a.count_bytes, "datatype size") for c in counts)
+        elif a.op not in collectives.ROOT_COUNTS or me == root:
             if a.counts is None or a.count_bytes is None:
                 where = "on the root" if a.op in collectives.ROOT_COUNTS else "on every process"
                 raise InputError(f"{self._where()}: {a.label} on {self.label}: {where} the counts must be an "
                                  "array variable and their datatype a predefined one or a variable holding one")
             elem = self.need(a.count_bytes, "datatype size")
             try:
-                sizes = tuple(float(self.lookup(f"{a.counts}[{r}]")) * elem for r in range(n))
+                counts = tuple(float(self.lookup(f"{a.counts}[{r}]")) for r in range(n))
+                sizes = tuple(c * elem for c in counts)
             except Unknown as exc:
                 raise InputError(f"{self._where()}: {a.label} on {self.label} reads its counts array: "
                                  f"{exc.name} is not known here (computed from data, or stored where interp "
@@ -333,6 +337,9 @@ class ChainComm(PersistentRequests):
         own = 0.0
         if a.op in collectives.ROOT_COUNTS and me != root:
             own = self.need(a.size, "message size") if a.size is not None else 0.0
+        if a.op in collectives.COMBINING:  # MPI_Reduce_scatter: every element of every block combined
+            return Op("coll", a, coll=a.op, root=root, size=own, sizes=sizes, comm=comm, elements=sum(counts),
+                      elem_op=a.elem_op)
         return Op("coll", a, coll=a.op, root=root, size=own, sizes=sizes, comm=comm)
 
     def make_op(self, a) -> Op | None:

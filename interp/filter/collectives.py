@@ -160,17 +160,41 @@ def alltoallv(rank: int, n: int, root: int, size: float, sizes):
         yield ("recv", (rank - i) % n, 0.0)
 
 
-BLOCKS = {"scatterv": scatterv, "gatherv": gatherv, "allgatherv": allgatherv, "alltoallv": alltoallv}
+# -- reduce-scatter: neither the paper nor the machine files give an algorithm, so it is costed
+# as the two collectives interp models that a program would write in its place, as allreduce on a
+# number of processes that is no power of two is reduce + broadcast: the whole vector reduced to
+# rank 0, then each rank's block sent to it (docs/model.md). A machine file's fitted expression
+# ``comm_sync.collectives.reduce_scatter`` (or ``reduce_scatter_block``) replaces it.
+
+def reduce_scatter(rank: int, n: int, root: int, size: float, sizes, elements: float):
+    """MPI_Reduce_scatter: MPI_Reduce of every block together (``elements``: the sum of the
+    counts) to rank 0, then MPI_Scatterv of the blocks (``sizes``: each rank's, in bytes)."""
+    yield from reduce(rank, n, 0, sum(sizes), elements)
+    yield from scatterv(rank, n, 0, sizes[rank], sizes)
+
+
+def reduce_scatter_block(rank: int, n: int, root: int, size: float, elements: float):
+    """MPI_Reduce_scatter_block: MPI_Reduce of the n blocks of ``size`` bytes (``elements`` each)
+    to rank 0, then MPI_Scatter of them (binomial, as blocks of one size are)."""
+    yield from reduce(rank, n, 0, size * n, elements * n)
+    yield from scatter(rank, n, 0, size)
+
+
+BLOCKS = {"scatterv": scatterv, "gatherv": gatherv, "allgatherv": allgatherv, "alltoallv": alltoallv,
+          "reduce_scatter": reduce_scatter}
 # Which ranks need the counts array: the root's for the linear ones, every rank's for the others.
 ROOT_COUNTS = {"scatterv", "gatherv"}
 
 ALGORITHMS = {"bcast": bcast, "reduce": reduce, "allreduce": allreduce, "scan": scan, "gather": gather,
-              "scatter": scatter, "allgather": allgather, "alltoall": alltoall}
-COMBINING = {"reduce", "allreduce", "scan"}
+              "scatter": scatter, "allgather": allgather, "alltoall": alltoall,
+              "reduce_scatter_block": reduce_scatter_block}
+COMBINING = {"reduce", "allreduce", "scan", "reduce_scatter", "reduce_scatter_block"}
 
 
 def steps(op: str, rank: int, n: int, root: int, size: float, elements: float, sizes=None):
     if op in BLOCKS:
+        if op in COMBINING:
+            return BLOCKS[op](rank, n, root, size, sizes, elements)
         return BLOCKS[op](rank, n, root, size, sizes)
     fn = ALGORITHMS[op]
     if op in COMBINING:
