@@ -11,7 +11,7 @@ from interp.cli.reported import reported
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--machine", "-m", default="ipsc860", show_default=True, help="Machine (for buffer sizes).")
 @click.option("--procs", "-p", "-n", "-np", "procs", default=4, show_default=True, type=int, help="Number of processes.")
-@click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input.")
+@click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input (read from argv, scanf, a global or an annotation), or of a C preprocessor macro the program tests or uses (#ifdef N, #define N).")
 @click.option("-I", "include_dirs", multiple=True, metavar="DIR", help="Directory for #include files.")
 @strict_option
 @budget_options

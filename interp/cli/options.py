@@ -17,7 +17,7 @@ def prediction_options(procs_help: str, procs_default: str | int, procs_type=int
             click.option("--procs", "-p", "-n", "-np", "procs", default=procs_default, show_default=True, type=procs_type,
                          help=procs_help),
             click.option("-D", "defines", multiple=True, metavar="NAME=VALUE",
-                         help="Value of an external input."),
+                         help="Value of an external input (read from argv, scanf, a global or an annotation), or of a C preprocessor macro the program tests or uses (#ifdef N, #define N)."),
             click.option("--bound", default="mid", show_default=True,
                          help="Which end of parameter ranges: best, worst, mid, or a formula of min and max."),
             click.option("--scale", multiple=True, metavar="COMP.PARAM=F",
@@ -61,7 +61,7 @@ def common_options(fn):
         # -n and -np: mpirun's spelling, which a user of MPI types first
         click.option("--procs", "-p", "-n", "-np", "procs", default=1, show_default=True, type=int,
                      help="Number of processes (nodes); -n and -np as mpirun spells it."),
-        click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input."),
+        click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input (read from argv, scanf, a global or an annotation), or of a C preprocessor macro the program tests or uses (#ifdef N, #define N)."),
         click.option("--bound", default="mid", show_default=True,
                      help="Which end of parameter ranges: best, worst, mid, or a formula of min and max."),
         click.option("--scale", multiple=True, metavar="COMP.PARAM=F", help="What-if: scale machine parameters (*.speed=F: the whole machine F times as fast)."),

@@ -11,7 +11,7 @@ from interp.cli.reported import reported
 @click.option("--dot", "dot_file", type=click.Path(dir_okay=False), help="Write Graphviz of the AAG (SAAG with --procs).")
 @click.option("--procs", "-p", type=int, default=None, help="Resolve the SAAG's communication edges for P processes.")
 @click.option("--machine", "-m", default="ipsc860", show_default=True)
-@click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input.")
+@click.option("-D", "defines", multiple=True, metavar="NAME=VALUE", help="Value of an external input (read from argv, scanf, a global or an annotation), or of a C preprocessor macro the program tests or uses (#ifdef N, #define N).")
 @click.option("--granularity", type=click.Choice(["cluster", "statement"]), default="cluster", show_default=True)
 @click.option("-I", "include_dirs", multiple=True, metavar="DIR")
 @reported
