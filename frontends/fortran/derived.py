@@ -15,7 +15,7 @@ from __future__ import annotations
 from fparser.two import Fortran2003 as F
 
 from .refs import args_of, is_ref, lower_name
-from .types import OTHER, FType
+from .types import OTHER, FType, intrinsic_type
 
 
 def declare_type(scope, stmt) -> None:
@@ -36,9 +36,19 @@ def declare_type(scope, stmt) -> None:
     scope.program.derived[name] = components
 
 
+# mpi_f08's handle types: a derived type whose one component (MPI_VAL) is the INTEGER handle of
+# ``use mpi``. A variable of one holds what the integer would (a datatype's size in bytes once
+# MPI_Type_contiguous has set it, a communicator's handle), so it is declared as that integer.
+# TYPE(MPI_Status) stays a derived type: its fields are read as status%MPI_SOURCE.
+F08_HANDLES = frozenset({"mpi_datatype", "mpi_comm", "mpi_op", "mpi_group", "mpi_request", "mpi_win",
+                         "mpi_file", "mpi_info", "mpi_errhandler", "mpi_message", "mpi_session"})
+
+
 def declared_type(scope, spec) -> FType:
     """``type(NAME)`` / ``class(NAME)``: a variable of a derived type (its tag names the type)."""
     inner = spec.items[1] if len(spec.items) > 1 else None
+    if inner is not None and str(inner).lower() in F08_HANDLES:
+        return intrinsic_type("INTEGER", None)
     return FType("other", 0, tag=str(inner).lower()) if inner is not None else OTHER
 
 
