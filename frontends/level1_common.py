@@ -147,8 +147,13 @@ class AnnotatedParse:
         for name in recursive_functions(functions):
             for c in (a for fn in functions.values() for a in flat(fn.body)
                       if isinstance(a, Call) and a.callee == name and a.cost is None):
-                self.problem("unsupported", f"recursive call of {name}() cannot be interpreted without an "
-                             f"annotation: put '{self.DIRECTIVE} cost(EXPR)' above line {c.loc.first}", c.loc.first)
+                saved, self.file = self.file, c.loc.file  # the call's own file (a helper's, a header's)
+                try:
+                    self.problem("unsupported", f"recursive call of {name}() cannot be interpreted without an "
+                                 f"annotation: put '{self.DIRECTIVE} cost(EXPR)' above line {c.loc.first}",
+                                 c.loc.first)
+                finally:
+                    self.file = saved
             functions[name].recursive = True
         if self._region:
             raise FrontendError(f"region '{self._region[-1]}' is not closed ('{self.DIRECTIVE} end region')",
