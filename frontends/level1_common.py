@@ -156,7 +156,11 @@ class AnnotatedParse:
                          if a.cls in SYNC_CLASSES), None)
             for c in (a for n, fn in functions.items() if n in reachable for a in flat(fn.body)
                       if isinstance(a, Call) and a.callee == name and a.cost is None):
-                self.problem("unsupported", self._recursion_refusal(name, c, comm), c.loc.first)
+                saved, self.file = self.file, c.loc.file  # the call's own file (a helper's, a header's)
+                try:
+                    self.problem("unsupported", self._recursion_refusal(name, c, comm), c.loc.first)
+                finally:
+                    self.file = saved
 
     def _recursion_refusal(self, name: str, call, comm) -> str:
         """Why a recursive call is refused and what to write instead. interp does not interpret

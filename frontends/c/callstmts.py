@@ -53,16 +53,18 @@ class CallStatements:
         """An expression statement: a communication AAU, Call AAUs and/or a Seq part."""
         call, target = T.top_call(expr)
         if call is not None and isinstance(call.name, c_ast.ID) and is_comm_call(call.name.name):
+            # MPI_Send(buf, n, MPI_DOUBLE, right_of(rank), ...): the program's functions called in
+            # the arguments run before the message is passed
+            self._calls_first(call.args, out)
             self._comm(call, target, out, node)
             return
         nested = [n for n in T.walk(expr) if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
                   and is_comm_call(n.name.name) and n is not call]
-        if nested:  # check(MPI_Send(..), "send"): the call communicates first, then MPI_SUCCESS is read
-            for n in nested:
-                self._comm(n, None, out, node)
-            expr = T.rebuilt(expr, {id(n): c_ast.Constant("int", str(MPI_SUCCESS)) for n in nested})
+        # check(MPI_Send(..), "send"): the call communicates first, then MPI_SUCCESS is read
         followed = returned.followed_call(expr, self.fundefs, self.critical.is_tracked, self._has_return_value)
-        self._calls_first(expr, out, followed)
+        self._calls_first(expr, out, followed, comms=nested, node=node)
+        if nested:
+            expr = T.rebuilt(expr, {id(n): c_ast.Constant("int", str(MPI_SUCCESS)) for n in nested})
         ending = ENDING_CALLS.get(call.name.name) if call is not None and isinstance(call.name, c_ast.ID) else None
         starts = call is not None and isinstance(call.name, c_ast.ID) and call.name.name in STARTING_CALLS
         if ending is not None or starts:
@@ -90,13 +92,21 @@ class CallStatements:
                                                              self._has_return_value)
         return self.fn_name in self._followed_fns
 
-    def _calls_first(self, expr, out: list[AAU], followed=None) -> None:
-        """User-function calls inside an expression become Call AAUs ahead of the Seq part;
-        ``followed``: the call whose returned value the statement stores (returned.py)."""
-        for n in T.walk(expr):
-            if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs:
+    def _calls_first(self, expr, out: list[AAU], followed=None, comms=(), node=None) -> None:
+        """User-function calls inside an expression become Call AAUs ahead of the Seq part, and
+        ``comms``, the message-passing calls nested in it, Comm AAUs at ``node``'s lines (read as
+        MPI_SUCCESS); ``followed``: the call whose returned value the statement stores
+        (returned.py). In C's order (T.calls_in_order): in ``consume(produce(x))`` produce's send
+        comes before consume's receive (the outer call ran first: a ring of them hung)."""
+        success = {id(n): c_ast.Constant("int", str(MPI_SUCCESS)) for n in comms}
+        for n in T.calls_in_order(expr):
+            if id(n) in success:
+                self._comm(n, None, out, node)
+            elif isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs:
                 self._flush(out)
                 args = n.args.exprs if n.args else []
+                if success:  # f(MPI_Send(..)): the argument's value is what the call returned
+                    args = [T.rebuilt(a, success) for a in args]
                 params = self._params_of(n.name.name)
                 refs = {params[i]: var for i, a in enumerate(args)
                         if i < len(params) and (var := self._referenced(a)) is not None}

@@ -52,13 +52,12 @@ class ControlFlow:
             prob = self._found_prob(self._found_probs[id(stmt)], stmt.coord.line if stmt.coord else 0)
         # A function called in the condition runs every time the if is reached: its Call AAU
         # comes first (issue 13: `if (isprime(n))` was costed as if the call were free).
-        self._calls_first(stmt.cond, out)
         # `if (MPI_Barrier(comm) != MPI_SUCCESS) MPI_Abort(..)`: the call communicates first, then
         # the test reads what it returns, MPI_SUCCESS (it was dropped: the barrier cost nothing).
+        # Both kinds of call in C's order (callstmts._calls_first).
         comms = [n for n in T.walk(stmt.cond) if isinstance(n, c_ast.FuncCall)
                  and isinstance(n.name, c_ast.ID) and is_comm_call(n.name.name)]
-        for n in comms:
-            self._comm(n, None, out, stmt)
+        self._calls_first(stmt.cond, out, comms=comms, node=stmt)
         # What the condition stores (scanf into n, n = atoi(...)) is stored ahead of it, so the test
         # reads the stored variable: `(n = atoi(argv[1])) <= 0` is tested as `n <= 0`.
         self._condition_defs(stmt.cond, out)

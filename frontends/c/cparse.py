@@ -93,6 +93,10 @@ class CSource:
     # (for example "interp region foo"), comments removed.
     pragmas: list[tuple[int, str]] = field(default_factory=list)
     included: list[str] = field(default_factory=list)  # absolute paths of the files #included
+    # The program's own headers, by the name their nodes' coord.file gives (user_header_name):
+    # every included file but interp's shipped headers and pycparser's fake libc. The functions
+    # and variables they define are part of the program (a `static inline` helper in "comm.h").
+    headers: list[str] = field(default_factory=list)
 
 
 def parse_c(
@@ -110,13 +114,39 @@ def parse_c(
     text = read_source(file, "C")
     pre, opened = _preprocess(text, file, macros, include_dirs)
     ast = parse_preprocessed(pre, file, text)
-    return CSource(ast=ast, file=file, text=text, pragmas=find_pragmas(text), included=opened)
+    headers = list(dict.fromkeys(user_header_name(h, file, include_dirs) for h in opened
+                                 if is_user_header(h) and h != os.path.abspath(file)))
+    return CSource(ast=ast, file=file, text=text, pragmas=find_pragmas(text), included=opened,
+                   headers=headers)
+
+
+def is_user_header(header: str) -> bool:
+    """Whether an included file (absolute path) is the program's own: not one of interp's shipped
+    headers (mpi.h, math.h, ...: declarations, and `static` helpers interp models as calls) nor
+    one of pycparser's fake libc headers."""
+    return not any(os.path.commonpath([header, root]) == root
+                   for root in (os.path.abspath(INCLUDE_DIR), os.path.abspath(FAKE_LIBC_DIR)))
+
+
+def user_header_name(header: str, file: str, include_dirs=None) -> str:
+    """The name reports give the program's header ``header`` (an absolute path): as the program's
+    file or the -I directory it is found under is spelled (``comm.h`` beside ``prog.c``,
+    ``sub/comm.h`` for ``sub/prog.c``, ``inc/comm.h`` for ``-I inc``), so that its AAUs read like
+    the main file's; its absolute path if it is under neither."""
+    bases = [os.path.dirname(file)] + [os.fspath(d) for d in include_dirs or []]
+    for base in bases:
+        root = os.path.abspath(base or ".")
+        if os.path.commonpath([header, root]) == root:
+            return os.path.normpath(os.path.join(base, os.path.relpath(header, root)))
+    return header
 
 
 def check_names(src: CSource) -> None:
-    """FrontendError for an undeclared identifier in the main file's code (declared.py): parse_c
-    only parses, as pycparser does; loading a program for a prediction checks its names too."""
-    check_declarations(src.ast, src.file, partial_headers=any(_types_only(h) for h in src.included))
+    """FrontendError for an undeclared identifier in the code of the main file and of the
+    program's own headers (declared.py): parse_c only parses, as pycparser does; loading a program
+    for a prediction checks its names too."""
+    check_declarations(src.ast, src.file, partial_headers=any(_types_only(h) for h in src.included),
+                       headers=src.headers)
 
 
 def _types_only(header: str) -> bool:
@@ -139,6 +169,7 @@ class _Preprocessor(Preprocessor):
         self.line_directive = "#line"
         self._main_abs, self._main_file = main_abs, main_file
         self.opened: list[str] = []  # every included file, by absolute path
+        self.include_dirs_given: list[str] | None = None  # -I as given (the program's headers' names)
         self._expanded = 0  # tokens produced by macro expansion so far
         self._where: tuple = (None, None)  # source and line of the outermost expansion
 
@@ -158,7 +189,11 @@ class _Preprocessor(Preprocessor):
         return out
 
     def display(self, source: str | None) -> str | None:
-        return self._main_file if source == self._main_abs else source
+        if source == self._main_abs:
+            return self._main_file
+        if source is not None and self.include_dirs_given is not None and is_user_header(source):
+            return user_header_name(source, self._main_file, self.include_dirs_given)
+        return source
 
     def on_error(self, file, line, msg):
         raise FrontendError(f"preprocessor: {shorten(str(msg).strip())}", self.display(file), line)
@@ -250,6 +285,7 @@ def _preprocess(text: str, file: str, macros=None, include_dirs=None) -> tuple[s
         raise FrontendError("file names containing '\"' or a newline are not supported", file)
     main_abs = os.path.abspath(file)
     pp = _Preprocessor(main_abs, file)
+    pp.include_dirs_given = [os.fspath(d) for d in include_dirs or []]
     for d in include_dirs or []:
         d = os.fspath(d)
         if not os.path.isdir(d):
@@ -282,10 +318,14 @@ def _preprocess(text: str, file: str, macros=None, include_dirs=None) -> tuple[s
             getattr(tok, "lineno", None),
         ) from None
     result = out.getvalue()
-    if main_abs != file:
+    # The main file's markers name it as given, the program's own headers as user_header_name
+    # does (relative, beside it), the shipped headers by their absolute paths.
+    names = {main_abs: file} | {h: pp.display(h) for h in set(pp.opened)}
+    names = {k: v for k, v in names.items() if k != v and '"' not in v and "\n" not in v}
+    if names:
         result = re.sub(
-            r'^#line (\d+) "' + re.escape(main_abs) + r'"$',
-            lambda m: f'#line {m.group(1)} "{file}"',
+            r'^#line (\d+) "(' + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True)) + r')"$',
+            lambda m: f'#line {m.group(1)} "{names[m.group(2)]}"',
             result,
             flags=re.M,
         )

@@ -45,16 +45,18 @@ FUNC, SCALAR, OTHER = "function", "scalar", "other"
 _EXIT = object()  # marks the end of a block scope on the walk's stack
 
 
-def check_declarations(ast: c_ast.FileAST, file: str, partial_headers: bool = False) -> None:
-    """FrontendError for the first undeclared identifier (or misuse above) in ``file``'s code."""
-    Checker(ast, file, partial_headers).run()
+def check_declarations(ast: c_ast.FileAST, file: str, partial_headers: bool = False, headers=()) -> None:
+    """FrontendError for the first undeclared identifier (or misuse above) in ``file``'s code and
+    in the code of ``headers``, the program's own (interpreted as its functions are)."""
+    Checker(ast, file, partial_headers, headers).run()
 
 
 class Checker:
     """C scopes as a list of {name: kind}, innermost last; kinds say what a name may be used as."""
 
-    def __init__(self, ast: c_ast.FileAST, file: str, partial_headers: bool):
+    def __init__(self, ast: c_ast.FileAST, file: str, partial_headers: bool, headers=()):
         self.ast, self.file, self.partial = ast, file, partial_headers
+        self.files = {file, *headers}
         self.typedefs: dict[str, c_ast.Node] = {}
         self.scopes: list[dict[str, str]] = [{}]
 
@@ -62,8 +64,8 @@ class Checker:
         for e in self.ast.ext:
             self._file_scope(e)
         for e in self.ast.ext:
-            if e.coord is None or e.coord.file != self.file:
-                continue  # headers: declarations only; their code is not interpreted
+            if e.coord is None or e.coord.file not in self.files:
+                continue  # interp's shipped headers: declarations only; their code is not interpreted
             if isinstance(e, c_ast.FuncDef):
                 self._function(e)
             elif isinstance(e, c_ast.Decl) and e.init is not None:

@@ -48,6 +48,44 @@ class _Scope:
         return None
 
 
+def _once(ext: list, headers: set[str]) -> list:
+    """The file-scope items of the program's files, those of a header that several of its files
+    include taken once (its `static inline` helper is one function of the program, at one line of
+    the header, not "defined twice")."""
+    seen, out = set(), []
+    for e in ext:
+        name = e.decl.name if isinstance(e, c_ast.FuncDef) else getattr(e, "name", None)
+        where = (e.coord.file, e.coord.line, e.coord.column, type(e).__name__, name) if e.coord is not None else None
+        if where is not None and where[0] in headers:
+            if where in seen:
+                continue
+            seen.add(where)
+        out.append(e)
+    return out
+
+
+def _reached(fundefs: dict, ext: list, headers: set[str]) -> dict:
+    """The functions of the program's files, and those of its headers that they call or name
+    (at any depth). A header of helpers is included whole, and a function of it the program never
+    calls must not refuse the prediction (a goto in it, a loop on data): it is left out, as the
+    shipped headers' functions are. A name in a file-scope initializer (a table of function
+    pointers) counts as a use."""
+    def names(node):
+        return {n.name for n in T.walk(node) if isinstance(n, c_ast.ID) and n.name in fundefs}
+
+    todo = [name for name, fd in fundefs.items() if fd.coord.file not in headers]
+    for e in ext:
+        if not isinstance(e, c_ast.FuncDef) and e.coord is not None and getattr(e, "init", None) is not None:
+            todo.extend(names(e.init))
+    reached = set()
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            todo.extend(names(fundefs[name].body) - reached)
+    return {name: fd for name, fd in fundefs.items() if name in reached}
+
+
 class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
     """The level-1 parse of one C file (statements by kind in the mixins)."""
 
@@ -59,6 +97,10 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         # ``others``: the program's other files (helper functions, no main): one program of several
         # translation units, as `mpicc main.c solver.c` builds it (issue 13, defect 12).
         self.files = {src.file} | {o.file for o in others}
+        # The program's own headers too (cparse.CSource.headers): a function a header defines is
+        # the program's, not an unknown external call (its loops and MPI calls were dropped and
+        # the note said it was defined nowhere). interp's shipped headers stay declarations.
+        self.files |= {h for s in (src, *others) for h in s.headers}
         self.granularity = granularity
         self.problems: list[Problem] = []
         self.inputs: dict[str, ExternalInput] = {}
@@ -66,7 +108,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         self.regions: dict[str, Loc] = {}
         self.name = program or src.file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.uses_nx = self.uses_mpi = False
-        ext = list(src.ast.ext) + [e for o in others for e in o.ast.ext]
+        ext = _once(list(src.ast.ext) + [e for o in others for e in o.ast.ext], self.files - {src.file} - {o.file for o in others})
         # forward gotos to a cleanup label: structured copies (gotos.py)
         ext = [gotos.rewritten(e) if isinstance(e, c_ast.FuncDef) else e for e in ext]
         self.fundefs = {}
@@ -77,6 +119,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                                         f"{self.fundefs[e.decl.name].coord.file}:{self.fundefs[e.decl.name].coord.line}): "
                                         "give each function of the program once", e.coord.file, e.coord.line)
                 self.fundefs[e.decl.name] = e
+        self.fundefs = _reached(self.fundefs, ext, self.files - {src.file} - {o.file for o in others})
         fnpointers.resolve(ext)  # calls through a pointer that holds one function: direct calls
         self._scan_apis()
         self._complex_types(ext)

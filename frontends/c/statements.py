@@ -171,7 +171,13 @@ class SimpleStatements:
             self._comm(expr, None, out, stmt)
             expr = None
         if expr is not None:
-            self._calls_first(expr, out)
+            # return check(MPI_Send(..)): the message is passed (it was dropped: a ring of such
+            # sends hung), then the function runs on MPI_SUCCESS, in C's order (_calls_first)
+            nested = [n for n in T.walk(expr) if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
+                      and is_comm_call(n.name.name)]
+            self._calls_first(expr, out, comms=nested, node=stmt)
+            if nested:
+                expr = T.rebuilt(expr, {id(n): c_ast.Constant("int", "0") for n in nested})  # MPI_SUCCESS
         seq = self._seq_for(stmt, out)
         if expr is not None:
             self.ctx.count(expr, seq.counts, seq.accesses)

@@ -48,6 +48,24 @@ def walk(node):
         stack.extend(reversed([c for _, c in n.children()]))
 
 
+def calls_in_order(node):
+    """The calls in ``node`` in the order C runs them: a call's arguments (their own calls, at any
+    depth) before the call, and operands and arguments left to right, as compilers do in practice
+    (C leaves the order of arguments unspecified, not that of a call and its arguments).
+    ``consume(produce(x))`` runs produce first: walk() meets consume first."""
+    if node is None:
+        return
+    stack = [(node, False)]
+    while stack:  # iterative: a deep expression must not exhaust Python's recursion
+        n, expanded = stack.pop()
+        if expanded:
+            yield n
+            continue
+        if isinstance(n, c_ast.FuncCall):
+            stack.append((n, True))
+        stack.extend((c, False) for _, c in reversed(n.children()))
+
+
 def top_call(expr):
     """``f(...)`` or ``x = f(...)`` (possibly cast): the call and the assigned variable."""
     if isinstance(expr, c_ast.FuncCall):
