@@ -23,22 +23,20 @@ import io
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import pycparser_fake_libc
 from pcpp import Preprocessor
 from pycparser import c_ast
 from pycparser.c_parser import CParser, ParseError
+
+from .headers import FAKE_LIBC_DIR, INCLUDE_DIR, is_user_header, user_header_name  # noqa: F401 (tests import them here)
 
 from ..errors import MAX_QUOTE, FrontendError, quote, shorten
 from ..source import read_source
 from . import parsecache
 from .declared import check_declarations
 
-# The shipped headers (mpi.h, nx.h, a few of libc) stay at frontends/include: interp calibrate
-# compiles the NX/2 shim against them too.
-INCLUDE_DIR = str(Path(__file__).resolve().parent.parent / "include")
-FAKE_LIBC_DIR = pycparser_fake_libc.directory
+# The shipped headers (mpi.h, nx.h, a few of libc) stay at frontends/include (headers.py
+# INCLUDE_DIR): interp calibrate compiles the NX/2 shim against them too.
 
 # Predefined macros. GNU spellings that real code (or real headers copied into
 # a project) contain are mapped to what pycparser accepts or dropped.
@@ -118,27 +116,6 @@ def parse_c(
                                  if is_user_header(h) and h != os.path.abspath(file)))
     return CSource(ast=ast, file=file, text=text, pragmas=find_pragmas(text), included=opened,
                    headers=headers)
-
-
-def is_user_header(header: str) -> bool:
-    """Whether an included file (absolute path) is the program's own: not one of interp's shipped
-    headers (mpi.h, math.h, ...: declarations, and `static` helpers interp models as calls) nor
-    one of pycparser's fake libc headers."""
-    return not any(os.path.commonpath([header, root]) == root
-                   for root in (os.path.abspath(INCLUDE_DIR), os.path.abspath(FAKE_LIBC_DIR)))
-
-
-def user_header_name(header: str, file: str, include_dirs=None) -> str:
-    """The name reports give the program's header ``header`` (an absolute path): as the program's
-    file or the -I directory it is found under is spelled (``comm.h`` beside ``prog.c``,
-    ``sub/comm.h`` for ``sub/prog.c``, ``inc/comm.h`` for ``-I inc``), so that its AAUs read like
-    the main file's; its absolute path if it is under neither."""
-    bases = [os.path.dirname(file)] + [os.fspath(d) for d in include_dirs or []]
-    for base in bases:
-        root = os.path.abspath(base or ".")
-        if os.path.commonpath([header, root]) == root:
-            return os.path.normpath(os.path.join(base, os.path.relpath(header, root)))
-    return header
 
 
 def check_names(src: CSource) -> None:

@@ -8,6 +8,8 @@ import sympy
 from frontends.aag import symexpr as S
 from frontends.aag import AAU, Call, Condt, Iter, Seq
 
+from .closed import NotClosed
+
 
 def copied_members(a: Call, symbols) -> dict:
     """A struct passed by value: the callee's ``c.n`` is the caller's ``cf.n`` (Call.copies)."""

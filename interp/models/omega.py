@@ -15,6 +15,7 @@ from frontends.aag import symexpr as S
 from frontends.aag import AAU, Access, Call, Condt, Function, Iter, OpCounts, Seq
 from frontends.aag.bodies import continues
 from .after import after_branches, after_loop, after_seq, assigns, copied_members, returns, values_after  # noqa: F401
+from .closed import NotClosed
 from .indicator import indicator_sums
 from .stand_ins import LIB_STAND_INS
 from .telescope import telescoped
@@ -31,10 +32,6 @@ _FALLBACK = {"double_add": "real_add", "double_mul": "real_mul", "double_div": "
              "int_div_const": "int_div",
              # an int multiplication by a constant power of two (a shift): Table 1's int mul
              "int_mul_pow2": "int_mul"}
-
-
-class NotClosed(Exception):
-    """The body cannot be put in closed form (it communicates or jumps); interpret it instead."""
 
 
 class NodeModel:
