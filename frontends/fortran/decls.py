@@ -107,6 +107,7 @@ class Scope:
         self.shapes: dict[str, tuple] = {}
         self.open_shapes: dict[str, str] = {}
         self.namelists: dict[str, list[str]] = {}  # NAMELIST group -> its variables (READ (u, NML=g))
+        self.stmt_functions: dict = {}  # name -> the statement function it sees (stmt_functions.py)
         self.expr = FExpr(self)
 
     # -- the interface FExpr uses ---------------------------------------------------------------

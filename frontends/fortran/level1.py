@@ -13,12 +13,12 @@ The statements are handled by kind in mixins: statements.py (simple statements),
 - STOP ends the process, in the main program or a subprogram (like C's exit()); CALL MPI_ABORT
   ends every process.
 - A function's result variable is held in a register: assigning it costs no store, as C's
-  ``return expr``.
+  ``return expr``; a statement function's reference is its expression (stmt_functions.py).
 - Array syntax (sections, whole arrays, vector subscripts, the reductions SUM ... COUNT), WHERE
   and FORALL are interpreted as the DO loops they stand for (sections.py).
 - GO TO in its structured shapes (a forward skip, the FORTRAN 66 IF-ELSE, a backward jump that
   repeats a statement list, a jump past a DO's end: an EXIT) is what it stands for (gotos.py).
-- Other GO TOs, arithmetic IF, statement functions, array-valued intrinsics but MATMUL, TRANSPOSE
+- Other GO TOs, arithmetic IF, array-valued intrinsics but MATMUL, TRANSPOSE
   and DIM= reductions (matmul.py), and the array forms sections.py does not rewrite are reported
   as unsupported, with their line; the rest of the program is still interpreted.
 """
@@ -36,7 +36,7 @@ from ..memory import symbol_table
 from ..probes import mark_probes
 from ..msgpass import NX_NAMES, canonical, communicators_created
 from ..source import read_source
-from . import associate, calls
+from . import associate, calls, stmt_functions
 from . import tree as T
 from .callstmts import CallStatements
 from .control import ControlFlow
@@ -179,11 +179,9 @@ class FLevel1(SimpleStatements, SectionLoops, ReadOnce, CallStatements, ControlF
             if inc.known is None and self._unit_at(inc.line) is unit:
                 stmts.append((inc.line, 1, None, inc))
         for _, _, stmt, inc in sorted(stmts, key=lambda x: (x[0], x[1])):
-            if inc is not None:
-                self._include(inc, scope)
-            else:
-                scope.declare(stmt)
+            self._include(inc, scope) if inc is not None else scope.declare(stmt)
         associate.declare(unit, scope)  # the variables holding ASSOCIATE's expression selectors
+        stmt_functions.expand(unit, scope)  # F(X) = ...: at each reference (refused: scope.issues)
         for issue in scope.issues:
             self.problem("unsupported", issue.message, issue.line)
         scope.issues.clear()

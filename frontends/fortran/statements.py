@@ -13,7 +13,7 @@ from ..aag.communicators import handle_value
 from ..aag import symexpr as S
 from ..aag import Call, ExternalInput, Seq
 from ..msgpass import count_call, datatype_value
-from . import calls
+from . import calls, stmt_functions
 from . import tree as T
 from .critical import user_results
 from .elements import element_values
@@ -36,8 +36,10 @@ class SimpleStatements:
         if isinstance(target, F.Name) and self._argc_guard([rhs]):
             self._argc_names.add(self.scope.canon(str(target)))  # nargs = COMMAND_ARGUMENT_COUNT()
         if is_ref(target) and self.scope.ref_kind(ref_name(target)) not in ("array", "substring"):
-            self.problem("unsupported", f"statement function {ref_name(target)} is not modelled "
-                         "(write it as a FUNCTION)", first)
+            if not getattr(stmt, stmt_functions.REFUSED, False):  # else refused with its reason
+                self.problem("unsupported", f"statement function {ref_name(target)} is not modelled here: "
+                             "a definition comes before the first executable statement, its dummy "
+                             "arguments distinct names (or write it as a FUNCTION)", first)
             return
         bad = self._array_syntax(target) or self._array_syntax(rhs)
         if bad or reductions_in(self.ex, rhs):

@@ -10,8 +10,8 @@ C     Run: echo 10000 | mpiexec -n P ./pi_midpoint_f77
       PARAMETER (PI25DT = 3.141592653589793238462643D0)
       DOUBLE PRECISION MYPI, PI, H, SUM, X, F, A
       INTEGER N, MYID, NUMPRC, I, IERR
-C     the integrand, a statement function in the original; written out
-C     below instead
+C     the integrand, a statement function
+      F(A) = 4.D0 / (1.D0 + A * A)
       CALL MPI_INIT(IERR)
       CALL MPI_COMM_RANK(MPI_COMM_WORLD, MYID, IERR)
       CALL MPI_COMM_SIZE(MPI_COMM_WORLD, NUMPRC, IERR)
@@ -28,7 +28,7 @@ C
       SUM = 0.0D0
       DO 20 I = MYID + 1, N, NUMPRC
          X = H * (DBLE(I) - 0.5D0)
-         SUM = SUM + 4.D0 / (1.D0 + X * X)
+         SUM = SUM + F(X)
    20 CONTINUE
       MYPI = H * SUM
 C
