@@ -13,13 +13,15 @@ expression: a condition, a bound, an argument, a subscript) must be a Seq whose 
 order, set the name from an expression that does not read it, with no earlier assignment of that
 Seq reading it. A value a call returns (``long s = divisor_sum(k);``: the call, then the Seq that
 takes its value) counts as such an expression: the call's arguments are a statement of their own
-and would be the first to mention the name if they read it.
+and would be the first to mention the name if they read it. A name mentioned only inside one inner
+IterD loop, which sets it afresh in each of its own iterations, is iteration-local to the outer
+loop too (``_local_to_inner``).
 """
 from __future__ import annotations
 
 import sympy
 
-from .aau import AAU, Seq
+from .aau import AAU, Iter, Seq
 
 
 def iteration_local(body: list[AAU], names: set[str]) -> set[str]:
@@ -28,13 +30,35 @@ def iteration_local(body: list[AAU], names: set[str]) -> set[str]:
     # plain variables only: an element store (``counts[]``: each iteration a different element, the
     # engine tracks them one by one) or a member keeps the loop interpreted
     for name in (n for n in names if n.isidentifier()):
-        for a in body:
+        for pos, a in enumerate(body):
             if not _mentions(a, name):
                 continue
             if isinstance(a, Seq) and _assigned_first(a, name):
                 out.add(name)
+            elif isinstance(a, Iter) and _local_to_inner(a, name) \
+                    and not any(_mentions(b, name) for b in body[pos + 1:]):
+                out.add(name)
             break
     return out
+
+
+def _local_to_inner(a: Iter, name: str) -> bool:
+    """Is ``name`` mentioned only inside an inner IterD loop's body, which sets it afresh in every
+    iteration before reading it? Then no iteration of the outer loop reads a value an earlier one
+    left (the caller checks that nothing after the inner loop reads it: an inner loop that ran no
+    iteration would leave the older value). A red-black sweep's ``istart = 1 + mod(j + color, 2)``
+    before ``do i = istart, n, 2`` in the loop over j made the loops over colors and sweeps
+    IterND, interpreted sweep by sweep and color by color, though the loop over j was IterD."""
+    if a.cls != "IterD":
+        # an inner loop interpreted anyway (a while on data, Mandelbrot's escape loop) leaves the
+        # outer one without a closed form: it stays interpreted, exactly, rather than sampled
+        return False
+    if a.var == name or any(value is not None and name in _names(value)
+                            for value in (a.lo, a.step, a.cond, a.num_iters, a.iters_annotation)):
+        return False
+    if a.counters and any(name == k or name in _names(v) for k, v in a.counters.items()):
+        return False
+    return name in iteration_local(a.body, {name})
 
 
 def _assigned_first(a: Seq, name: str) -> bool:

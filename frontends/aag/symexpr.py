@@ -95,6 +95,20 @@ class Truth(sympy.Function):
             return sympy.Integer(1 if a != 0 else 0)
 
 
+class FloorQ(sympy.Function):
+    """floor(a / q) for a whole q > 1: ``floor(n/3 - 2/3)`` as compile_fn computes it (one division
+    of a numerator with whole coefficients: exact, where ``n/3 - 2/3`` in floats is 0.999... at
+    n = 5 and floors to 0). Never built outside compile_fn."""
+
+    nargs = 2
+
+
+class CeilQ(sympy.Function):
+    """ceiling(a / q), as FloorQ."""
+
+    nargs = 2
+
+
 NUMERIC_FUNCS = {
     "CDiv": c_div_num,
     "CMod": c_mod_num,
@@ -106,6 +120,8 @@ NUMERIC_FUNCS = {
     "Truth": lambda a: 1 if a != 0 else 0,
     "ceiling": math.ceil,
     "floor": math.floor,
+    "FloorQ": lambda a, q: math.floor(a / q),
+    "CeilQ": lambda a, q: math.ceil(a / q),
     "Max": max,
     "Min": min,
     "log": math.log,
@@ -119,7 +135,30 @@ def compile_fn(expr, names: list[str], functions: dict | None = None):
     communicators, frontends/aag/communicators.py)."""
     syms = [RANK if n == "__rank" else NPROCS if n == "__nprocs" else var(n) for n in names]
     modules = [{**NUMERIC_FUNCS, **functions}, "math"] if functions else [NUMERIC_FUNCS, "math"]
-    return sympy.lambdify(syms, expr, modules=modules)
+    return sympy.lambdify(syms, exact_rounding(expr), modules=modules)
+
+
+def exact_rounding(expr):
+    """``expr`` with each floor and ceiling of an argument with fractional coefficients written
+    over their common denominator (FloorQ, CeilQ): closed forms split by residues count
+    ``floor(n/3 - 2/3)`` iterations, which floats computed as floor(0.9999999999999999) = 0 at n
+    = 5 (a red-black sweep with a stride of 3 counted 20 points of 25); the numerator with whole
+    coefficients is exact in floats, and one division then rounds to the right side."""
+    if not isinstance(expr, sympy.Basic) or not expr.has(sympy.floor, sympy.ceiling):
+        return expr
+
+    def over_denominator(e):
+        arg = sympy.expand(e.args[0])
+        q = 1
+        for term in sympy.Add.make_args(arg):
+            c = term.as_coeff_Mul()[0]
+            if not c.is_Rational:
+                return e  # a float coefficient: nothing exact to keep
+            q = math.lcm(q, int(c.q))
+        if q == 1:
+            return e
+        return (FloorQ if isinstance(e, sympy.floor) else CeilQ)(sympy.expand(arg * q), q)
+    return expr.replace(lambda e: isinstance(e, (sympy.floor, sympy.ceiling)), over_denominator)
 
 
 def free_names(expr) -> set[str]:

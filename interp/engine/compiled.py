@@ -137,9 +137,7 @@ def _term_sum_evaluator(expr, compiled: Compiled):
             if e.has(S.Elem):  # elements picked by computed indices: their values first
                 e = e.replace(lambda x: isinstance(x, S.Elem),
                               lambda x: lookup(S.element_name(str(x.args[0]), value(x.args[1]))))
-            names = sorted(S.free_names(e))
-            return float(e.xreplace({(S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)):
-                                     lookup(n) for n in names}))
+            return float(e.xreplace(_values(e, lookup)))
 
         def ts(e):
             body, var, lo, step, n = e.args
@@ -166,14 +164,48 @@ def _term_sum_evaluator(expr, compiled: Compiled):
                 return sympy.Float(whole * sum(one) + sum(one[:part]))
             return sympy.Float(sum(term(k) for k in range(n_v)))
 
+        def holds(c) -> bool:
+            return bool(c.xreplace(_values(c, lookup)))
+
+        # A sum in closed form where C's remainders keep their sign, term by term elsewhere
+        # (omega.sum_over): only the piece whose condition holds is evaluated, the term-by-term
+        # one only where it is needed.
+        chosen, sums = (expr, outermost) if not guarded else _choose(expr, holds)
         # Only the outermost sums: a nested one reads the outer sum's index (``if (di || dj)`` in
         # a loop nest), which its term-by-term evaluation puts in (sympy's replace works from the
         # leaves up and evaluated the inner sum first, with the outer index unknown).
-        return value(expr.xreplace({t: ts(t) for t in outermost}))
+        return value(chosen.xreplace({t: ts(t) for t in sums}))
 
     outermost = _outermost_sums(expr)
+    guarded = any(isinstance(p, sympy.Piecewise) and p.has(TermSum) for p in expr.atoms(sympy.Piecewise))
     shapes: dict = {}
     return run
+
+
+def _values(e, lookup) -> dict:
+    """The names ``e`` reads -> their values, whole numbers as sympy Integers: sympy then rounds a
+    ``ceiling(n/3 - 2/3)`` exactly, where the float n = 5.0 gave 0.999... (symexpr.exact_rounding
+    for compiled functions)."""
+    out = {}
+    for n in S.free_names(e):
+        v = lookup(n)
+        if isinstance(v, float) and v.is_integer():
+            v = sympy.Integer(int(v))
+        out[S.RANK if n == "__rank" else S.NPROCS if n == "__nprocs" else S.var(n)] = v
+    return out
+
+
+def _choose(expr, holds):
+    """(expr with every Piecewise that holds a TermSum replaced by its first piece whose condition
+    ``holds``, the outermost TermSums left in it)."""
+    def pick(e):
+        if isinstance(e, TermSum) or not e.has(TermSum):
+            return e
+        if isinstance(e, sympy.Piecewise):
+            return pick(next(x for x, c in e.args if c == sympy.true or holds(c)))
+        return e.func(*[pick(a) for a in e.args])
+    chosen = pick(expr)
+    return chosen, _outermost_sums(chosen)
 
 
 def _outermost_sums(expr) -> list:

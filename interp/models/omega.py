@@ -345,14 +345,19 @@ def sum_over(body: sympy.Expr, var: sympy.Symbol, lo, step, n) -> sympy.Expr:
     """Sum of ``body`` for var = lo, lo+step, ... (n terms), in closed form when sympy can.
 
     Inner trip counts ``Max(0, x)`` are taken as ``x`` inside the sum (a triangular nest has
-    non-negative counts), their ceilings kept exactly (``_sum_rounded``); if no closed form exists
-    the sum is left as a function that the engine evaluates term by term.
+    non-negative counts), their ceilings kept exactly (``_sum_rounded``), remainders of the index
+    by small constants summed residue class by residue class (a red-black sweep's inner start
+    ``1 + (i + color) % 2``); if no closed form exists the sum is left as a function that the
+    engine evaluates term by term. A sum that holds only while C's remainders keep the sign of
+    their dividend is ``Piecewise((sum, that condition), (term by term, True))``: an outer sum
+    over the variables of the condition (``color >= 0``) decides it, the engine otherwise.
     """
     k = sympy.Symbol("__k", integer=True, nonnegative=True)
     nn = sympy.Symbol("__n", integer=True, nonnegative=True)
     term = body.xreplace({var: lo + k * step})
     term = term.replace(lambda e: isinstance(e, sympy.Max) and len(e.args) == 2 and 0 in e.args,
                         lambda e: e.args[1] if e.args[0] == 0 else e.args[0])
+    guard = sympy.true
     try:
         closed = sympy.Integer(0)
         # rowptr[i + 1] - rowptr[i]: a CSR loop's rows (telescope.py); branches on the index,
@@ -362,39 +367,87 @@ def sum_over(body: sympy.Expr, var: sympy.Symbol, lo, step, n) -> sympy.Expr:
             if parts is not None:
                 closed, term = closed + parts[0], parts[1]
         rest = _sum_rounded(term, k, nn)
-        closed = None if rest is None else closed + rest
+        if rest is None:
+            closed = None
+        else:
+            closed, guard = closed + rest[0], rest[1]
     except Exception:  # sympy could not sum it; fall back to term-by-term evaluation
         closed = None
-    if closed is None or closed.has(sympy.Sum):
+    if closed is None or closed.has(sympy.Sum) or guard == sympy.false:
         return TermSum(body, var, lo, step, n)
-    return closed.xreplace({nn: n})
+    closed, guard = closed.xreplace({nn: n}), guard.xreplace({nn: n})
+    if guard == sympy.true:
+        return closed
+    return sympy.Piecewise((closed, guard), (TermSum(body, var, lo, step, n), True))
+
+
+MAX_MODULUS = 16  # remainders by constants up to this are summed residue class by residue class
+MAX_CLASSES = 64  # at most this many classes (sympy sums one closed form per class)
 
 
 def _sum_rounded(term, k, nn):
-    """Sum of ``term`` for k = 0 .. nn-1, exactly, with the inner trip counts' ceilings and floors
-    of k kept: ``ceiling(a + c*k)`` is ``ceiling(a) + c*k`` when c is a whole number; with c = p/q
-    the sum is split by k's residue mod q (k = q*m + r), where c*q*m is whole. Until 2026-11-23
-    every ceiling was dropped, which is exact for unit steps only: ``for (j = i; j < n; j += 2)``
-    inside ``for (i < n)`` counted 77.5 passes where C makes 88 (n = 4..9). None: an argument not
-    linear in k (the caller then sums term by term)."""
-    q = 1
+    """(sum, condition): the sum of ``term`` for k = 0 .. nn-1, exactly, with the inner trip
+    counts' ceilings and floors of k kept, and remainders of k by constants, where it holds when
+    ``condition`` does. ``ceiling(a + c*k)`` is ``ceiling(a) + c*k`` when c is a whole number;
+    with c = p/q the sum is split by k's residue mod q (k = q*m + r), where c*q*m is whole. Until
+    2026-11-23 every ceiling was dropped, which is exact for unit steps only: ``for (j = i; j < n;
+    j += 2)`` inside ``for (i < n)`` counted 77.5 passes where C makes 88 (n = 4..9).
+
+    A remainder ``(a + c*k) % K`` (C's CMod, Fortran's MOD; sympy's Mod for MODULO) with a
+    constant K is periodic in k: with q a multiple of K / c, it is ``(a + c*r) % K`` on the whole
+    class k = q*m + r. sympy cannot sum a remainder of its index, so a red-black sweep (``for (j =
+    1 + (i + color) % 2; j <= n; j += 2)``) had no closed form over i and was summed term by term,
+    every color of every sweep: its prediction time grew with both trip counts. C's remainder
+    takes the sign of its dividend, so for CMod this holds when the dividends over the loop keep
+    one sign: the condition returned (when they grow, the first >= 0 or the last <= 0; when they
+    fall, the first <= 0 or the last >= 0), in terms of the outer values and of nn. None: an
+    argument not linear in k, a modulus not a small constant (the caller then sums term by
+    term)."""
+    q, guard, mods = 1, sympy.true, []
+    for e in term.atoms(S.CMod, sympy.Mod):
+        if not e.has(k):
+            continue
+        dividend, modulus = sympy.expand(e.args[0]), e.args[1]
+        c = dividend.coeff(k)
+        if not (modulus.is_Integer and 0 < abs(modulus) <= MAX_MODULUS) or c.has(k) \
+                or (dividend - c * k).has(k) or not c.is_Rational:
+            return None
+        q = sympy.ilcm(q, (c / abs(modulus)).q)  # c*q*m a multiple of the modulus
+        mods.append(e)
+        if isinstance(e, S.CMod):  # one sign over the loop: the first and last dividends'
+            first, last = dividend - c * k, dividend.xreplace({k: nn - 1})
+            rising = c > 0
+            guard = sympy.And(guard, sympy.Or(first >= 0, last <= 0) if rising else sympy.Or(first <= 0, last >= 0))
+    if guard == sympy.false:
+        return None
+    blank = {e: sympy.Dummy() for e in mods}  # a ceiling's argument may read k through a remainder
     for e in term.atoms(sympy.ceiling, sympy.floor):
-        arg = sympy.expand(e.args[0])
+        arg = sympy.expand(e.args[0].xreplace(blank))
         if not arg.has(k):
             continue
         c = arg.coeff(k)
         if c.has(k) or (arg - c * k).has(k) or not c.is_Rational:
             return None
         q = sympy.ilcm(q, c.q)
-    if q == 1:
-        return sympy.summation(sympy.expand(_unround(term, k)), (k, 0, nn - 1))
+    if q == 1 and not mods:
+        return sympy.summation(sympy.expand(_unround(term, k)), (k, 0, nn - 1)), guard
+    if q > MAX_CLASSES:
+        return None
     m = sympy.Symbol("__m", integer=True, nonnegative=True)
     total = sympy.Integer(0)
     for r in range(q):
-        part = _unround(term.xreplace({k: q * m + r}), m)
+        # each remainder takes its value at k = r over the whole class (after the guard for CMod)
+        fixed = {e: e.func(e.args[0].xreplace({k: r}), e.args[1]) for e in mods}
+        part = _unround(term.xreplace(fixed).xreplace({k: q * m + r}), m)
         count = sympy.ceiling((nn - r) / sympy.Integer(q))  # the k < nn of residue r
+        # a branch on the remainder (``if ((i + color) % 2 == 0)``) is now one on constants; one
+        # linear in the index is counted over the class (indicator.py)
+        split = indicator_sums(part, m, count)
+        if split is not None:
+            total += split[0]
+            part = split[1]
         total += sympy.summation(sympy.expand(part), (m, 0, count - 1))
-    return total
+    return total, guard
 
 
 def _unround(term, k):
