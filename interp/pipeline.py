@@ -317,6 +317,10 @@ def predict(files, machine, procs: int, defines=(), bound="mid", scale=(), param
     return Prediction(programs, sag, result)
 
 
+# The survey after a refused loop (_every_missing_iters): at most this much more work.
+SURVEY_SECONDS, SURVEY_EVENTS = 10.0, 2_000_000
+
+
 def _every_missing_iters(exc: InputError, programs, sag, procs, inputs, options) -> InputError:
     """A prediction refused for a loop whose count needs data (its message names iters(N)): the
     run is made again as check's survey does (each such loop listed and taken as running once,
@@ -328,11 +332,15 @@ def _every_missing_iters(exc: InputError, programs, sag, procs, inputs, options)
     from dataclasses import replace
 
     from interp.engine.algorithm import Engine
-    try:
-        engine = Engine(programs, sag, procs, inputs, replace(options, survey=True, trace=False))
-        engine.run()
+    try:  # a budget of its own: an error is a few seconds away, not the run's full budget
+        engine = Engine(programs, sag, procs, inputs, replace(options, survey=True, trace=False,
+                                                              timeout=SURVEY_SECONDS, max_events=SURVEY_EVENTS))
     except Exception:  # noqa: BLE001 - the first error stands; the survey only adds to it
         return exc
+    try:
+        engine.run()
+    except Exception:  # noqa: BLE001 - stopped by its budget or another error: what it found stands
+        pass
     found = engine.survey or {}
     if len(found) < 2:
         return exc

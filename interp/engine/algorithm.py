@@ -197,11 +197,19 @@ class Engine:
         """Again with a finer partition into classes (and the partner values found so far), or
         without symmetry once there are too many classes or restarts."""
         if parts is None or parts.k > max_classes(self.nprocs) or self.options.class_restarts >= MAX_RESTARTS:
-            return Engine(*self._args, replace(self.options, symmetry=False)).run()
+            return self._again(replace(self.options, symmetry=False))
         again = Engine(*self._args, replace(self.options, classes=parts.key(), class_group=parts.group.kind,
                                             class_restarts=self.options.class_restarts + 1))
         if again.symmetry is not None:
             again.symmetry.values = self.symmetry.values
+        again.survey = self.survey
+        return again.run()
+
+    def _again(self, options) -> RunResult:
+        """The interpretation made again with other options (a restart): what check's survey
+        found so far is kept in the one record the caller reads."""
+        again = Engine(*self._args, options)
+        again.survey = self.survey
         return again.run()
 
     # -- Algorithm 2 ---------------------------------------------------------------------------
@@ -214,16 +222,16 @@ class Engine:
             return self._run()
         except Broken as broken:  # a loop stopped repeating after the jump was decided
             banned = self.steady.banned | {broken.aau_id}
-            return Engine(*self._args, replace(self.options, banned=frozenset(banned))).run()
+            return self._again(replace(self.options, banned=frozenset(banned)))
         except ClassesSplit as split:  # the symmetry classes split: again with the finer partition
             return self._restart(split.partition)
         except SymmetryBroken:  # the processes do not all behave alike: interpret every one
-            return Engine(*self._args, replace(self.options, symmetry=False)).run()
+            return self._again(replace(self.options, symmetry=False))
         except InputError as exc:
             if self.symmetry is None or isinstance(exc, BudgetExceeded):
                 raise
             # the error as the full interpretation reports it (the first process that meets it)
-            return Engine(*self._args, replace(self.options, symmetry=False)).run()
+            return self._again(replace(self.options, symmetry=False))
         finally:
             if enabled:
                 gc.enable()
