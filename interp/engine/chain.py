@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from frontends.aag import AAG, AAU, COMPOUND_CLASSES, RETURN_VALUE, RETURNED, SIMPLE_CLASSES, Call, Condt, Iter, Seq
 from frontends.aag import symexpr as S
-from frontends.aag.bodies import ENDS, calls_may_leave, has_jump, root
+from frontends.aag.bodies import ENDS, has_jump
 
 from interp.engine.chain_comm import ChainComm
 from interp.engine.compiled import Unknown
 from interp.engine.first_touch import FirstTouch
-from interp.engine import forecast
 from interp.engine.early_exit import EarlyExit
+from interp.engine.endless import ITER_STEP, Endless
 from interp.engine.exit_scan import ExitScan
 from interp.engine.recurrence import RecurrenceRun
 from interp.engine.mispredict import CONTINUE, Mispredict
@@ -29,7 +29,6 @@ from interp.models.omega import NodeModel, NotClosed
 from interp.engine.result import AAUStats, Span
 from interp.engine.symtime import SymTime
 
-ITER_STEP = 4096  # interpreted iterations between two looks at the prediction budget
 
 
 # Control words that leave a loop, and those its enclosing bodies must see too: a return leaves
@@ -38,7 +37,8 @@ _LEAVES = ("break", "return") + ENDS
 _PASS_ON = ("return",) + ENDS
 
 
-class Chain(ChainComm, EarlyExit, ExitScan, FirstTouch, RecurrenceRun, Mispredict, Overlap, Sampling, Values):
+class Chain(ChainComm, EarlyExit, Endless, ExitScan, FirstTouch, RecurrenceRun, Mispredict, Overlap, Sampling,
+            Values):
     """The interpretation of one process (its AAG chain)."""
 
     def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
@@ -325,31 +325,6 @@ class Chain(ChainComm, EarlyExit, ExitScan, FirstTouch, RecurrenceRun, Mispredic
         self.charge(a, seconds)
         return seconds
 
-    def _endless(self, a: Iter, k: int, last_state):
-        """Stop a loop with no count that cannot end (issue 14), else return this iteration's
-        state for the next call: the condition holds at iteration k and nothing can change it."""
-        if k and not k & (ITER_STEP - 1):  # or that would run past the budget (engine/forecast.py)
-            forecast.check(self, a, k, ITER_STEP)
-        directive = self.directive
-        if k == 1 and a.cond_fixed and not calls_may_leave(a.body, self.aag.functions,
-                                                            {root(n) for n in S.free_names(a.cond)}):
-            names = ", ".join(sorted(S.free_names(a.cond)))
-            raise InputError(f"{a.loc}: this loop never ends as written: its condition holds and "
-                             f"nothing in its body changes {names} (what the condition reads) "
-                             "or leaves the loop; if data the source does not show ends it, give "
-                             f"its trip count with '{directive} iters(N)' above line {a.loc.first}")
-        # A loop with no count ends only when its state changes: the same state at two
-        # iteration starts repeats for ever (nothing else decides its control flow).
-        state = (dict(self.frames[-1]), dict(self.globals),
-                 [(k, f and f.version) for k, f in self.flag_arrays.items()])  # flag arrays change in place
-        if state == last_state and self.engine.stall_visible(a):
-            raise InputError(f"{a.loc}: this loop never ends as written: on {self.label} "
-                             f"iteration {k + 1} starts with every variable as iteration {k} did, "
-                             f"so its condition{'' if a.cond is not None else ' (none)'} and every "
-                             "branch in it repeat; if data the source does not show ends it, give its "
-                             f"trip count with '{directive} iters(N)' above line {a.loc.first}")
-        return state
-
     def trace_compound(self, a: AAU, start: float) -> None:
         if self.engine.tracing:
             self.engine.spans.append(Span(self.index, a.id, start, self.clock, "compound", len(self.stack)))
@@ -450,16 +425,26 @@ class Chain(ChainComm, EarlyExit, ExitScan, FirstTouch, RecurrenceRun, Mispredic
         return flow
 
     # -- calls -------------------------------------------------------------------------------
+    def _may_close(self, a, fn) -> bool:
+        """Can call ``a`` take its callee's closed form (no communication, recursion, values
+        passed back, ending or globals set)? Static: kept per call site (the walk of the callee's
+        body for messages was made at every call, 4% of a gcd-sum prediction)."""
+        key = ("may close", a.id)
+        memo = self.engine._inner
+        if key not in memo:
+            memo[key] = (fn is not None and not a.result and not any(x.has_sync() for x in fn.body)
+                         and not fn.recursive and not a.refs and not a.arrays
+                         and not self.engine.may_end(a, self.aag.functions)
+                         and not self.engine.sets_globals(a, self.aag))
+        return memo[key]
+
     def visit_Call(self, a: Call):
         """Call: the callee's closed form when it has one (no communication, not recursive), else
         its body interpreted in a new frame."""
         fn = self.aag.functions.get(a.callee)
         if a.result:  # the caller reads the value (Seq.returned): interpreted, never a stale one
             self.assign(RETURNED, None)
-        if a.cost is not None or (fn is not None and not a.result and not any(x.has_sync() for x in fn.body)
-                                  and not fn.recursive and not a.refs and not a.arrays
-                                  and not self.engine.may_end(a, self.aag.functions)
-                                  and not self.engine.sets_globals(a, self.aag)):
+        if a.cost is not None or self._may_close(a, fn):
             try:
                 value = self.model.call(a)
                 if self.reads_data(value):  # interpreted, its branches on data are weighted

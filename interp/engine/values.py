@@ -215,7 +215,7 @@ class Values:
 
     def _not_given(self, expr) -> bool:
         """Is ``expr`` an optional input (a getopt option's value) that no -D gives?"""
-        if not isinstance(expr, sympy.Symbol) or not expr.name.startswith("input:"):
+        if type(expr) is not sympy.Symbol or not expr.name.startswith("input:"):  # inputs are plain Symbols
             return False
         inp = self.aag.inputs.get(expr.name[6:])
         return inp is not None and inp.optional and expr.name[6:] not in self.inputs
@@ -363,7 +363,7 @@ class Values:
             value = self.eval(expr, what)
         except Unknown as exc:
             if self.engine.survey is not None and what in SURVEYED:
-                return self.surveyed(lambda: self._unknown(exc, what), what)
+                return self.surveyed(lambda e=exc: self._unknown(e, what), what)
             self._unknown(exc, what)
         except (ArithmeticError, ValueError, TypeError) as exc:  # nan, inf, zoo met inside sympy/math
             raise InputError(f"{self._where()}: the {what} cannot be evaluated on {self.label}: "
