@@ -106,3 +106,42 @@ def test_one_option_sets_every_variable_of_a_chained_assignment(tmp_path):
     assert "-n sets nx and ny (-D ny=VALUE)" in notes
     plain = _run(tmp_path, CHAINED).result
     assert _execs(plain, 15) == 256 and _execs(plain, 17) == 256 * 3
+
+
+LETTERS = r"""#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int nc = 8, nsteps = 10, n = 100, reps = 2, a, i, r;
+    double s = 0.0;
+    for (a = 1; a < argc; a++) {
+        if (argv[a][0] == '-' && argv[a][1] == 'c') nc = atoi(argv[++a]);
+        else if (argv[a][0] == '-' && argv[a][1] == 's') nsteps = atoi(argv[++a]);
+    }
+    for (a = 1; a < argc; a++) {
+        if (argv[a][0] != '-') continue;
+        switch (argv[a][1]) {
+        case 'n': n = atoi(argv[++a]); break;
+        case 'r': reps = atoi(argv[++a]); break;
+        default: break;
+        }
+    }
+    for (i = 0; i < nc * nsteps; i++)
+        s += i;
+    for (r = 0; r < reps; r++)
+        for (i = 0; i < n; i++)
+            s += 0.5 * i;
+    return (int) s;
+}
+"""
+
+
+def test_options_named_by_their_letter_are_read(tmp_path):
+    """``argv[a][1] == 'c'`` and ``switch (argv[a][1]) { case 'n': ... }``: option loops too (the
+    -D values were shown among the inputs and not used: the loop ran 8 x 10 times, not 4 x 1)."""
+    got = _run(tmp_path, LETTERS, ["nc=4", "nsteps=1", "n=7", "reps=3"])
+    assert _execs(got.result, 19) == 4 * 1
+    assert _execs(got.result, 22) == 7 * 3
+    notes = " ".join(p.message for prog in got.programs for p in prog.problems)
+    assert "-c sets nc" in notes and "-s sets nsteps" in notes and "-n sets n" in notes and "-r sets reps" in notes
+    plain = _run(tmp_path, LETTERS).result
+    assert _execs(plain, 19) == 8 * 10 and _execs(plain, 22) == 100 * 2

@@ -59,11 +59,21 @@ def is_option_loop(stmt) -> bool:
         return False
     if not any(isinstance(n, c_ast.ID) and n.name == "argc" for n in T.walk(stmt.cond)):
         return False
-    return any(_option_name(n) is not None for n in T.walk(stmt.stmt))
+    return any(_option_name(n) is not None or _letter_switch(n) for n in T.walk(stmt.stmt))
+
+
+def _letter_switch(node) -> bool:
+    """``switch (argv[i][1])``: its case letters name the options."""
+    return isinstance(node, c_ast.Switch) and _letter(node.cond, c_ast.Constant("char", "'x'")) is not None
 
 
 def _option_name(node) -> str | None:
-    """``strcmp(argv[i], "-n")`` (either order): the option's name."""
+    """``strcmp(argv[i], "-n")`` (either order): the option's name; also ``argv[i][1] == 'n'`` (a
+    word's letter compared, the option ``-n``: session 16's explorer found its -D values shown
+    and not used, the loop not taken for an option loop)."""
+    if isinstance(node, c_ast.BinaryOp) and node.op == "==":
+        letter = _letter(node.left, node.right) or _letter(node.right, node.left)
+        return f"-{letter}" if letter else None
     if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name in _COMPARES):
         return None
     args = node.args.exprs if node.args else []
@@ -71,6 +81,15 @@ def _option_name(node) -> str | None:
         return None
     named = [a for a in args[:2] if isinstance(a, c_ast.Constant) and a.type == "string"]
     return named[0].value.strip('"') if named else None
+
+
+def _letter(word, const) -> str | None:
+    """``argv[i][1]`` against ``'n'``: the letter n (an option's letter after its '-')."""
+    if not (isinstance(word, c_ast.ArrayRef) and _argv_word(word.name) and isinstance(word.subscript, c_ast.Constant)
+            and word.subscript.value == "1" and isinstance(const, c_ast.Constant) and const.type == "char"):
+        return None
+    letter = const.value.strip("'")
+    return letter if len(letter) == 1 and letter.isalnum() else None
 
 
 def _argv_word(node) -> bool:
@@ -82,8 +101,18 @@ def loop_reads(stmt, readers) -> list[tuple[str, c_ast.Assignment]]:
     if isinstance(stmt, c_ast.While) and is_getopt_loop(stmt):
         return option_reads(stmt.stmt, readers)
     out = []
+    switch_letters: list[bool] = []  # switch (argv[i][1]) { case 'n': ... }: the letters are options
 
     def visit(node, name):
+        if isinstance(node, c_ast.Case) and switch_letters and isinstance(node.expr, c_ast.Constant) \
+                and node.expr.type == "char":
+            name = f"-{node.expr.value.strip(chr(39))}"
+        if isinstance(node, c_ast.Switch):
+            switch_letters.append(_letter_switch(node))
+            for _, child in node.children():
+                visit(child, name)
+            switch_letters.pop()
+            return
         if isinstance(node, c_ast.If):
             named = [n for n in (_option_name(x) for x in T.walk(node.cond)) if n is not None]
             visit(node.iftrue, named[0] if named else name)
