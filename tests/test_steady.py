@@ -532,3 +532,32 @@ def test_a_value_that_alternates_is_not_jumped_over(tmp_path):
     r = predict([str(path)], "ipsc860", 1, [], interactive=False).result
     (inc,) = [s for s in r.aaus.values() if s.cls == "Seq" and s.loc.endswith("t.f90:6")]
     assert inc.executions == 10
+
+
+FILL = """#include <mpi.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int n = atoi(argv[1]);
+    int *rowptr = calloc(n + 1, sizeof(int));
+    for (int i = 0; i < n; i++) rowptr[i+1] = rowptr[i] + 3;
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        for (int k = rowptr[i]; k < rowptr[i+1]; k++) s += k;
+    MPI_Finalize();
+    return (int) s;
+}
+"""
+
+
+def test_a_loop_that_stores_followed_elements_is_not_extrapolated(tmp_path):
+    """A fill loop (rowptr[i+1] = rowptr[i] + 3) stores another element each iteration: a jump over
+    iterations would not store them, and the CSR loop after it read calloc's zeros (6 executions of
+    its body at n = 1000 where there are 3 x 1000). Never extrapolated; the same as --exact."""
+    path = tmp_path / "fill.c"
+    path.write_text(FILL)
+    exact, fast = both([str(path)], 1, ["n=1000"])
+    assert_same(exact, fast)
+    body = [s for s in fast.aau_totals() if s.cls == "Seq" and s.loc.endswith(":11")]
+    assert sum(s.executions for s in body) == 3 * 1000

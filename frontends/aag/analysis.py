@@ -43,8 +43,22 @@ def loop_period(loop: Iter, functions: dict, payloads: bool, single_program: boo
     jump over whole periods leaves every ``i % k`` as it was (the engine advances the loop
     variable by the iterations skipped).
     """
+    if stores_elements(loop, functions):
+        return 0
     varying, period, _, _ = _analyse(loop, functions, payloads, single_program)
     return 0 if varying else period
+
+
+def stores_elements(loop: Iter, functions: dict) -> bool:
+    """Does the loop (or a function it calls) store into array elements the interpretation follows
+    (a def ``a[]``, the element picked at run time)? Each iteration stores another element, which
+    a jump over iterations would not store: ``rowptr[i+1] = rowptr[i] + 3`` was extrapolated as a
+    steady state and the later loop over ``rowptr[i]..rowptr[i+1]`` read calloc's zeros (session
+    16's explorer: 6 executions where there are 3n)."""
+    from .bodies import found_inside
+
+    return found_inside(loop.body, functions, 8, lambda x: isinstance(x, Seq)
+                        and any(name.endswith(S.ELEMENTS) for name, _ in x.defs))
 
 
 def carried_values(loop: Iter, functions: dict, payloads: bool, single_program: bool = True) -> set[str]:
