@@ -332,11 +332,9 @@ def _every_missing_iters(exc: InputError, programs, sag, procs, inputs, options)
     from dataclasses import replace
 
     from interp.engine.algorithm import Engine
-    try:  # a budget of its own: an error is a few seconds away, not the run's full budget
-        engine = Engine(programs, sag, procs, inputs, replace(options, survey=True, trace=False,
-                                                              timeout=SURVEY_SECONDS, max_events=SURVEY_EVENTS))
-    except Exception:  # noqa: BLE001 - the first error stands; the survey only adds to it
-        return exc
+    # a budget of its own: an error is a few seconds away, not the run's full budget
+    engine = Engine(programs, sag, procs, inputs, replace(options, survey=True, trace=False,
+                                                          timeout=SURVEY_SECONDS, max_events=SURVEY_EVENTS))
     try:
         engine.run()
     except Exception:  # noqa: BLE001 - stopped by its budget or another error: what it found stands

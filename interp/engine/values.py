@@ -24,6 +24,7 @@ _MISSING = object()
 # What check's survey goes on through (EngineOptions.survey): the counts and conditions of loops.
 SURVEYED = ("loop trip count", "loop condition")
 
+
 class Values:
     """Base of ``chain.Chain``: the chain's variables and the evaluation of AAG expressions.
 
