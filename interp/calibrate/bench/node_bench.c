@@ -75,19 +75,28 @@ static double t_loop(void)
     return mean;
 }
 
-#define BENCH_INT(name, init, stmt)                                   \
+/* Each chain is timed with 8 and with 16 operations per loop trip and the difference taken:
+ * 8N operations with the loop's own overhead cancelled whether or not it overlaps the chain.
+ * Subtracting an empty loop instead assumed it does not: on a Zen 3 VM the empty loop took
+ * 0.79 ns a trip, hidden under a chain of 8 double adds, and the add measured 0.94 ns where a
+ * long one-add-a-trip chain ran 1.04-1.08 ns (docs/calibrate.md). */
+#define BENCH_INT_BODY(name, init, body)                              \
     static double name(void) {                                        \
         double mean = 0;                                              \
         for (int r = 0; r < REPS; r++) {                              \
             int x = init, y = vi_one;                                 \
             double t = now();                                         \
-            for (long i = 0; i < N; i++) { CHAIN8(stmt; KEEP(x)); }   \
+            for (long i = 0; i < N; i++) { body; }                    \
             t = now() - t;                                            \
             sinkl = x + y;                                            \
             MEAN_OF(mean, t);                                         \
         }                                                             \
         return mean;                                                  \
     }
+#define BENCH_INT(name, init, stmt)                                   \
+    BENCH_INT_BODY(name##_8, init, CHAIN8(stmt; KEEP(x)))             \
+    BENCH_INT_BODY(name##_16, init, CHAIN8(stmt; KEEP(x)); CHAIN8(stmt; KEEP(x))) \
+    static double name(void) { return name##_16() - name##_8(); }
 BENCH_INT(b_int_add, vi_zero, x = x + y)
 BENCH_INT(b_int_mul, vi_one * 3, x = x * y)
 BENCH_INT(b_int_div, 1000000007 * vi_one, x = x / y)
@@ -95,20 +104,24 @@ BENCH_INT(b_int_div, 1000000007 * vi_one, x = x / y)
  * quotient (the slow end), with x = 1 a 1-bit one (the fast end); fit.divider_span. */
 BENCH_INT(b_int_div_narrow, vi_one, x = x / y)
 
-#define BENCH_FP(name, T, K, one, tiny, stmt)                         \
+#define BENCH_FP_BODY(name, T, one, tiny, body)                      \
     static double name(void) {                                        \
         double mean = 0;                                              \
         for (int r = 0; r < REPS; r++) {                              \
             T x = one, y = one, z = tiny;                             \
             (void) y; (void) z;                                       \
             double t = now();                                         \
-            for (long i = 0; i < N; i++) { CHAIN8(stmt; K(x)); }      \
+            for (long i = 0; i < N; i++) { body; }                    \
             t = now() - t;                                            \
             sinkd = x;                                                \
             MEAN_OF(mean, t);                                         \
         }                                                             \
         return mean;                                                  \
     }
+#define BENCH_FP(name, T, K, one, tiny, stmt)                         \
+    BENCH_FP_BODY(name##_8, T, one, tiny, CHAIN8(stmt; K(x)))         \
+    BENCH_FP_BODY(name##_16, T, one, tiny, CHAIN8(stmt; K(x)); CHAIN8(stmt; K(x))) \
+    static double name(void) { return name##_16() - name##_8(); }
 BENCH_FP(b_real_add, float, KEEPF, vf_one, vf_tiny, x = x + z)
 BENCH_FP(b_real_mul, float, KEEPF, vf_one, vf_tiny, x = x * y)
 BENCH_FP(b_real_div, float, KEEPF, vf_one, vf_tiny, x = x / y)
@@ -118,25 +131,31 @@ BENCH_FP(b_double_div, double, KEEPF, vd_one, vd_tiny, x = x / y)
 
 /* Throughput form: 8 independent accumulators, each updated once per statement
  * group (no result feeds the next operation of another accumulator), so a
- * pipelined superscalar core overlaps them; the empty-loop time is subtracted. */
+ * pipelined superscalar core overlaps them; timed with 16 and with 32 operations per trip and
+ * the difference taken (16N operations, the loop's overhead cancelled as for the chains). */
 #define INDEP8(T, K, op, y) \
     a0 = a0 op y; a1 = a1 op y; a2 = a2 op y; a3 = a3 op y; \
     a4 = a4 op y; a5 = a5 op y; a6 = a6 op y; a7 = a7 op y; \
     K(a0); K(a1); K(a2); K(a3); K(a4); K(a5); K(a6); K(a7)
-#define BENCH_TPUT(name, T, K, init, yv, op)                          \
+#define BENCH_TPUT_BODY(name, T, init, yv, body)                      \
     static double name(void) {                                        \
         double mean = 0;                                              \
         for (int r = 0; r < REPS; r++) {                              \
             T a0 = init, a1 = init, a2 = init, a3 = init, a4 = init,  \
               a5 = init, a6 = init, a7 = init, y = yv;                \
             double t = now();                                         \
-            for (long i = 0; i < N; i++) { INDEP8(T, K, op, y); INDEP8(T, K, op, y); } \
+            for (long i = 0; i < N; i++) { body; }                    \
             t = now() - t;                                            \
             sinkd = (double) (a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7); \
             MEAN_OF(mean, t);                                         \
         }                                                             \
         return mean;                                                  \
     }
+#define BENCH_TPUT(name, T, K, init, yv, op)                          \
+    BENCH_TPUT_BODY(name##_16, T, init, yv, INDEP8(T, K, op, y); INDEP8(T, K, op, y)) \
+    BENCH_TPUT_BODY(name##_32, T, init, yv, INDEP8(T, K, op, y); INDEP8(T, K, op, y); \
+                    INDEP8(T, K, op, y); INDEP8(T, K, op, y))         \
+    static double name(void) { return name##_32() - name##_16(); }
 BENCH_TPUT(t_int_add, int, KEEP, vi_zero, vi_one, +)
 BENCH_TPUT(t_int_mul, int, KEEP, vi_one * 3, vi_one, *)
 BENCH_TPUT(t_int_div, int, KEEP, 1000000007 * vi_one, vi_one, /)
@@ -156,19 +175,22 @@ BENCH_TPUT(t_double_div, double, KEEPF, vd_one, vd_one, /)
     a0 = sqrt(a0) + y; a1 = sqrt(a1) + y; a2 = sqrt(a2) + y; a3 = sqrt(a3) + y; \
     a4 = sqrt(a4) + y; a5 = sqrt(a5) + y; a6 = sqrt(a6) + y; a7 = sqrt(a7) + y; \
     KEEPF(a0); KEEPF(a1); KEEPF(a2); KEEPF(a3); KEEPF(a4); KEEPF(a5); KEEPF(a6); KEEPF(a7)
-static double t_double_sqrt(void)
+static double sqrt_trips(int groups)
 {
     double mean = 0;
     for (int r = 0; r < REPS; r++) {
         double a0 = vd_one * 2, a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0, y = vd_one;
         double t = now();
-        for (long i = 0; i < N; i++) { SQRT8; SQRT8; }
+        if (groups == 2) for (long i = 0; i < N; i++) { SQRT8; SQRT8; }
+        else for (long i = 0; i < N; i++) { SQRT8; SQRT8; SQRT8; SQRT8; }
         t = now() - t;
         sinkd = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
         MEAN_OF(mean, t);
     }
     return mean;
 }
+/* 16N square roots: 32 a trip minus 16 a trip, as BENCH_TPUT. */
+static double t_double_sqrt(void) { return sqrt_trips(4) - sqrt_trips(2); }
 
 /* int -> double conversions of 8 independent values (throughput). */
 static double t_conv(void)
@@ -213,20 +235,28 @@ static double t_iter(void)
 }
 
 /* int -> float -> int round trip; the two conversions are split evenly. */
-static double b_conv_roundtrip(void)
+static double conv_trips(int groups)
 {
     double mean = 0;
     for (int r = 0; r < REPS; r++) {
         int x = vi_one;
         float f;
         double t = now();
-        for (long i = 0; i < N; i++) { CHAIN8(f = (float) x; KEEPF(f); x = (int) f; KEEP(x)); }
+        if (groups == 1)
+            for (long i = 0; i < N; i++) { CHAIN8(f = (float) x; KEEPF(f); x = (int) f; KEEP(x)); }
+        else
+            for (long i = 0; i < N; i++) {
+                CHAIN8(f = (float) x; KEEPF(f); x = (int) f; KEEP(x));
+                CHAIN8(f = (float) x; KEEPF(f); x = (int) f; KEEP(x));
+            }
         t = now() - t;
         sinkl = x;
         MEAN_OF(mean, t);
     }
     return mean;
 }
+/* 8N round trips: 16 a trip minus 8 a trip, as BENCH_INT. */
+static double b_conv_roundtrip(void) { return conv_trips(2) - conv_trips(1); }
 
 /* Library functions as chains x = f(x) that stay in a well-behaved range. */
 #define BENCH_LIB(name, stmt)                                         \
@@ -744,7 +774,7 @@ int main(int argc, char **argv)
     if (N < 1000) N = 1000;
     double loop = t_loop(), ops = 8.0 * N;
     printf("loop %.6e\n", loop / N);
-#define OP(name, fn) printf(name " %.6e\n", ((fn()) - loop) / ops)
+#define OP(name, fn) printf(name " %.6e\n", (fn()) / ops)
     OP("int_add", b_int_add);
     OP("int_mul", b_int_mul);
     OP("int_div", b_int_div);
@@ -757,7 +787,7 @@ int main(int argc, char **argv)
     OP("double_div", b_double_div);
     OP("conv_roundtrip", b_conv_roundtrip);
     double tops = 16.0 * N;
-#define TPUT(name, fn) printf("tput_" name " %.6e\n", ((fn()) - loop) / tops)
+#define TPUT(name, fn) printf("tput_" name " %.6e\n", (fn()) / tops)
     TPUT("int_add", t_int_add);
     TPUT("int_mul", t_int_mul);
     TPUT("int_div", t_int_div);
