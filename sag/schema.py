@@ -53,8 +53,10 @@ PROCESSING = {
     # llvm-mca scheduling model (calibrate's fit to node_bench, interp/calibrate/mca_cpu.py).
     "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "mca_cpu": TEXT, "cycle": TIME, "fetch_window": SIZE, "fetch_time": TIME},
     # the integer divider by quotient width (interp/models/divider.py): independent divisions of
-    # a narrow_bits and a wide_bits quotient, linear in between (interp calibrate)
-    "divider": {"narrow": TIME, "wide": TIME, "narrow_bits": COUNT, "wide_bits": COUNT},
+    # a narrow_bits and a wide_bits quotient, linear in between (interp calibrate); latency_*: a
+    # chain of them, each waiting for the one before (Euclid's loop)
+    "divider": {"narrow": TIME, "wide": TIME, "narrow_bits": COUNT, "wide_bits": COUNT,
+                "latency_narrow": TIME, "latency_wide": TIME},
     "iter": {"fixed": TIME, "per_iter": TIME, "fixed_step": TIME, "per_iter_step": TIME},
     "cond": {"per_condition": TIME, "branch_taken": TIME, "mispredict": TIME},
     "call": {"per_call": TIME, "per_arg": TIME},

@@ -483,7 +483,11 @@ def test_the_divider_spans_the_quotient_widths():
     from interp.calibrate.writer import _divider
     lines = _divider(s, "")
     assert lines[1].startswith("  narrow: 4.3 ns") and lines[2].startswith("  wide: 8.6 ns")
-    assert lines[3:] == ["  narrow_bits: 1", "  wide_bits: 30"]
+    assert lines[3:5] == ["  narrow_bits: 1", "  wide_bits: 30"]
+    # and the chains' ends (ops.int_div's medians, 4.2 and 8.5 ns): a division waiting for the
+    # one before it (interp/models/divider.py)
+    assert lines[5].startswith("  latency_narrow: 4.2 ns") and lines[6].startswith("  latency_wide: 8.5 ns")
+    assert len(lines) == 7
 
 
 def test_an_older_output_without_the_narrow_divider_keeps_the_runs_range():

@@ -270,3 +270,33 @@ def test_divider_chain_is_summed_at_mid_and_overlapped_at_best(tmp_path):
     assert _stats(best, "while (b != 0)").total == pytest.approx(sum(divisions) * NS, rel=1e-9)
     worst = predict([str(c)], str(tmp_path / "m.yaml"), 1, [], bound="worst").result
     assert _stats(worst, "while (b != 0)").total == pytest.approx((tests + sum(divisions)) * NS, rel=1e-9)
+
+
+CHAINED = DIVIDER.replace("}", ", latency_narrow: 10 ns, latency_wide: 15.8 ns}")
+
+
+def test_a_divider_chain_pays_the_chained_divisions_latency(tmp_path):
+    # With the chained divider (calibrate: node_bench's int_div_narrow and int_div chains),
+    # Euclid's divisions wait for each other and cost 10 + 0.2 (bits - 1) ns each:
+    # (15.8 - 10) / (30 - 1) = 0.2 ns a bit. gcd(1000, 999): 1000 % 999 (1 bit) 10 ns, 999 % 1
+    # (10 bits) 11.8 ns; the two tests' compares 0.25 ns each, summed (a chain) at mid.
+    src = EUCLID.replace("AVAL", "1000").replace("BVAL", "999")
+    mid = _run(tmp_path, src, divider=CHAINED)
+    assert _stats(mid, "while (b != 0)").total == pytest.approx((0.5 + 10 + 11.8) * NS, rel=1e-9)
+    # at worst the same chain: the widths are the divisions', not the bound's
+    c = tmp_path / "p.c"
+    worst = predict([str(c)], str(tmp_path / "m.yaml"), 1, [], bound="worst").result
+    assert _stats(worst, "while (b != 0)").total == pytest.approx((0.5 + 10 + 11.8) * NS, rel=1e-9)
+    # at best the iterations overlap at the divider's issue times, as without the chain figures
+    best = predict([str(c)], str(tmp_path / "m.yaml"), 1, [], bound="best").result
+    assert _stats(best, "while (b != 0)").total == pytest.approx((4.0 + 4 + 0.15 * 9) * NS, rel=1e-9)
+
+
+def test_independent_divisions_keep_the_issue_times_with_the_chain_figures(tmp_path):
+    # trial division (k % d, d stepping): no division waits for another, so the chained figures
+    # change nothing: the same total as with the plain divider.
+    src = TRIAL.replace("KVAL", "1009")
+    plain = _run(tmp_path, src).total
+    assert _run(tmp_path, src, divider=CHAINED).total == pytest.approx(plain, rel=1e-12)
+    # and they are the divider's issue times: 1009 % d for odd d in 3..31 (15 divisions)
+    assert plain > 15 * 4.0 * NS

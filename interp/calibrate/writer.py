@@ -163,7 +163,17 @@ def _divider(node: dict[str, Stat], ind: str) -> list[str]:
             f"{ind}  narrow: {fmt_time(stat.ends[0])}    # node_bench int_div_narrow (1 / 1), median of {stat.runs} runs",
             f"{ind}  wide: {fmt_time(stat.ends[1])}    # node_bench int_div (1000000007 / 1), median of {stat.runs} runs",
             f"{ind}  narrow_bits: 1",
-            f"{ind}  wide_bits: 30"]
+            f"{ind}  wide_bits: 30"] + _chained_divider(node.get("ops.int_div"), ind)
+
+
+def _chained_divider(stat: Stat | None, ind: str) -> list[str]:
+    """The two ends of ops.int_div: a division waiting for the one before it (Euclid's loop)
+    pays the divider's latency, which a partly pipelined divider makes longer than its issue
+    interval (interp/models/divider.py)."""
+    if stat is None or stat.ends is None:
+        return []
+    return [f"{ind}  latency_narrow: {fmt_time(stat.ends[0])}    # node_bench int_div_narrow chain, median of {stat.runs} runs",
+            f"{ind}  latency_wide: {fmt_time(stat.ends[1])}    # node_bench int_div chain, median of {stat.runs} runs"]
 
 
 def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | None, ind: str) -> list[str]:

@@ -36,7 +36,7 @@ import sympy
 
 from frontends.aag import AAU, Access, Call, Condt, Iter, OpCounts, Seq
 
-from interp.models.divider import divider_of, extra_time
+from interp.models.divider import LATENCY_KEYS, chained_counts, divider_of, extra_time
 from interp.models.omega import _FALLBACK, NodeModel
 from interp.models.gather import gathers_of
 from interp.models.overlap import carried_chain, divider_chain
@@ -63,6 +63,8 @@ class RooflineModel(NodeModel):
         self._overlapping: dict[int, bool] = {}   # loop id -> its interpreted iterations overlap
         self._window_parts: dict[int, tuple] = {}   # id(Seq or OpCounts) -> (parts, the object kept alive)
         self._chains_of: dict[int, float] = {}   # loop id -> its carried chain's latency (overlap.py)
+        self._chained: dict[int, OpCounts] = {}  # id -> counts whose divisions wait for each other
+        self._chain_divider = None  # (Divider | None,): the dependent divisions' (divider.py)
 
     # -- parameters -------------------------------------------------------------------------
     def _levels(self) -> WorkingSet | None:
@@ -128,8 +130,11 @@ class RooflineModel(NodeModel):
     def op_parts(self, c: OpCounts) -> tuple[float, float]:
         """(time on the pipelined ports, time in the divider) of a set of operation counts."""
         alu = div = 0.0
+        chained = id(c) in self._chained
         for op, n in c.ops.items():
-            if op in DIVIDES:
+            if op == "int_div" and chained:  # a division waiting for one before it (divider.py)
+                div += n * self.t("ops.int_div")
+            elif op in DIVIDES:
                 div += n * self.op_time(op)
             else:
                 alu += n * self.op_time(op)
@@ -159,7 +164,9 @@ class RooflineModel(NodeModel):
             entry = self._quotient_parts[id(counts)] = (alu, div, mem, max(alu, div, mem), self.op_time("int_div"),
                                                          counts)
         alu, div, mem, base, mid, _ = entry
-        extra = extra_time(self._divider[0], mid, values)
+        chain = self._chained_divider() if id(counts) in self._chained else None
+        extra = (extra_time(chain, self.t("ops.int_div"), values) if chain
+                 else extra_time(self._divider[0], mid, values))
         return max(alu, div + extra, mem) - base
 
     def _expr_counts(self, c: OpCounts) -> float:
@@ -172,6 +179,9 @@ class RooflineModel(NodeModel):
         the loop's divisions wait for each other (a division reads an earlier one's result)."""
         kind = self.bound.kind
         if kind in ("worst", "max"):
+            if loop.id not in self._overlapping and divider_chain(loop):
+                self._chain_divisions(loop)
+            self._overlapping[loop.id] = False
             return False
         if kind in ("best", "min"):
             return True
@@ -179,11 +189,30 @@ class RooflineModel(NodeModel):
         if known is None:
             known = self._overlapping[loop.id] = not divider_chain(loop)
             if not known:
+                self._chain_divisions(loop)
                 self.notes[("overlap", loop.id)] = (
                     f"loop at {loop.loc}: interpreted; a division in it reads what an earlier division of "
                     "the loop computed, so its statements are summed (a latency chain), not overlapped "
                     "within each iteration (the range's best end overlaps them)")
         return known
+
+    def _chain_divisions(self, loop: Iter) -> None:
+        """Cost ``loop``'s divisions as a chain of them (divider.py): at ``ops.int_div`` and the
+        chained divider's time by quotient width; what was costed for them before is dropped.
+        A file without the chained divider (the paper's machines, calibrations before
+        2026-12-02) keeps the divider's issue times: its ``ops.int_div`` has no widths."""
+        if self._chained_divider() is None:
+            return
+        for c in chained_counts(loop):
+            self._chained[id(c)] = c
+            self._quotient_parts.pop(id(c), None)
+        for x in loop.walk():
+            self._cache.pop(x.id, None)
+
+    def _chained_divider(self):
+        if self._chain_divider is None:
+            self._chain_divider = (divider_of(self, LATENCY_KEYS),)
+        return self._chain_divider[0]
 
     def chain_floor(self, loop: Iter) -> float:
         """The loop-carried dependency chain's latency, a floor under each interpreted iteration's
