@@ -31,6 +31,8 @@ _ALGEBRAIC = {
     for op in ("add", "mul", "div")
 }
 _ALGEBRAIC.update({"int_to_real": TIME, "real_to_int": TIME, "flop": TIME,
+                   # a division of 64-bit integers (C's long, int64_t): int_div without it
+                   "long_div": TIME,
                    # a square root's occupancy of the divide/square-root unit (compiled model)
                    "double_sqrt": TIME, "real_sqrt": TIME})
 

@@ -257,7 +257,11 @@ def test_division_instructions_by_class():
     assert asm_loops.divisions(tri) == []
     loop = asm_loops.AsmLoop("f", 0, 3, [asm_loops.Insn(m, [], m, "f.c", 1) for m in
                                          ("idivl", "vdivps", "divq", "jne")])
-    assert asm_loops.divisions(loop) == ["int_div", "real_div", "int_div"]
+    # divq divides 64-bit operands: a long division (its own calibrated time where measured)
+    assert asm_loops.divisions(loop) == ["int_div", "real_div", "long_div"]
+    unsuffixed = asm_loops.AsmLoop("f", 0, 2, [asm_loops.Insn("idiv", [r], "idiv", "f.c", 1)
+                                               for r in ("%rcx", "%r9d")])
+    assert asm_loops.divisions(unsuffixed) == ["long_div", "int_div"]
 
 
 def test_without_the_analyzer_every_loop_falls_back_with_a_note(tmp_path, monkeypatch):
@@ -519,7 +523,7 @@ def test_integer_divisions_are_left_to_the_calibrated_divider():
     # without a divider (the default) integer divisions stay as they are
     assert "\tdivq\t%rcx\n" in asm_loops.without_roots(block)
     loop = asm_loops.AsmLoop("f", 0, 2, [asm_loops.Insn(m, [], "", None, None) for m in ("divq", "idivl", "addq")])
-    assert asm_loops.divisions(loop) == ["int_div", "int_div"]
+    assert asm_loops.divisions(loop) == ["long_div", "int_div"]   # divq: 64-bit operands
 
 
 def test_independent_library_calls_cost_their_throughput(tmp_path, monkeypatch):

@@ -1,6 +1,7 @@
 """The integer divider by quotient width (interp/models/divider.py) and the operation classes of
 divisions and multiplications by constants (frontends/c/counts.py): values derived by hand."""
 import pytest
+from interp.calibrate import fit
 
 from frontends.aag import Iter, Seq
 from interp.engine.algorithm import Engine
@@ -300,3 +301,64 @@ def test_independent_divisions_keep_the_issue_times_with_the_chain_figures(tmp_p
     assert _run(tmp_path, src, divider=CHAINED).total == pytest.approx(plain, rel=1e-12)
     # and they are the divider's issue times: 1009 % d for odd d in 3..31 (15 divisions)
     assert plain > 15 * 4.0 * NS
+
+
+LONG_TRIAL = TRIAL.replace("int k = KVAL", "long k = KVAL").replace("int d = 3", "long d = 3")
+
+
+def test_divisions_of_64_bit_operands_are_long_divisions(tmp_path):
+    src = """
+#include <stdint.h>
+int main(int argc, char **argv)
+{
+    long n = argc * 1000L, m = argc, s = 0;
+    int j = argc;
+    for (long i = 1; i < n; i++) s += i % m;
+    for (long i = 1; i < n; i++) s += i / j;
+    for (int i = 1; i < j; i++) s += i % j;
+    for (int64_t i = 1; i < n; i++) s += i % 10;
+    for (long i = 1; i < n; i++) s /= m;
+    return (int) s;
+}
+"""
+    c = tmp_path / "p.c"
+    c.write_text(src)
+    prog = load_programs([str(c)])[0]
+    loops = [a for a in prog.functions["main"].body if isinstance(a, Iter)]
+    seqs = [next(x for x in loop.body if isinstance(x, Seq)) for loop in loops]
+    ops = [dict(q.counts.ops) for q in seqs]
+    assert ops[0].get("long_div") == 1 and "int_div" not in ops[0]   # long % long
+    assert str(seqs[0].counts.quotients[0][0]) == "i"                 # operands kept for widths
+    assert ops[1].get("long_div") == 1                                # long / int: promoted to long
+    assert ops[2].get("int_div") == 1 and "long_div" not in ops[2]    # int % int
+    assert ops[3].get("int_div_const") == 1                           # by a constant: a multiply
+    assert ops[4].get("long_div") == 1                                # s /= m, compound
+
+
+def test_long_divisions_cost_their_own_time_or_the_int_divisions(tmp_path):
+    # 1009 % d for odd d from 3 to 31: 15 divisions (d = 33 fails the test). Without a
+    # throughput.long_div the long loop costs what the int loop does; with 9.175 ns (3 ns over
+    # int_div's mid 6.175) each division costs 3 ns more at its quotient's width (divider.py:
+    # the int line by width plus the difference at mid).
+    src = LONG_TRIAL.replace("KVAL", "1009")
+    as_int = _run(tmp_path, TRIAL.replace("KVAL", "1009")).total
+    assert _run(tmp_path, src).total == pytest.approx(as_int, rel=1e-12)
+    m = MACHINE.replace("int_div: 6.175 ns,", "int_div: 6.175 ns, long_div: 9.175 ns,")
+    assert m != MACHINE
+    (tmp_path / "p.c").write_text(src)
+    (tmp_path / "m.yaml").write_text(m.format(divider=DIVIDER))
+    r = predict([str(tmp_path / "p.c")], str(tmp_path / "m.yaml"), 1, [], bound="mid").result
+    assert r.total == pytest.approx(as_int + 15 * 3 * NS, rel=1e-9)
+
+
+def test_calibrate_moves_the_int_span_onto_64_bit_operands():
+    # node_bench's long_div (a 30-bit quotient of 64-bit operands) medians 9.0 ns against
+    # int_div's 8.5: ops.long_div is int_div's span [4.1, 8.7] moved by 0.5 ns, mid 6.35 + 0.5.
+    runs = [{"ops.int_div": w, "ops.int_div_narrow": n, "ops.long_div_wide": w + 0.5e-9}
+            for w, n in ((8.3e-9, 4.2e-9), (8.7e-9, 4.1e-9), (8.5e-9, 4.4e-9))]
+    s = fit.over_runs(runs)
+    assert set(s) == {"ops.int_div", "ops.long_div"}
+    d = s["ops.long_div"]
+    assert (d.lo, d.hi) == (pytest.approx(4.6e-9), pytest.approx(9.2e-9))
+    assert d.median == pytest.approx((4.2e-9 + 8.5e-9) / 2 + 0.5e-9)
+    assert d.ends == (pytest.approx(4.7e-9), pytest.approx(9.0e-9))

@@ -35,10 +35,11 @@ def known_class(op: str, value: int | None) -> str | None:
     return "int_shift" if power else "int_div_const"
 
 
-def count_integer_op(counts: OpCounts, op: str, left, right) -> None:
+def count_integer_op(counts: OpCounts, op: str, left, right, wide: bool = False) -> None:
     """Count one integer ``*``, ``/`` or ``%`` (``op`` as C writes it; MOD is ``%``) whose
     operands' values are ``left`` and ``right`` (sympy expressions of program variables, or None
-    where unknown)."""
+    where unknown). ``wide``: 64-bit operands, a division by a variable is then ``long_div``
+    (dividers take longer over 64 bits: docs/model.md, "The divider")."""
     if op == "*":
         counts.add_op(known_class(op, _known(right)) or known_class(op, _known(left)) or "int_mul")
         return
@@ -46,6 +47,6 @@ def count_integer_op(counts: OpCounts, op: str, left, right) -> None:
     if name is not None:
         counts.add_op(name)
         return
-    counts.add_op("int_div")
+    counts.add_op("long_div" if wide else "int_div")
     if left is not None and right is not None and not getattr(left, "is_Number", False):
         counts.quotients.append((left, right))

@@ -109,7 +109,7 @@ class OpCounter:
         lt, rt = self.ctype(node.left), self.ctype(node.right)
         kind = promote(lt, rt).kind
         if node.op in _ARITH:
-            self._arith_op(kind, node.op, node.left, node.right, counts)  # 2 * step: either side
+            self._arith_op(kind, node.op, node.left, node.right, counts, max(lt.size, rt.size))  # 2 * step: either side
         elif node.op in _COMPARE:
             counts.add_op(op_name(kind, "add"))
         else:  # && || & | ^ << >>
@@ -117,12 +117,13 @@ class OpCounter:
         if kind in ("real", "double") and "int" in (lt.kind, rt.kind):
             counts.add_op("int_to_real")
 
-    def _arith_op(self, kind: str, op: str, left, right, counts: OpCounts) -> None:
+    def _arith_op(self, kind: str, op: str, left, right, counts: OpCounts, size: int = 4) -> None:
         """Count one arithmetic operator; an integer one with a known operand by its class, a
-        division by a variable with its operands' values (frontends/aag/opclass.py)."""
+        division by a variable with its operands' values (frontends/aag/opclass.py), of 64-bit
+        operands (``size`` 8: long, int64_t, size_t) a ``long_div``."""
         name = _arith(kind, op, right)
         if name in ("int_div", "int_mul"):
-            count_integer_op(counts, op, self.sym(left), self.sym(right))
+            count_integer_op(counts, op, self.sym(left), self.sym(right), wide=size >= 8)
         else:
             counts.add_op(name)
 
@@ -163,7 +164,7 @@ class OpCounter:
             op = node.op[:-1]
             kind = promote(lt, rt).kind
             if op in _ARITH:
-                self._arith_op(kind, op, node.lvalue, node.rvalue, counts)
+                self._arith_op(kind, op, node.lvalue, node.rvalue, counts, max(lt.size, rt.size))
             else:
                 counts.add_op(op_name(kind, "add"))
         self.convert(rt, lt, counts)

@@ -117,6 +117,10 @@ def node_values(r: dict[str, float], cache_levels: list[str] = ()) -> dict[str, 
         v["ops.int_div_narrow"] = pos(r["int_div_narrow"])
     if "tput_int_div_narrow" in r:
         v["throughput.int_div_narrow"] = pos(r["tput_int_div_narrow"])
+    if "long_div" in r:  # 64-bit operands, the 30-bit quotient (shifted onto int_div's span below)
+        v["ops.long_div_wide"] = pos(r["long_div"])
+    if "tput_long_div" in r:
+        v["throughput.long_div_wide"] = pos(r["tput_long_div"])
     # One chain does int -> float -> int; the two conversions are not separable, split evenly.
     v["ops.int_to_real"] = v["ops.real_to_int"] = pos(r["conv_roundtrip"]) / 2
     v["iter.per_iter"] = pos(r["iter_per"])
@@ -187,11 +191,17 @@ def divider_span(stats: dict[str, Stat]) -> None:
     for key in ("ops.int_div", "throughput.int_div"):
         narrow = stats.pop(key + "_narrow", None)
         wide = stats.get(key)
+        long_wide = stats.pop(key.replace("int_div", "long_div_wide"), None)
         if narrow is None or wide is None:
             continue
-        stats[key] = Stat(min(narrow.lo, wide.lo), max(narrow.hi, wide.hi),
-                          (narrow.median + wide.median) / 2, min(narrow.runs, wide.runs),
-                          ends=(narrow.median, wide.median))
+        stats[key] = span = Stat(min(narrow.lo, wide.lo), max(narrow.hi, wide.hi),
+                                 (narrow.median + wide.median) / 2, min(narrow.runs, wide.runs),
+                                 ends=(narrow.median, wide.median))
+        if long_wide is not None:  # 64-bit operands: the int span moved by the difference at 30 bits
+            shift = long_wide.median - wide.median
+            stats[key.replace("int_div", "long_div")] = Stat(
+                max(0.0, span.lo + shift), span.hi + shift, span.median + shift, min(span.runs, long_wide.runs),
+                ends=(span.ends[0] + shift, span.ends[1] + shift))
 
 
 # -- the front end: fetch windows ---------------------------------------------------------------

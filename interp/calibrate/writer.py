@@ -203,13 +203,17 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
                 "dependent addsd (docs/model.md)",
                 *_fetch(node, ind + "  ")]
     out.append(f"{ind}ops:    # one operation of a dependent chain")
-    for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
+    for key in ("int_add", "int_mul", "int_div", "long_div", "real_add", "real_mul", "real_div", "double_add",
                 "double_mul", "double_div", "int_to_real", "real_to_int"):
-        note = "  (int->float->int chain, halved)" if key in ("int_to_real", "real_to_int") else ""
+        if "ops." + key not in node:  # long_div: older node_bench outputs
+            continue
+        note = ("  (int->float->int chain, halved)" if key in ("int_to_real", "real_to_int") else
+                "  (64-bit operands: int_div's span moved by the difference at a 30-bit quotient)"
+                if key == "long_div" else "")
         out.append(f"{ind}  {key}: {fmt_range(node['ops.' + key], fmt_time)}{note}")
     if tput:
         out.append(f"{ind}throughput:    # independent operations (8 accumulators), roofline model")
-        for key in ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add",
+        for key in ("int_add", "int_mul", "int_div", "long_div", "real_add", "real_mul", "real_div", "double_add",
                     "double_mul", "double_div", "double_sqrt", "int_to_real", "real_to_int", "per_iter", "per_iter_step"):
             if f"throughput.{key}" in node:
                 note = ("  (int->double of independent values)" if key in ("int_to_real", "real_to_int")

@@ -320,6 +320,7 @@ def lanes(loop: AsmLoop) -> int:
 # -- divisions ------------------------------------------------------------------------------
 _DIV = re.compile(r"^v?div([sp])([sd])$")
 _IDIV = re.compile(r"^i?div[bwlq]?$")
+_R64 = re.compile(r"^%r(?:[a-z]{2}|\d+)$")   # a 64-bit register: %rcx, %r9 (not %r9d)
 
 
 _SQRT = re.compile(r"^(v?)sqrt([sp])([sd])$")
@@ -334,8 +335,9 @@ def divisions(loop: AsmLoop, roots: bool = False) -> list[str]:
         m = _DIV.match(ins.mnemonic)
         if m:
             out.append("double_div" if m.group(2) == "d" else "real_div")
-        elif _IDIV.match(ins.mnemonic):
-            out.append("int_div")
+        elif _IDIV.match(ins.mnemonic):   # divq / idivq and 64-bit registers: a long division
+            out.append("long_div" if ins.mnemonic.endswith("q") or _R64.match(ins.operands[0] if ins.operands else "")
+                       else "int_div")
         elif roots and (m := _SQRT.match(ins.mnemonic)):
             out.append("double_sqrt" if m.group(3) == "d" else "real_sqrt")
     return out

@@ -30,6 +30,8 @@ _FALLBACK = {"double_add": "real_add", "double_mul": "real_mul", "double_div": "
              "int_shift": "int_div",
              # an int division by any other constant (a multiply on today's compilers): the same
              "int_div_const": "int_div",
+             # a 64-bit integer division (frontends/aag/opclass.py): the int division's time
+             "long_div": "int_div",
              # an int multiplication by a constant power of two (a shift): Table 1's int mul
              "int_mul_pow2": "int_mul"}
 

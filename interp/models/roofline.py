@@ -43,7 +43,7 @@ from interp.models.overlap import carried_chain, divider_chain
 from interp.models.search import latency_levels, mean_probe
 from interp.models.working_set import Level, WorkingSet, max_of, enclosing_loops
 
-DIVIDES = frozenset({"int_div", "real_div", "double_div"})
+DIVIDES = frozenset({"int_div", "long_div", "real_div", "double_div"})
 
 
 class RooflineModel(NodeModel):
@@ -132,8 +132,8 @@ class RooflineModel(NodeModel):
         alu = div = 0.0
         chained = id(c) in self._chained
         for op, n in c.ops.items():
-            if op == "int_div" and chained:  # a division waiting for one before it (divider.py)
-                div += n * self.t("ops.int_div")
+            if op in ("int_div", "long_div") and chained:  # waiting for the one before (divider.py)
+                div += n * self.t(f"ops.{op}")
             elif op in DIVIDES:
                 div += n * self.op_time(op)
             else:

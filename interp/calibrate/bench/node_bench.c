@@ -53,6 +53,7 @@ static double now(void)
 
 static long N = 2000000;              /* chain length, scaled by argv[1] */
 volatile int vi_one = 1, vi_zero = 0;
+volatile long vl_one = 1;
 volatile float vf_one = 1.0000001f, vf_tiny = 1e-7f;
 volatile double vd_one = 1.0000000001, vd_tiny = 1e-9;
 volatile double sinkd;
@@ -80,11 +81,11 @@ static double t_loop(void)
  * Subtracting an empty loop instead assumed it does not: on a Zen 3 VM the empty loop took
  * 0.79 ns a trip, hidden under a chain of 8 double adds, and the add measured 0.94 ns where a
  * long one-add-a-trip chain ran 1.04-1.08 ns (docs/calibrate.md). */
-#define BENCH_INT_BODY(name, init, body)                              \
+#define BENCH_INT_BODY(name, T, init, yv, body)                       \
     static double name(void) {                                        \
         double mean = 0;                                              \
         for (int r = 0; r < REPS; r++) {                              \
-            int x = init, y = vi_one;                                 \
+            T x = init, y = yv;                                       \
             double t = now();                                         \
             for (long i = 0; i < N; i++) { body; }                    \
             t = now() - t;                                            \
@@ -93,16 +94,20 @@ static double t_loop(void)
         }                                                             \
         return mean;                                                  \
     }
-#define BENCH_INT(name, init, stmt)                                   \
-    BENCH_INT_BODY(name##_8, init, CHAIN8(stmt; KEEP(x)))             \
-    BENCH_INT_BODY(name##_16, init, CHAIN8(stmt; KEEP(x)); CHAIN8(stmt; KEEP(x))) \
+#define BENCH_TYPED(name, T, init, yv, stmt)                          \
+    BENCH_INT_BODY(name##_8, T, init, yv, CHAIN8(stmt; KEEP(x)))      \
+    BENCH_INT_BODY(name##_16, T, init, yv, CHAIN8(stmt; KEEP(x)); CHAIN8(stmt; KEEP(x))) \
     static double name(void) { return name##_16() - name##_8(); }
+#define BENCH_INT(name, init, stmt) BENCH_TYPED(name, int, init, vi_one, stmt)
 BENCH_INT(b_int_add, vi_zero, x = x + y)
 BENCH_INT(b_int_mul, vi_one * 3, x = x * y)
 BENCH_INT(b_int_div, 1000000007 * vi_one, x = x / y)
 /* The divider's time grows with the quotient's width: x / 1 with x = 1000000007 is a 30-bit
  * quotient (the slow end), with x = 1 a 1-bit one (the fast end); fit.divider_span. */
 BENCH_INT(b_int_div_narrow, vi_one, x = x / y)
+/* The same 30-bit quotient from 64-bit operands (C's long): a divider may take longer over 64
+ * bits (Intel before Ice Lake: about twice; Zen 3: the same chain, 16% more per issue). */
+BENCH_TYPED(b_long_div, long, 1000000007L * vl_one, vl_one, x = x / y)
 
 #define BENCH_FP_BODY(name, T, one, tiny, body)                      \
     static double name(void) {                                        \
@@ -160,6 +165,7 @@ BENCH_TPUT(t_int_add, int, KEEP, vi_zero, vi_one, +)
 BENCH_TPUT(t_int_mul, int, KEEP, vi_one * 3, vi_one, *)
 BENCH_TPUT(t_int_div, int, KEEP, 1000000007 * vi_one, vi_one, /)
 BENCH_TPUT(t_int_div_narrow, int, KEEP, vi_one, vi_one, /)
+BENCH_TPUT(t_long_div, long, KEEP, 1000000007L * vl_one, vl_one, /)
 BENCH_TPUT(t_real_add, float, KEEPF, vf_one, vf_tiny, +)
 BENCH_TPUT(t_real_mul, float, KEEPF, vf_one, vf_one, *)
 BENCH_TPUT(t_real_div, float, KEEPF, vf_one, vf_one, /)
@@ -779,6 +785,7 @@ int main(int argc, char **argv)
     OP("int_mul", b_int_mul);
     OP("int_div", b_int_div);
     OP("int_div_narrow", b_int_div_narrow);
+    OP("long_div", b_long_div);
     OP("real_add", b_real_add);
     OP("real_mul", b_real_mul);
     OP("real_div", b_real_div);
@@ -792,6 +799,7 @@ int main(int argc, char **argv)
     TPUT("int_mul", t_int_mul);
     TPUT("int_div", t_int_div);
     TPUT("int_div_narrow", t_int_div_narrow);
+    TPUT("long_div", t_long_div);
     TPUT("real_add", t_real_add);
     TPUT("real_mul", t_real_mul);
     TPUT("real_div", t_real_div);
