@@ -1,5 +1,6 @@
 """Calls through a function pointer that only ever holds one of the program's functions are that
-function's calls (frontends/c/fnpointers.py); any other pointer call stays refused.
+function's calls (frontends/c/fnpointers.py). Pointers that may hold several functions are
+followed as values (frontends/c/fnhandles.py): tests/test_function_pointers.py.
 
 Expected: a program calling through the pointer predicts exactly what the same program calling
 the function directly predicts (the rewrite changes nothing else).
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from interp.errors import InputError
 from interp.pipeline import predict
 
 TRAP = r"""#include <stdlib.h>
@@ -45,17 +45,3 @@ def test_a_pointer_to_one_function_is_that_functions_call(tmp_path, call, local)
     through = TRAP.replace("CALL", call).replace("LOCAL", local)
     direct = TRAP.replace("CALL", "integrand").replace("LOCAL", local.replace("g(0.5)", "integrand(0.5)"))
     assert _total(tmp_path, through, "a.c") == pytest.approx(_total(tmp_path, direct, "b.c"), rel=1e-12)
-
-
-@pytest.mark.parametrize("main", [
-    # two functions reach the parameter
-    "double t = trap(0.0, 1.0, 1000, integrand) + trap(0.0, 1.0, 10, other); return t > 3.0;",
-    # a pointer taken from an array of pointers
-    "fn_t table[2] = {integrand, other}; fn_t g = table[1]; return g(0.5) > 1.0;",
-])
-def test_a_pointer_of_several_functions_stays_refused(tmp_path, main):
-    text = TRAP.replace("CALL", "f").replace(
-        "static double integrand", "static double other(double x) { return x; }\nstatic double integrand")
-    text = text.replace("    LOCAL\n    double t = trap(0.0, 1.0, 1000, integrand);\n    return t > 3.0;", "    " + main)
-    with pytest.raises(InputError, match="call through function pointer"):
-        _total(tmp_path, text, "c.c")

@@ -356,6 +356,9 @@ class Condt(AAU):
 
     cls: str = "CondtD"
     branches: list[Branch] = field(default_factory=list)
+    # A call through a function pointer (frontends/c/dispatch.py): the pointer's source text; one
+    # branch per function it may hold, each a Call. Taking the branch costs nothing of its own.
+    dispatch: str | None = None
 
     def bodies(self):
         return [b.body for b in self.branches]

@@ -26,6 +26,7 @@ from .calls import build_call, subscript_value
 from .updates import as_element_store, element_def, update_value
 from .critical import SCANF, target_name
 from .expr import buffer_name, field_path
+from .dispatch import PointerCalls, through_pointer, unknown_callee
 from .inputs import ExternalInputs
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
 
@@ -45,7 +46,7 @@ def _mpi_result(rhs):
     return None
 
 
-class CallStatements(ExternalInputs):
+class CallStatements(ExternalInputs, PointerCalls):
     """Mixin of CLevel1: expression statements, calls and message passing."""
 
     def _expression(self, expr, out: list[AAU], node) -> None:
@@ -101,29 +102,33 @@ class CallStatements(ExternalInputs):
         for n in T.calls_in_order(expr):
             if id(n) in success:
                 self._comm(n, None, out, node)
-            elif isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs:
+            elif isinstance(n.name, c_ast.ID) and n.name.name in self.fundefs or through_pointer(n):
                 self._flush(out)
                 args = n.args.exprs if n.args else []
                 if success:  # f(MPI_Send(..)): the argument's value is what the call returned
                     args = [T.rebuilt(a, success) for a in args]
-                params = self._params_of(n.name.name)
-                refs = {params[i]: var for i, a in enumerate(args)
-                        if i < len(params) and (var := self._referenced(a)) is not None}
-                arrays = {params[i]: a.name for i, a in enumerate(args) if i < len(params)
-                          and isinstance(a, c_ast.ID) and a.name in self.ctx.elements and params[i] in self.ctx.elements}
-                copies = {params[i]: path for i, a in enumerate(args) if i < len(params)
-                          and self.ctx.ctype(a).kind == "struct" and not self.ctx.ctype(a).is_array
-                          and (path := field_path(a)) is not None}
-                values = [self._value(a) for a in args]
-                names = {params[i]: var for i, a in enumerate(args) if i < len(params) and (var := _passed_name(a))}
-                offsets = {params[i]: off for i, a in enumerate(args) if i < len(params) and params[i] in names
-                           and (off := _passed_element(a, self.ctx)) is not None}
-                self.extents.called(self.fn_name, n.name.name,
-                                    [a.name if isinstance(a, c_ast.ID) else None for a in args], values)
-                out.append(self._new(Call, n, callee=n.name.name, label=T.label(n),
-                                     args=values, refs=refs, arrays=arrays, copies=copies, names=names,
-                                     offsets=offsets,
-                                     result=RETURNED if n is followed else None))
+                if through_pointer(n):  # (*f)(x): the function f holds (dispatch.py)
+                    self._dispatch(n, args, out)
+                else:
+                    out.append(self._call_aau(n, n.name.name, args, RETURNED if n is followed else None))
+
+    def _call_aau(self, n, callee: str, args: list, result=None, label: str | None = None) -> Call:
+        """The Call AAU of ``n``, a call of the program's function ``callee`` with ``args``."""
+        params = self._params_of(callee)
+        refs = {params[i]: var for i, a in enumerate(args)
+                if i < len(params) and (var := self._referenced(a)) is not None}
+        arrays = {params[i]: a.name for i, a in enumerate(args) if i < len(params)
+                  and isinstance(a, c_ast.ID) and a.name in self.ctx.elements and params[i] in self.ctx.elements}
+        copies = {params[i]: path for i, a in enumerate(args) if i < len(params)
+                  and self.ctx.ctype(a).kind == "struct" and not self.ctx.ctype(a).is_array
+                  and (path := field_path(a)) is not None}
+        values = [self._value(a) for a in args]
+        names = {params[i]: var for i, a in enumerate(args) if i < len(params) and (var := _passed_name(a))}
+        offsets = {params[i]: off for i, a in enumerate(args) if i < len(params) and params[i] in names
+                   and (off := _passed_element(a, self.ctx)) is not None}
+        self.extents.called(self.fn_name, callee, [a.name if isinstance(a, c_ast.ID) else None for a in args], values)
+        return self._new(Call, n, callee=callee, label=label or T.label(n), args=values, refs=refs, arrays=arrays,
+                         copies=copies, names=names, offsets=offsets, result=result)
 
     def _condition_defs(self, cond, out: list[AAU]) -> None:
         """What a condition stores happens before its test: ``if (scanf("%d", &n) != 1)``,
@@ -196,8 +201,9 @@ class CallStatements(ExternalInputs):
     def _note_calls(self, expr, seq: Seq) -> None:
         for n in T.walk(expr):
             if not (isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)):
-                if isinstance(n, c_ast.FuncCall):
-                    self.problem("unsupported", "call through a function pointer is not modelled", n)
+                if isinstance(n, c_ast.FuncCall) and not through_pointer(n):  # (*f)(x): _calls_first
+                    self.problem("unsupported", unknown_callee(T.label(n.name, 40), n, "it is no name of a "
+                                 "function or of a pointer to one"), n)
                 continue
             name = n.name.name
             if name == "omp_set_num_threads" and name not in self.fundefs:
@@ -205,7 +211,8 @@ class CallStatements(ExternalInputs):
             if name in self.fundefs or name in LIBRARY_CALLS or name in MACHINE_CALLS or name in COMM_FREE:
                 continue
             if self.scope.lookup(name) is not None and self.scope.lookup(name).kind == "ptr":
-                self.problem("unsupported", f"call through function pointer {name} is not modelled", n)
+                self.problem("unsupported", unknown_callee(name, n, "it is declared a pointer of a type interp "
+                             "does not read as a pointer to a function"), n)
                 continue
             seq.unmodelled.append(name)
             self.problem("unmodelled-call", f"call to {name}() is not modelled: it is neither defined in the "

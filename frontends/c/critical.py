@@ -143,6 +143,14 @@ class _Collector(c_ast.NodeVisitor, Facts):
     def visit_FuncCall(self, node):
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
         args = node.args.exprs if node.args else []
+        if isinstance(node.name, c_ast.UnaryOp) and node.name.op == "*":
+            # (*op)(x), (*kernels[k])(u): the handle decides which function runs (fnhandles.py),
+            # one of the program's functions taking that many arguments (its arguments flow into each)
+            self._ctrl(node.name.expr)
+            self.elements |= _indexed_arrays(node.name.expr)
+            for fn, fd in self.functions.items():
+                if len(_params(fd)) == len(args):
+                    self._user_call(fn, args)
         if name in CALLS:
             self.message_call(CALLS[name], args, names_in, buffer_name, node.coord.line if node.coord else 0)
             self.elements |= _element_arrays(CALLS[name], args)
@@ -151,6 +159,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
                 self._ctrl(n)
             if name in libloops.SORTS:
                 self.control |= set(libloops.sort_vars(node))
+                if len(args) == 4:  # a comparator passed as a pointer: its handle (libloops._sort_loop)
+                    self._ctrl(args[3])
         if name in packs.PACKS and name not in self.functions:
             for n in packs.trip_nodes(name, args):  # MPI_Pack's count and datatype: its copy loop's limit
                 self._ctrl(n)
@@ -159,13 +169,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
             self.elements |= {args[i].name for i in QUERIES[name].arrays
                               if i < len(args) and isinstance(args[i], c_ast.ID)}
         elif name in self.functions:
-            for i, a in enumerate(args):
-                self.call_args.append((name, i, names_in(a)))
-                self.indexed_args.append((name, i, _indexed_arrays(a)))
-                if isinstance(a, c_ast.UnaryOp) and a.op == "&" and field_path(a.expr) is not None:
-                    self.call_refs.append((name, i, field_path(a.expr)))  # &n, &cfg.left
-                elif isinstance(a, c_ast.ID):  # a pointer passed on: the callee's *p is the caller's
-                    self.call_refs.append((name, i, f"*{a.name}"))
+            self._user_call(name, args)
         elif name in DERIVED_DATATYPES:
             self.derived_type(name, args, names_in, buffer_name, node.coord.line if node.coord else 0)
         elif name is not None and name not in CALLS:
@@ -179,6 +183,21 @@ class _Collector(c_ast.NodeVisitor, Facts):
                 elif name in SCANF and isinstance(a, c_ast.ID):  # scanf("%d", n_p): n_p points to it
                     self.assigns.append((f"*{a.name}", set(), node.coord.line if node.coord else 0))
         self.generic_visit(node)
+
+
+    def _user_call(self, name: str, args: list) -> None:
+        for i, a in enumerate(args):
+            self.call_args.append((name, i, names_in(a)))
+            self.indexed_args.append((name, i, _indexed_arrays(a)))
+            if isinstance(a, c_ast.UnaryOp) and a.op == "&" and field_path(a.expr) is not None:
+                self.call_refs.append((name, i, field_path(a.expr)))  # &n, &cfg.left
+            elif isinstance(a, c_ast.ID):  # a pointer passed on: the callee's *p is the caller's
+                self.call_refs.append((name, i, f"*{a.name}"))
+
+
+def _params(fd) -> list[str]:
+    return [p.name for p in (fd.decl.type.args.params if fd.decl.type.args else [])
+            if isinstance(p, c_ast.Decl) and p.name]
 
 
 SCANF = ("scanf", "sscanf", "fscanf")
@@ -270,9 +289,7 @@ def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node]) -> 
     for k, called in col.assign_calls:
         target, rhs, line = col.assigns[k]
         col.assigns[k] = (target, rhs | set().union(*(col.returns.get(f, set()) for f in called)), line)
-    params = {name: [p.name for p in (fn.decl.type.args.params if fn.decl.type.args else [])
-                     if isinstance(p, c_ast.Decl) and p.name]
-              for name, fn in functions.items()}
+    params = {name: _params(fn) for name, fn in functions.items()}
 
     return critical_info(col, params, _CONSTANTS)
 

@@ -115,6 +115,8 @@ class ExprContext(OpCounter):
             return promote(self.ctype(node.iftrue), self.ctype(node.iffalse))
         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
             return INT if node.name.name in _INT_FUNCS else DOUBLE
+        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.UnaryOp) and node.name.op == "*":
+            return DOUBLE  # through a pointer (fnhandles.py): typed as a call of the program's function
         if isinstance(node, c_ast.StructRef):
             base = self.ctype(node.name)
             if node.type == "->":

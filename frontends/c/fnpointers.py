@@ -6,9 +6,10 @@ called as ``trap(0, 1, n, integrand)``; ``kernel_t k = stencil;``). interp costs
 callee's body, so a call through a pointer was refused ("call through function pointer f is not
 modelled"). Where the program gives a pointer only ever one function of its own - every
 initialisation and assignment of the name, every argument passed to a parameter of that name, is
-that function (``f``, ``&f``) - the call is that function's call. A pointer that may hold two
-functions, or a value from anything else (an array or a struct of pointers, a library function),
-keeps the refusal.
+that function (``f``, ``&f``) - the call is that function's call, and the pointer passed to a
+library call (qsort's comparator) is that function. A pointer that may hold two functions, or a
+value from anything else (an array or a struct of pointers, a library function), is left to
+fnhandles.py, which follows its value.
 
 Names are matched by spelling across the program (a local, a parameter and a global of the same
 name count as one pointer): that can only keep a call refused, never pick a wrong function.
@@ -58,6 +59,10 @@ def resolve(ext: list) -> dict[str, str]:
             name = _pointer_name(n.name)
             if name in resolved:
                 n.name = c_ast.ID(resolved[name], n.name.coord)
+            elif isinstance(n.name, c_ast.ID) and n.name.name not in fundefs and n.args is not None:
+                # passed to a library call (qsort's comparator): the function itself (libloops.py)
+                n.args.exprs = [c_ast.ID(resolved[a.name], a.coord) if isinstance(a, c_ast.ID)
+                                and a.name in resolved else a for a in n.args.exprs]
     return resolved
 
 

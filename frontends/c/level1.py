@@ -27,7 +27,7 @@ from .callstmts import CallStatements
 from .control import ControlFlow
 from .cparse import CSource
 from .critical import CriticalInfo, analyse
-from . import fnpointers, gotos
+from . import fnhandles, fnpointers, gotos
 from .returns import ReturnValues
 from .expr import ExprContext
 from .statements import SimpleStatements
@@ -121,6 +121,9 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 self.fundefs[e.decl.name] = e
         self.fundefs = _reached(self.fundefs, ext, self.files - {src.file} - {o.file for o in others})
         fnpointers.resolve(ext)  # calls through a pointer that holds one function: direct calls
+        # the others: function pointers as handles the engine follows (fnhandles.py, dispatch.py)
+        ext, self.fn_handles = fnhandles.rewrite(ext, self.fundefs, self._mine)
+        self.fundefs = {e.decl.name: e for e in ext if isinstance(e, c_ast.FuncDef) and e.decl.name in self.fundefs}
         self._scan_apis()
         self._complex_types(ext)
         self.constants: dict[str, int] = {}  # enumerators (array dimensions read them too)

@@ -34,8 +34,10 @@ n) + 1 comparisons; a quicksort's mean is 1.39 n log2 n). It is read as a bottom
         }
 
 so the comparisons cost what the program's comparison function costs (its call, its loads, its
-branches) at the upper end of a merge sort's count. A comparison function the program does not
-define (a library's) keeps the per-call cost.
+branches) at the upper end of a merge sort's count; a comparator passed as a pointer the program
+gives its own functions (``sort_ints(v, n, up)`` passing it on to qsort) is called through it
+(dispatch.py), or refused where its value is not known. A comparison function the program does
+not define (a library's) keeps the per-call cost.
 """
 from __future__ import annotations
 
@@ -47,7 +49,14 @@ from .types import CType
 CALLS = {"memcpy": 2, "memmove": 2, "memset": 1}  # name -> arguments that are pointers
 SORTS = {"qsort"}
 WORD = 8  # bytes per step of a narrow-element copy (the library's word)
-_GEN = CGenerator()
+
+
+class _Generator(CGenerator):
+    def visit_Constant(self, n):
+        return getattr(n, "function", None) or n.value  # a function's handle: its name (fnhandles.py)
+
+
+_GEN = _Generator()
 
 
 def as_loop(call: c_ast.FuncCall, ctype, sizeof, functions=()) -> tuple[c_ast.For, str] | None:
@@ -163,7 +172,12 @@ def _count(nbytes, size: int, sizeof, coord) -> c_ast.Node:
 
 def _sort_loop(call, ctype, functions) -> tuple[c_ast.For, str] | None:
     args = call.args.exprs if call.args is not None else []
-    if len(args) != 4 or not (isinstance(args[3], c_ast.ID) and args[3].name in functions):
+    if len(args) != 4:
+        return None
+    # the program's comparison function, or a pointer to one (an int handle: fnhandles.py), called
+    # through it: the comparisons of the function it holds (frontends/c/dispatch.py)
+    direct = isinstance(args[3], c_ast.ID) and args[3].name in functions
+    if not direct and ctype(args[3]).kind != "int":
         return None
     base = args[0].expr if isinstance(args[0], c_ast.Cast) else args[0]
     if not isinstance(base, c_ast.ID):
@@ -176,7 +190,8 @@ def _sort_loop(call, ctype, functions) -> tuple[c_ast.For, str] | None:
     w, k = (c_ast.ID(v, coord) for v in sort_vars(call))
     n = args[1]
     here = c_ast.UnaryOp("&", c_ast.ArrayRef(base, k, coord), coord)
-    body = [c_ast.FuncCall(c_ast.ID(args[3].name, coord), c_ast.ExprList([here, here], coord), coord)]
+    cmp = c_ast.ID(args[3].name, coord) if direct else c_ast.UnaryOp("*", args[3], coord)
+    body = [c_ast.FuncCall(cmp, c_ast.ExprList([here, here], coord), coord)]
     moved = element.arithmetic and not (t.is_array and len(t.dims) > 1)
     if moved:
         body.append(c_ast.Assignment("=", c_ast.ArrayRef(base, k, coord), c_ast.ArrayRef(base, k, coord), coord))
@@ -185,7 +200,8 @@ def _sort_loop(call, ctype, functions) -> tuple[c_ast.For, str] | None:
                       c_ast.UnaryOp("p++", k, coord), c_ast.Compound(body, coord), coord)
     outer = c_ast.For(c_ast.DeclList([_long(w.name, one, coord)], coord), c_ast.BinaryOp("<", w, n, coord),
                       c_ast.Assignment("*=", w, c_ast.Constant("int", "2", coord), coord), inner, coord)
-    note = (f"qsort() is costed as a merge sort: ceil(log2 n) passes of n calls of {args[3].name}()"
+    called = f"{args[3].name}()" if direct else f"the function {_GEN.visit(args[3])} holds"
+    note = (f"qsort() is costed as a merge sort: ceil(log2 n) passes of n calls of {called}"
             + (" and n element moves" if moved else " (the moves of its struct elements are not costed)")
             + ", the upper end of a merge sort's comparisons (docs/model.md)")
     return outer, note

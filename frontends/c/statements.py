@@ -121,6 +121,9 @@ class SimpleStatements:
         self._expression(stmt, out, stmt)
 
     def _s_FuncCall(self, stmt, out):
+        if not isinstance(stmt.name, c_ast.ID):  # (*f)(x): a call through a pointer (dispatch.py)
+            self._expression(stmt, out, stmt)
+            return
         packed = packs.as_loop(stmt, self.ctx.ctype, self._sizeof) if stmt.name.name not in self.fundefs else None
         if packed is not None:  # MPI_Pack: the copy loop, then the call (its position moves on)
             self.problem("assumption", packed[1], stmt)

@@ -9,7 +9,12 @@ from pycparser import c_ast, c_generator
 
 from .critical import target_name
 
-_GEN = c_generator.CGenerator()
+class _Generator(c_generator.CGenerator):
+    def visit_Constant(self, n):
+        return getattr(n, "function", None) or n.value  # a function's handle: its name (fnhandles.py)
+
+
+_GEN = _Generator()
 
 
 def label(node, limit: int = 48) -> str:

@@ -14,6 +14,7 @@ from frontends.aag.bodies import ENDS, has_jump
 
 from interp.engine.chain_comm import ChainComm
 from interp.engine.compiled import Unknown
+from interp.engine.dispatch import Dispatch
 from interp.engine.first_touch import FirstTouch
 from interp.engine.early_exit import EarlyExit
 from interp.engine.endless import ITER_STEP, Endless
@@ -37,8 +38,8 @@ _LEAVES = ("break", "return") + ENDS
 _PASS_ON = ("return",) + ENDS
 
 
-class Chain(ChainComm, EarlyExit, Endless, ExitScan, FirstTouch, RecurrenceRun, Mispredict, Overlap, Sampling,
-            Values):
+class Chain(ChainComm, Dispatch, EarlyExit, Endless, ExitScan, FirstTouch, RecurrenceRun, Mispredict, Overlap,
+            Sampling, Values):
     """The interpretation of one process (its AAG chain)."""
 
     def __init__(self, index: int, label: str, aag: AAG, model: NodeModel, engine, rank_value: int,
@@ -358,6 +359,8 @@ class Chain(ChainComm, EarlyExit, Endless, ExitScan, FirstTouch, RecurrenceRun, 
     def visit_CondtD(self, a: Condt):
         """CondtD: a branch on data is weighted by its probabilities (Algorithm 3, omega.condt);
         a branch on critical variables is decided as CondtSync decides it."""
+        if a.dispatch:  # a call through a pointer (dispatch.py)
+            return (yield from self.dispatched(a))
         if not any(b.data_dependent for b in a.branches):
             if not self._on_data_here(a):
                 return (yield from self.visit_CondtSync(a))
@@ -391,6 +394,8 @@ class Chain(ChainComm, EarlyExit, Endless, ExitScan, FirstTouch, RecurrenceRun, 
 
     def visit_CondtSync(self, a: Condt):
         """CondtSync: the condition is evaluated on this process and the branch taken interpreted."""
+        if a.dispatch:
+            return (yield from self.dispatched(a))
         t1, t2 = self.model.t("cond.per_condition"), self.model.t("cond.branch_taken")
         if self.sym_waits is not None and a.id in self.engine.symmetry.branches:  # on the rank: classes
             self.engine.symmetry.check_branch(self, a)

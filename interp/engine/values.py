@@ -439,5 +439,8 @@ class Values:
                     "argument holds), or compute it from inputs, the rank and constants")
         if what in ("interpretation function", "call's interpretation function"):
             return f"state its time with '{directive} cost(EXPR)' above line {line}"
+        if what.startswith("callee"):  # engine/dispatch.py
+            return f"interp cannot tell which function runs: state the call's time with '{directive} cost(EXPR)' " \
+                f"above line {line}"
         return "compute it from inputs, the rank and constants, or give those inputs with -D NAME=VALUE"
 

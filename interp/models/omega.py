@@ -248,6 +248,8 @@ class NodeModel:
 
     def _condt(self, c: Condt, rest: list[AAU] | None, loop_body: bool) -> sympy.Expr:
         t1, t2 = self.t("cond.per_condition"), self.t("cond.branch_taken")
+        if c.dispatch:  # a call through a pointer: its callee's call, nothing more (engine/dispatch.py)
+            t1 = t2 = sympy.Integer(0)
         rest_cost = self.body(rest, loop_body=loop_body) if rest else sympy.Integer(0)
         total = sympy.Integer(0)
         reach = sympy.Integer(1)  # weight of reaching this branch's test

@@ -41,6 +41,8 @@ def describe(a: AAU) -> str:
         head = f"{a.var} = {_e(a.lo)}, step {_e(a.step)}" if a.var else f"{a.kind} {_e(a.cond)}"
         n = f"NumIters = {_e(a.num_iters)}" if a.num_iters is not None else "NumIters unknown"
         return f"{head}; {n}; {a.limit_type}"
+    if isinstance(a, Condt) and a.dispatch:  # a call through a pointer: the function it holds
+        return f"call through {a.dispatch}: " + " | ".join(f"{_e(b.cond)}: {b.body[0].callee}" for b in a.branches)
     if isinstance(a, Condt):
         conds = []
         for b in a.branches:
