@@ -309,3 +309,32 @@ def test_a_null_pointer_called_is_an_error(tmp_path):
     with pytest.raises(InputError, match=r"a.c:7: the call through pointer hook on rank 0 reaches none of the "
                                          r"program's functions it may call \(half\(\), twice\(\)\)"):
         _run(tmp_path, text, "a.c")
+
+
+def test_a_struct_holding_a_function_pointer_keeps_its_size(tmp_path):
+    # The handle that stands for a pointer is a long: sizeof(solver_t) stays 16 (LP64), so the
+    # message of sizeof(solver_t) bytes takes as long as one of a struct of two 8-byte members.
+    src = """
+#include <mpi.h>
+typedef double (*fn_t)(double);
+typedef struct { MEMBER; int tag; } solver_t;
+static double sq(double x) { return x * x; }
+static double cube(double x) { return x * x * x; }
+int main(int argc, char **argv) {
+    int rank; solver_t s; double y = 0;
+    MPI_Init(&argc, &argv); MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    CALL;
+    if (rank == 0) MPI_Send(&s, sizeof(solver_t), MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+    else if (rank == 1) MPI_Recv(&s, sizeof(s), MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Finalize(); return (int) y & 0;
+}
+"""
+    def send(member, call):
+        c = tmp_path / "s.c"
+        c.write_text(src.replace("MEMBER", member).replace("CALL", call))
+        r = predict([str(c)], "ipsc860", 2, []).result
+        return next(a for a in r.aau_totals() if a.label.startswith("MPI_Send")).total
+
+    through = send("fn_t apply", "s.apply = (rank % 2) ? sq : cube; y = s.apply(3.0)")
+    plain = send("double *p", "y = 3.0")
+    assert through == pytest.approx(plain, rel=1e-12)

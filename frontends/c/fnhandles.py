@@ -15,7 +15,7 @@ integer, per process):
   A function passed to a library call (``qsort(.., cmp)``, ``MPI_Op_create(f, ..)``) keeps its
   name: the library's model reads it;
 - a declared pointer to a function (a variable, parameter, struct member, array of them, typedef,
-  cast type, a function's return type) becomes an ``int``;
+  cast type, a function's return type) becomes a ``long`` (a pointer's size);
 - a call through a pointer (``f(x)``, ``(*f)(x)``, ``kernels[k](u)``, ``s.apply(x)``) is written
   ``(*E)(args)`` with E the expression that holds the handle; ``(*g)(x)`` of a function g is g(x).
 
@@ -134,7 +134,9 @@ def _walk(node):
 
 
 def _int(declname, quals, coord) -> c_ast.TypeDecl:
-    return c_ast.TypeDecl(declname, list(quals or []), None, c_ast.IdentifierType(["int"], coord), coord)
+    """The handle's type: a ``long``, so that ``sizeof`` of a pointer (and of a struct holding
+    one, an array of them: message sizes) stays the LP64 pointer's 8 bytes."""
+    return c_ast.TypeDecl(declname, list(quals or []), None, c_ast.IdentifierType(["long"], coord), coord)
 
 
 def _declname(t):
