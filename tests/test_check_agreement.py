@@ -1,0 +1,152 @@
+"""``interp check`` and ``interp run`` agree (three defects found by programs written in the style of
+public MPI tutorials, 2026-12).
+
+1. The dynamic receive (``MPI_Probe``, ``MPI_Get_count``, ``malloc``, ``MPI_Recv``) was reported
+   by check as a potential deadlock when the message was larger than the eager (static) buffer:
+   check's second pass treats such sends as synchronous, and a probe posted before a synchronous
+   send was never woken by it (``MPI_Ssend`` with a probe hung in run too). The probe now returns
+   when the send's envelope arrives: the sender's startup and the route's hops after the send.
+2. A loop bound read from an array of structs (``i < lev[l].n``) was refused by run, while check
+   ran until its time budget. The members of an array of structs are now followed as an array's
+   elements are (``lev[l].n`` is element l of the array ``lev.n``), so both predict it; a loop
+   check must still refuse is taken as running once, as run's refusal of it says.
+3. That refusal advised "give the inputs it depends on with -D", for a loop whose condition no
+   input decides (no -D value can give a condition the parse found no expression for).
+
+Machine: iPSC/860 (paper 001 Table 3): startup 70 us, 0.42 us per byte, 11 us per hop, static
+buffer 100 B; ranks 0 and 1 are one hop apart on the hypercube.
+"""
+import pytest
+
+from interp.pipeline import load_program, predict
+from interp.studies.check import check
+
+STARTUP, PER_BYTE, PER_HOP = 70e-6, 0.42e-6, 11e-6
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def _check(path, procs, timeout=60):
+    return check([load_program(path)], "ipsc860", procs, timeout=timeout)
+
+
+def _total(path, procs):
+    return predict([path], "ipsc860", procs, interactive=False).result.total
+
+
+# -- 1. a probe before the receive ------------------------------------------------------------
+
+TUTORIAL_PROBE = """#include <mpi.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    int rank, size, count, dest, i;
+    int *buf;
+    int data[1000];
+    MPI_Status status;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0) {
+        for (i = 0; i < 1000; i++)
+            data[i] = i;
+        for (dest = 1; dest < size; dest++)
+            MPI_Send(data, 1000 / dest, MPI_INT, dest, 7, MPI_COMM_WORLD);
+    } else {
+        MPI_Probe(0, 7, MPI_COMM_WORLD, &status);
+        MPI_Get_count(&status, MPI_INT, &count);
+        buf = (int *)malloc(count * sizeof(int));
+        MPI_Recv(buf, count, MPI_INT, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        free(buf);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+# The workers compute first: the master's probe on MPI_ANY_SOURCE is posted before any send.
+ANY_SOURCE_PROBE = """#include <mpi.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    int rank, size, count, src, k, i;
+    int *buf;
+    int data[800];
+    double acc = 0.0;
+    MPI_Status status;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank != 0) {
+        for (i = 0; i < 200 * rank; i++)
+            data[i] = i;
+        MPI_Send(data, 200 * rank, MPI_INT, 0, 3, MPI_COMM_WORLD);
+    } else {
+        for (k = 1; k < size; k++) {
+            MPI_Probe(MPI_ANY_SOURCE, 3, MPI_COMM_WORLD, &status);
+            src = status.MPI_SOURCE;
+            MPI_Get_count(&status, MPI_INT, &count);
+            buf = (int *)malloc(count * sizeof(int));
+            MPI_Recv(buf, count, MPI_INT, src, 3, MPI_COMM_WORLD, &status);
+            for (i = 0; i < count; i++)
+                acc += buf[i];
+            free(buf);
+        }
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+SSEND = """#include <mpi.h>
+int main(int argc, char **argv) {
+    int rank;
+    int data[10];
+    MPI_Status status;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        MPI_Ssend(data, 10, MPI_INT, 1, 5, MPI_COMM_WORLD);
+    } else {
+PROBE        MPI_Recv(data, 10, MPI_INT, 0, 5, MPI_COMM_WORLD, &status);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_probed_message_above_the_eager_buffer_is_no_potential_deadlock(tmp_path):
+    """Messages of 4000, 2000 and 1332 bytes (above the 100-byte static buffer): check's pass
+    with synchronous large sends said "potential-deadlock: rank 0 in MPI_Send at line 15 waits
+    for rendezvous: rank 1 to post the matching receive"."""
+    path = _write(tmp_path, "probe.c", TUTORIAL_PROBE)
+    assert [str(f) for f in _check(path, 4)] == []
+    r = predict([path], "ipsc860", 4, interactive=False).result
+    assert sorted((m.dst, m.size) for m in r.messages if not m.internal) == [(1, 4000), (2, 2000), (3, 1332)]
+
+
+def test_a_probe_on_any_source_before_the_sends_is_no_potential_deadlock(tmp_path):
+    """The receive names the source the probe found (status.MPI_SOURCE) and its count."""
+    path = _write(tmp_path, "any.c", ANY_SOURCE_PROBE)
+    assert [str(f) for f in _check(path, 4)] == []
+    r = predict([path], "ipsc860", 4, interactive=False).result
+    assert sorted((m.src, m.size) for m in r.messages if not m.internal) == [(1, 800), (2, 1600), (3, 2400)]
+
+
+def test_a_probe_returns_when_a_synchronous_sends_envelope_arrives(tmp_path):
+    """MPI_Ssend of 40 bytes from rank 0 to rank 1 (one hop). Without the probe the receive is
+    posted first: the message arrives STARTUP + 40 PER_BYTE + PER_HOP after rank 0's send. With
+    the probe (it hung: the probe was never woken by a synchronous send), the probe returns when
+    the envelope arrives, STARTUP + PER_HOP after the send; the receive posted then starts the
+    transfer, which arrives 40 PER_BYTE + PER_HOP later: one hop (11 us) more than without it."""
+    plain = _write(tmp_path, "plain.c", SSEND.replace("PROBE", ""))
+    probed = _write(tmp_path, "probed.c", SSEND.replace(
+        "PROBE", "        MPI_Probe(0, 5, MPI_COMM_WORLD, &status);\n"))
+    t0 = _total(plain, 2)
+    before_send = t0 - (STARTUP + 40 * PER_BYTE + PER_HOP)  # rank 0's test of its rank: 5 clk
+    assert before_send == pytest.approx(5 * 25e-9, abs=1e-12)
+    assert _total(probed, 2) == pytest.approx(before_send + STARTUP + PER_HOP + 40 * PER_BYTE + PER_HOP, rel=1e-12)
+    assert [str(f) for f in _check(probed, 2)] == []
