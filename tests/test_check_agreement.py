@@ -18,6 +18,7 @@ buffer 100 B; ranks 0 and 1 are one hop apart on the hypercube.
 """
 import pytest
 
+from interp.errors import InputError
 from interp.pipeline import load_program, predict
 from interp.studies.check import check
 
@@ -150,3 +151,101 @@ def test_a_probe_returns_when_a_synchronous_sends_envelope_arrives(tmp_path):
     assert before_send == pytest.approx(5 * 25e-9, abs=1e-12)
     assert _total(probed, 2) == pytest.approx(before_send + STARTUP + PER_HOP + 40 * PER_BYTE + PER_HOP, rel=1e-12)
     assert [str(f) for f in _check(probed, 2)] == []
+
+
+# -- 2 and 3. a bound interp does not follow: the same quick refusal, no -D ---------------------
+
+NESTED = """#include <mpi.h>
+#include <stdlib.h>
+#define N 4096
+typedef struct { int n; double h; } grid_t;
+typedef struct { grid_t g; int id; } level_t;
+int main(int argc, char **argv) {
+    int rank, l, i;
+    level_t lev[4];
+    double *u, sum = 0.0, total;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (l = 0; l < 4; l++)
+        lev[l].g.n = N >> l;
+    u = (double *)malloc(N * sizeof(double));
+    for (l = 0; l < 4; l++) {
+        for (i = 0; i < lev[l].g.n; i++)
+            u[i] = u[i] * 0.5 + 1.0;
+        MPI_Allreduce(&sum, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    }
+    free(u);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+REFUSAL = ("the trip count of this loop cannot be known: its condition 'i < lev[l].g.n' reads values the "
+           "parse does not follow (data such as rand() or a file gives, or values interp does not track); "
+           "state it with '#pragma interp iters(N)' above line 16 (N: its mean trip count)")
+
+
+def test_an_unfollowed_bound_is_refused_by_run_and_check_alike_without_minus_d(tmp_path):
+    """A member of a struct inside an array of structs is not followed: run refuses at once, and
+    check (which ran until its time budget: the refused loop had no condition to end it) lists
+    the same refusal once, with the note that the communication was not checked. Neither
+    suggests -D: no input decides the condition (it said "or give the inputs it depends on with
+    -D")."""
+    path = _write(tmp_path, "nested.c", NESTED)
+    with pytest.raises(InputError) as err:
+        predict([path], "ipsc860", 4, interactive=False)
+    assert str(err.value) == f"nested.c:16-17: {REFUSAL}"
+    found = _check(path, 4, timeout=30)
+    assert [(f.kind, f.line, f.message) for f in found] == [
+        ("missing-iters", 16, REFUSAL),
+        ("note", 16, "the communication was not checked: state the trip counts above, then check again")]
+    assert not any("-D" in f.message for f in found)
+
+
+def test_the_cli_says_the_same_in_run_and_check(tmp_path, cli):
+    path = _write(tmp_path, "nested.c", NESTED)
+    ran = cli("run", path, "--procs", "4")
+    checked = cli("check", path, "--procs", "4", "--timeout", "30")
+    assert ran.exit_code == 2 and checked.exit_code == 1
+    assert REFUSAL in " ".join(ran.output.split()) and REFUSAL in checked.output
+    assert "-D" not in ran.output and "-D" not in checked.output
+
+
+RANDOM_SIZES = """#include <mpi.h>
+#include <stdlib.h>
+typedef struct { int n; double h; } level_t;
+int main(int argc, char **argv) {
+    int rank, l, i;
+    level_t lev[4];
+    double s = 0.0, u[128];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (l = 0; l < 4; l++)
+        lev[l].n = 1 + rand() % 100;
+    for (l = 0; l < 4; l++) {
+        for (i = 0; i < lev[l].n; i++)
+            s += u[i];
+        MPI_Send(u, lev[l].n, MPI_DOUBLE, (rank + 1) % 2, 0, MPI_COMM_WORLD);
+        MPI_Recv(u, lev[l].n, MPI_DOUBLE, (rank + 1) % 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_members_from_data_are_refused_by_run_and_check_alike(tmp_path):
+    """lev[l].n from rand(): data, never followed. Run refuses at the loop; check lists that loop
+    with run's words and the two message sizes from data (the survey, past the loop taken as
+    running once, stopped at the send: before, check ran on the loop until its time budget)."""
+    path = _write(tmp_path, "rand.c", RANDOM_SIZES)
+    loop = ("the trip count of this loop cannot be known: its condition 'i < lev[l].n' reads values the parse "
+            "does not follow (data such as rand() or a file gives, or values interp does not track); state it "
+            "with '#pragma interp iters(N)' above line 13 (N: its mean trip count)")
+    with pytest.raises(InputError) as err:
+        predict([path], "ipsc860", 2, interactive=False)
+    assert str(err.value) == f"rand.c:13-14: {loop}"
+    found = _check(path, 2, timeout=30)
+    assert [(f.kind, f.line) for f in found] == [("data-dependent", 15), ("data-dependent", 16),
+                                                 ("missing-iters", 13), ("note", 13)]
+    assert found[2].message == loop and "size(N)' above line 15" in found[0].message

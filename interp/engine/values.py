@@ -439,5 +439,7 @@ class Values:
                     "argument holds), or compute it from inputs, the rank and constants")
         if what in ("interpretation function", "call's interpretation function"):
             return f"state its time with '{directive} cost(EXPR)' above line {line}"
-        return "compute it from inputs, the rank and constants, or give those inputs with -D NAME=VALUE"
+        # no -D: a missing input is named as such (_unknown's "input:"), so this value does not
+        # wait for one (it said "or give those inputs with -D NAME=VALUE" for any name)
+        return "compute it from inputs, the rank and constants"
 
