@@ -153,6 +153,166 @@ def test_a_probe_returns_when_a_synchronous_sends_envelope_arrives(tmp_path):
     assert [str(f) for f in _check(probed, 2)] == []
 
 
+# -- 2. a loop bound read from an array of structs --------------------------------------------
+
+LEVELS = """#include <mpi.h>
+#include <stdlib.h>
+#define N 4096
+typedef struct { int n; double h; } level_t;
+int main(int argc, char **argv) {
+    int rank, size, l, i;
+    level_t lev[4];
+    double *u, sum = 0.0, total;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    for (l = 0; l < 4; l++) {
+        lev[l].n = N >> l;
+        lev[l].h = 1.0 / lev[l].n;
+    }
+    u = (double *)malloc(N * sizeof(double));
+    for (l = 0; l < 4; l++) {
+ITERS        for (i = 0; i < lev[l].n; i++)
+            u[i] = u[i] * 0.5 + lev[l].h;
+        MPI_Allreduce(&sum, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    }
+    free(u);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_bound_from_an_array_of_structs_is_followed_by_run_and_check(tmp_path):
+    """lev[l].n = 4096 >> l: the inner loop runs 4096 + 2048 + 1024 + 512 = 7680 times on each of
+    4 processes, and the prediction is the one the remedy the refusal named gives (the counts
+    stated with iters(4096 / 2**l)). Check ran until its time budget (1800 s) on it."""
+    path = _write(tmp_path, "levels.c", LEVELS.replace("ITERS", ""))
+    stated = _write(tmp_path, "stated.c", LEVELS.replace("ITERS", "#pragma interp iters(4096 / 2**l)\n"))
+    assert [str(f) for f in _check(path, 4)] == []
+    r = predict([path], "ipsc860", 4, interactive=False).result
+    body = next(s for s in r.aau_totals() if s.cls == "Seq" and s.loc.endswith(":19"))
+    assert body.executions == 4 * 7680
+    assert r.total == pytest.approx(_total(stated, 4), rel=1e-12)
+
+
+POINTER_LEVELS = """#include <mpi.h>
+#include <stdlib.h>
+typedef struct { double h; int n; int tag; } level_t;
+int main(int argc, char **argv) {
+    int rank, l, i, n;
+    level_t *lev;
+    double *u, s = 0.0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    lev = (level_t *)malloc(5 * sizeof(level_t));
+    u = (double *)malloc(2048 * sizeof(double));
+    lev[0].n = 2048;
+    lev[0].tag = 100;
+    for (l = 1; l < 5; l++) {
+        lev[l].n = lev[l - 1].n / 2;
+        lev[l].tag = lev[l - 1].tag + 1;
+    }
+    for (l = 0; l < 5; l++) {
+        n = lev[l].n;
+        for (i = 0; i < n; i++)
+            s += u[i];
+        if (rank == 0)
+            MPI_Send(u, lev[l].n, MPI_DOUBLE, 1, lev[l].tag, MPI_COMM_WORLD);
+        else if (rank == 1)
+            MPI_Recv(u, lev[l].n, MPI_DOUBLE, 0, lev[l].tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_members_of_a_pointer_to_structs_by_constant_and_computed_index(tmp_path):
+    """lev[0].n set by a constant index is the element the computed index lev[l - 1].n reads;
+    a member read into a variable (n = lev[l].n) bounds a loop, and members are message counts
+    and tags: 2048, 1024, 512, 256, 128 doubles with tags 100 to 104."""
+    path = _write(tmp_path, "ptr.c", POINTER_LEVELS)
+    assert [str(f) for f in _check(path, 2)] == []
+    r = predict([path], "ipsc860", 2, interactive=False).result
+    assert [(m.size, m.tag) for m in r.messages if not m.internal] == [
+        (8 * 2048, 100), (8 * 1024, 101), (8 * 512, 102), (8 * 256, 103), (8 * 128, 104)]
+    body = next(s for s in r.aau_totals() if s.cls == "Seq" and s.loc.endswith(":21"))
+    assert body.executions == 2 * (2048 + 1024 + 512 + 256 + 128)
+
+
+HELPER_LEVELS = """#include <mpi.h>
+typedef struct { int n; double h; } level_t;
+static void setup(level_t *lv, int nl, int n0) {
+    int l;
+    for (l = 0; l < nl; l++) {
+        lv[l].n = n0 >> l;
+        lv[l].h = 1.0 / (n0 >> l);
+    }
+}
+int main(int argc, char **argv) {
+    int rank, l, i;
+    level_t lev[4];
+    double u[1024], s = 0.0, t;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    setup(lev, 4, 1024);
+    for (l = 0; l < 4; l++) {
+ITERS        for (i = 0; i < lev[l].n; i++)
+            s += u[i] * lev[l].h;
+        MPI_Allreduce(&s, &t, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_members_filled_by_a_helper_are_followed(tmp_path):
+    """setup(lev, ...) stores lv[l].n through its pointer parameter: the caller's lev[l].n."""
+    path = _write(tmp_path, "helper.c", HELPER_LEVELS.replace("ITERS", ""))
+    stated = _write(tmp_path, "stated.c", HELPER_LEVELS.replace("ITERS", "#pragma interp iters(1024 / 2**l)\n"))
+    assert [str(f) for f in _check(path, 4)] == []
+    assert _total(path, 4) == pytest.approx(_total(stated, 4), rel=1e-12)
+
+
+TABLES = """#include <mpi.h>
+typedef struct { int n; double w; int reps; } phase_t;
+phase_t table[4] = {{512, 0.5, 2}, {256, 0.25, 3}, {128}};
+int main(int argc, char **argv) {
+    int rank, p, r, i;
+    phase_t local[2] = {{100, 1.0, 1}, {50, 2.0, 2}};
+    double s = 0.0, t, u[512];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    table[3] = local[1];
+    for (p = 0; p < 4; p++)
+        for (r = 0; r < table[p].reps; r++) {
+            for (i = 0; i < table[p].n; i++)
+                s += u[i] * table[p].w;
+            MPI_Allreduce(&s, &t, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        }
+    for (p = 0; p < 2; p++)
+        for (i = 0; i < local[p].n; i++)
+            s += u[i];
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_members_given_by_initializer_lists_and_struct_copies(tmp_path):
+    """A global table of structs (its third element's reps left out: 0, the fourth element all
+    0 until table[3] = local[1] copies {50, 2.0, 2} into it) and a local one: the phases run
+    2 + 3 + 0 + 2 = 7 Allreduces, the inner loop 2 x 512 + 3 x 256 + 2 x 50 = 1892 times and
+    the last loop 100 + 50 = 150 times on each of 2 processes."""
+    path = _write(tmp_path, "tables.c", TABLES)
+    assert [str(f) for f in _check(path, 2)] == []
+    r = predict([path], "ipsc860", 2, interactive=False).result
+    execs = {s.loc.rsplit(":", 1)[1]: s.executions for s in r.aau_totals()}
+    assert (execs["15"], execs["14"], execs["19"]) == (2 * 7, 2 * 1892, 2 * 150)
+
+
 # -- 2 and 3. a bound interp does not follow: the same quick refusal, no -D ---------------------
 
 NESTED = """#include <mpi.h>
