@@ -49,10 +49,16 @@ class CriticalInfo:
     flags: set[str] = field(default_factory=set)
 
     def is_tracked(self, name: str) -> bool:
-        return name in self.tracked or root(name) in self.tracked
+        return name in self.tracked or root(name) in self.tracked or _array_of(name) in self.tracked
 
     def is_critical(self, name: str) -> bool:
-        return name in self.control or root(name) in self.control
+        return name in self.control or root(name) in self.control or _array_of(name) in self.control
+
+
+def _array_of(name: str) -> str:
+    """The array an element or all-elements name belongs to: ``lev.n`` for ``lev.n[3]`` and
+    ``lev.n[]`` (the members of an array of structs, whose root ``lev`` need not be critical)."""
+    return name.split("[", 1)[0]
 
 
 class Facts:
@@ -215,6 +221,12 @@ def _element_closure(start: set[str], facts: Facts, params: dict[str, list[str]]
             if pos < len(plist) and len(names) == 1 and (plist[pos] in out) != (names <= out):
                 out |= names | {plist[pos]}  # either way: a helper that fills or reads the array
                 changed = True
+            if pos < len(plist) and len(names) == 1:  # an array of structs: its members' arrays
+                pair = (plist[pos], next(iter(names)))  # (setup(lev) of setup(level_t *lv): lev.n, lv.n)
+                for suffix in {e[len(x):] for x in pair for e in out if e.startswith(x + ".")}:
+                    if not {x + suffix for x in pair} <= out:
+                        out |= {x + suffix for x in pair}
+                        changed = True
     return out
 
 

@@ -25,7 +25,7 @@ from . import tree as T
 from .calls import build_call, subscript_value
 from .updates import as_element_store, element_def, update_value
 from .critical import SCANF, target_name
-from .expr import buffer_name, field_path
+from .expr import buffer_name, field_path, member_element, member_name
 from .dispatch import PointerCalls, through_pointer, unknown_callee
 from .inputs import ExternalInputs
 from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
@@ -118,7 +118,8 @@ class CallStatements(ExternalInputs, PointerCalls):
         refs = {params[i]: var for i, a in enumerate(args)
                 if i < len(params) and (var := self._referenced(a)) is not None}
         arrays = {params[i]: a.name for i, a in enumerate(args) if i < len(params)
-                  and isinstance(a, c_ast.ID) and a.name in self.ctx.elements and params[i] in self.ctx.elements}
+                  and isinstance(a, c_ast.ID) and _followed(a.name, self.ctx.elements)
+                  and _followed(params[i], self.ctx.elements)}
         copies = {params[i]: path for i, a in enumerate(args) if i < len(params)
                   and self.ctx.ctype(a).kind == "struct" and not self.ctx.ctype(a).is_array
                   and (path := field_path(a)) is not None}
@@ -227,9 +228,9 @@ class CallStatements(ExternalInputs, PointerCalls):
                 target = target_name(n.lvalue)
                 if target is None or not self.critical.is_tracked(target):
                     continue
-                if "[" not in target and isinstance(n.lvalue, c_ast.ArrayRef):
-                    if target in ctx.elements and isinstance(n.lvalue.name, c_ast.ID):
-                        seq.defs.append(element_def(ctx, n))  # counts[i] = ...: the engine stores it
+                if "[" not in target and (isinstance(n.lvalue, c_ast.ArrayRef) or member_element(n.lvalue)):
+                    if target in ctx.elements and (member_element(n.lvalue) or isinstance(n.lvalue.name, c_ast.ID)):
+                        seq.defs.append(element_def(ctx, n))  # counts[i] = ..., lev[l].n = ...: stored
                     continue  # a variable index into a buffer: its elements keep their values
                 if n.op == "=" and target in ctx.elements and isinstance(n.lvalue, c_ast.ID):
                     seq.defs.append((target + S.ELEMENTS, _allocated(n.rvalue)))  # a = calloc(..)
@@ -256,8 +257,8 @@ class CallStatements(ExternalInputs, PointerCalls):
                 target = target_name(n.expr)
                 if not target or not self.critical.is_tracked(target):
                     continue
-                if "[" not in target and isinstance(n.expr, c_ast.ArrayRef):  # count[key[i]]++ (updates.py)
-                    if target in ctx.elements and isinstance(n.expr.name, c_ast.ID):
+                if "[" not in target and (isinstance(n.expr, c_ast.ArrayRef) or member_element(n.expr)):
+                    if target in ctx.elements and (member_element(n.expr) or isinstance(n.expr.name, c_ast.ID)):
                         seq.defs.append(element_def(ctx, as_element_store(n)))
                     continue
                 seq.defs.append((target, update_value(ctx, expr, n, target)))
@@ -283,12 +284,13 @@ class CallStatements(ExternalInputs, PointerCalls):
         for member, mt in self.types.fields.get(t.tag or "", {}).items():
             if mt.kind == "struct" and not mt.is_array:
                 continue  # nested structs: their members are not followed through a copy
-            names = [f".{member}"]
+            names = [""]
             if mt.is_array:
-                names = [f".{member}[{k}]" for k in range(mt.length or 0)] if (mt.length or 65) <= 64 else []
-            for suffix in names:
-                if to is not None and self.critical.is_tracked(to + suffix):
-                    out.append((to + suffix, S.var(src + suffix) if src is not None else None))
+                names = [f"[{k}]" for k in range(mt.length or 0)] if (mt.length or 65) <= 64 else []
+            for rest in names:  # lev[2] = x: lev.n[2] (expr.member_name)
+                if to is not None and self.critical.is_tracked(member_name(to, member) + rest):
+                    out.append((member_name(to, member) + rest,
+                                S.var(member_name(src, member) + rest) if src is not None else None))
         return out
 
     def _call_defs(self, call: c_ast.FuncCall, seq: Seq) -> None:
@@ -438,3 +440,9 @@ def _chained_last(nodes):
             m = waiting.pop()
             yield m
             waiting.extend(held.pop(id(m), []))
+
+
+def _followed(array: str, elements) -> bool:
+    """Are the elements of ``array`` followed, or the members of its elements (an array of
+    structs: "lev.n" of ``lev``, expr.member_element)?"""
+    return array in elements or any(e.startswith(array + ".") for e in elements)

@@ -13,7 +13,7 @@ from ..critical import CriticalInfo, Facts, annotation_names, critical_info
 from ..comms import QUERIES
 from ..msgpass import C_DATATYPES, CALLS, DERIVED_DATATYPES, NX_NAMES
 from . import libloops, packs
-from .expr import buffer_name, calls_random, field_path, names_in
+from .expr import buffer_name, calls_random, field_path, member_element, names_in
 from .types import integer_literal
 
 # Predefined names that are never variables, though they appear where control is decided.
@@ -23,9 +23,10 @@ _CONSTANTS = frozenset(C_DATATYPES) | {"MPI_COMM_WORLD", "MPI_COMM_SELF", "MPI_C
 class _Collector(c_ast.NodeVisitor, Facts):
     """The facts of critical variables, from every function and global declaration."""
 
-    def __init__(self, functions: dict[str, c_ast.FuncDef]):
+    def __init__(self, functions: dict[str, c_ast.FuncDef], types=None):
         Facts.__init__(self)
         self.functions = functions
+        self.types = types  # the TypeTable of the globals' types: the members of arrays of structs
         self.returns: dict[str, set[str]] = {}  # function -> the names its return expressions read
         self.assign_calls: list[tuple[int, set[str]]] = []  # (index in assigns, user functions called)
         self._fn: str | None = None
@@ -78,6 +79,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
     def visit_Decl(self, node):
         if node.name and _of_integers(node.type):
             self.int_arrays.add(node.name)
+        if node.name and self.types is not None:  # level_t lev[4]: "lev.n" of int n is one too
+            self.int_arrays |= _int_members(self.types, node)
         if node.init is not None and node.name:
             self.assigns.append((node.name, names_in(node.init), node.coord.line if node.coord else 0))
             self.indexed_reads.append((node.name, _indexed_arrays(node.init)))
@@ -95,11 +98,11 @@ class _Collector(c_ast.NodeVisitor, Facts):
             self.assigns.append((target, rhs, node.coord.line if node.coord else 0))
             self.indexed_reads.append((target, _indexed_arrays(node.rvalue)))
             lv = node.lvalue
-            if isinstance(lv, c_ast.ArrayRef) and isinstance(lv.name, c_ast.ID) \
-                    and not isinstance(lv.subscript, c_ast.Constant):
-                self.element_stores.append((lv.name.name, names_in(lv.subscript)))
+            array, index = _stored_element(lv)
+            if array is not None:  # counts[i] = ..., lev[l].n = ... (the members "lev.n")
+                self.element_stores.append((array, names_in(index)))
                 if node.op != "=" or not _constant(node.rvalue):
-                    self.varied.add(lv.name.name)
+                    self.varied.add(array)
             self._calls_in(node.rvalue)
             if calls_random(node.rvalue) or _generator_step(target, node.op, node.rvalue):
                 self.random.add(target)
@@ -135,6 +138,8 @@ class _Collector(c_ast.NodeVisitor, Facts):
                 self.assigns.append((target, {target}.union(*self._guards), node.coord.line if node.coord else 0))
             if isinstance(node.expr, c_ast.ArrayRef) and isinstance(node.expr.name, c_ast.ID):
                 self.varied.add(node.expr.name.name)  # hist[k]++: not a flag array
+            elif member_element(node.expr) is not None:
+                self.varied.add(member_element(node.expr)[0])
         self.generic_visit(node)
 
     def visit_Pragma(self, node):
@@ -262,7 +267,9 @@ def target_name(node) -> str | None:
     if isinstance(node, c_ast.ID):
         return node.name
     if isinstance(node, c_ast.StructRef) or (isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.StructRef)):
-        path = field_path(node)  # s.n, *g.n_local, *p.dims[0]
+        path = field_path(node)  # s.n, *g.n_local, *p.dims[0], lev.n[2] for lev[2].n
+        if path is None and member_element(node) is not None:
+            return member_element(node)[0]  # lev[l].n: the members "lev.n" as a whole
         if path is None and isinstance(node, c_ast.ArrayRef):
             path = field_path(node.name)  # a variable index: the member array as a whole
         return path
@@ -278,8 +285,8 @@ def target_name(node) -> str | None:
     return None
 
 
-def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node]) -> CriticalInfo:
-    col = _Collector(functions)
+def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node], types=None) -> CriticalInfo:
+    col = _Collector(functions, types)
     for g in globals_:
         col.visit(g)
     for fn in functions.values():
@@ -316,10 +323,41 @@ def _of_integers(t) -> bool:
 
 
 def _indexed_arrays(node) -> set[str]:
-    """The arrays an expression reads by a computed index (``rowptr[i + 1]``)."""
-    return {n.name.name for n in (_nodes(node) if node is not None else ())
-            if isinstance(n, c_ast.ArrayRef) and isinstance(n.name, c_ast.ID)
-            and not isinstance(n.subscript, c_ast.Constant)}
+    """The arrays an expression reads by a computed index (``rowptr[i + 1]``), and the members of
+    an array of structs read by any index (``lev[l].n``, ``lev[0].n``: "lev.n", not lev; a constant
+    index names the element the computed stores store, expr.field_path)."""
+    out, bases = set(), set()
+    for n in _nodes(node) if node is not None else ():
+        member = member_element(n)
+        if member is not None:
+            out.add(member[0])
+            bases.add(id(n.name))
+        elif isinstance(n, c_ast.ArrayRef) and isinstance(n.name, c_ast.ID) \
+                and not isinstance(n.subscript, c_ast.Constant) and id(n) not in bases:
+            out.add(n.name.name)
+    return out
+
+
+def _stored_element(lv) -> tuple[str | None, object]:
+    """The array and index node of a store by a computed index: ``a[i]`` (a), ``lev[l].n``
+    (the members "lev.n"); (None, None) for any other target."""
+    if isinstance(lv, c_ast.ArrayRef) and isinstance(lv.name, c_ast.ID) and not isinstance(lv.subscript, c_ast.Constant):
+        return lv.name.name, lv.subscript
+    member = member_element(lv)
+    if member is not None and not isinstance(member[1], c_ast.Constant):
+        return member
+    return None, None
+
+
+def _int_members(types, decl) -> set[str]:
+    """"a.n" for each integer member n of an array of (or pointer to) structs ``a``: the members
+    an index picks are followed only when they are integers, as arrays are (Facts.int_arrays)."""
+    t = types.of(decl)
+    elem = t.pointee if t.kind == "ptr" and not t.is_array else (t if t.is_array else None)
+    if elem is None or elem.kind != "struct":
+        return set()
+    return {f"{decl.name}.{m}" for m, mt in types.fields.get(elem.tag or "", {}).items()
+            if mt.kind == "int" and not mt.is_array}
 
 
 def _element_arrays(call, args) -> set[str]:
@@ -328,10 +366,7 @@ def _element_arrays(call, args) -> set[str]:
     whole (MPI_Scatterv's counts, MPI_Group_incl's ranks)."""
     out = set()
     for i in call.control():
-        for n in (_nodes(args[i]) if i < len(args) else ()):
-            if isinstance(n, c_ast.ArrayRef) and isinstance(n.name, c_ast.ID) \
-                    and not isinstance(n.subscript, c_ast.Constant):
-                out.add(n.name.name)
+        out |= _indexed_arrays(args[i]) if i < len(args) else set()  # counts[rank], lev[l].n
     for i in call.arrays():
         if i < len(args) and isinstance(args[i], c_ast.ID):
             out.add(args[i].name)

@@ -91,7 +91,7 @@ class ExprContext(OpCounter):
                 return _row(base)
             if base.kind == "ptr" and base.pointee is not None and not base.is_array:
                 return base.pointee
-            return CType(base.kind, base.size, pointee=base.pointee) if base.kind != "other" else OTHER
+            return CType(base.kind, base.size, pointee=base.pointee, tag=base.tag) if base.kind != "other" else OTHER
         if isinstance(node, c_ast.BinaryOp):
             if node.op in _COMPARE or node.op in ("&&", "||"):
                 return INT
@@ -187,9 +187,15 @@ class ExprContext(OpCounter):
         # ``*g.n_local`` for ``g->n_local`` (the callee's view of the caller's struct).
         path = field_path(node)
         t = self.ctype(node)
-        if path is None or not t.arithmetic or t.is_array:
+        if not t.arithmetic or t.is_array:
             return None
-        return S.var(path)
+        member = member_element(node)
+        if path is None and member is not None and member[0] in self.elements:
+            # ``lev[l].n`` of an array of structs whose member n is followed: the element l of
+            # the array "lev.n" of those members (the engine looks up ``lev.n[2]``)
+            idx = self._sym(member[1])
+            return S.element(member[0], idx, t.kind == "int") if idx is not None else None
+        return None if path is None else S.var(path)
 
     def _sym_Cast(self, node):
         target = self.types.of(node.to_type)
@@ -415,8 +421,30 @@ def field_path(node) -> str | None:
             if not isinstance(node.name, c_ast.ID):
                 return None
             return f"*{node.name.name}.{node.field.name}"
+        member = member_element(node)
+        if member is not None and isinstance(member[1], c_ast.Constant):
+            k = integer_literal(member[1])  # lev[2].n: element 2 of the members "lev.n"
+            return None if k is None else f"{member[0]}[{k}]"
         base = field_path(node.name)
         return None if base is None else f"{base}.{node.field.name}"
+    return None
+
+
+def member_name(base: str, member: str) -> str:
+    """The tracked name of ``member`` of the struct named ``base`` (field_path's): ``s.n``, and
+    ``lev.n[2]`` for the element ``lev[2]`` of an array of structs."""
+    found = re.fullmatch(r"(\*?[A-Za-z_]\w*)\[(\d+)\]", base)
+    return f"{found.group(1)}.{member}[{found.group(2)}]" if found else f"{base}.{member}"
+
+
+def member_element(node) -> tuple[str, object] | None:
+    """``a[i].f``, a member of an element of an array (or pointer) of structs: ("a.f", the index
+    node). The members f of a's elements are an array of their own, named "a.f", its element k
+    "a.f[k]" (a constant index names it so too: ``a[2].f`` is ``a.f[2]``), so a loop bound read
+    from an array of structs (``i < lev[l].n``) is followed as ``counts[l]`` is. None otherwise."""
+    if isinstance(node, c_ast.StructRef) and node.type == "." and isinstance(node.name, c_ast.ArrayRef) \
+            and isinstance(node.name.name, c_ast.ID):
+        return f"{node.name.name.name}.{node.field.name}", node.name.subscript
     return None
 
 
@@ -452,6 +480,9 @@ def names_in(node) -> set[str]:
 
         def visit_StructRef(self, n):
             path = field_path(n)
+            member = member_element(n)
+            if path is None and member is not None:
+                path = member[0]  # lev[l].n: the members "lev.n" as a whole (an index read at run time)
             if path is not None:
                 out.add(path)
                 out.add(root(path))

@@ -135,7 +135,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             self.file = e.coord.file if e.coord is not None and e.coord.file in self.files else src.file
             self._global(e)
         self.file = src.file
-        self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls)
+        self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls, self.types)
         self._returns = ReturnValues(self.fundefs, self._function_context)
         self._data = frozenset(self.critical.data)
         self._elements = frozenset(self.critical.elements)

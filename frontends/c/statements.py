@@ -16,6 +16,7 @@ from ..aag.bodies import root
 from ..msgpass import is_comm_call
 from . import initlists, libloops, packs
 from . import tree as T
+from .expr import member_name
 
 
 class SimpleStatements:
@@ -50,7 +51,8 @@ class SimpleStatements:
         if isinstance(stmt.init, c_ast.InitList):
             seq = self._seq_for(stmt, out)
             self.ctx.count(stmt.init, seq.counts, seq.accesses)
-            if self.ctx.ctype(c_ast.ID(stmt.name)).kind == "struct":
+            t = self.ctx.ctype(c_ast.ID(stmt.name))
+            if t.kind == "struct" and not t.is_array:
                 seq.defs.extend(self._struct_init(stmt.name, stmt.init))
             elif self.critical.is_tracked(stmt.name):
                 seq.defs.extend(self._array_init(stmt.name, stmt.init))
@@ -76,6 +78,8 @@ class SimpleStatements:
         (``sizes[2]``, ``t[1][0]``; an MPI datatype its bytes), after the def that zeroes the
         elements a list shorter than the array leaves out, as C does (frontends/c/initlists.py)."""
         t = self.ctx.ctype(c_ast.ID(name))
+        if t.is_array and t.kind == "struct":
+            return self._struct_array_init(name, init)
         if not (t.is_array and t.arithmetic):  # a scalar in braces, an array of pointers
             return [(f"{name}[{i}]", self._value(e)) for i, e in enumerate(init.exprs)]
         given = initlists.elements(name, init, t.dims, self.types.const)
@@ -91,11 +95,12 @@ class SimpleStatements:
             out.append((element, value))
         return out
 
-    def _struct_init(self, name: str, init: c_ast.InitList) -> list:
+    def _struct_init(self, name: str, init: c_ast.InitList, tag: str | None = None) -> list:
         """``struct cfg c = {4, 5}`` / ``{.n = 4, .m = 5}``: the members' values, in declaration
-        order or by designator (the members a list leaves out are 0, as C zeroes them)."""
-        t = self.ctx.ctype(c_ast.ID(name))
-        members = list(self.types.fields.get(t.tag or "", {}).items())
+        order or by designator (the members a list leaves out are 0, as C zeroes them). ``name``
+        may be an element of an array of structs (``lev[1]``: its members ``lev.n[1]``), of
+        struct type ``tag``."""
+        members = list(self.types.fields.get(tag or self.ctx.ctype(c_ast.ID(name)).tag or "", {}).items())
         given, k = {}, 0
         for e in init.exprs:
             if isinstance(e, c_ast.NamedInitializer):
@@ -108,9 +113,23 @@ class SimpleStatements:
             k += 1
         out = []
         for member, mt in members:
-            path = f"{name}.{member}"
+            path = member_name(name, member)
             if mt.arithmetic and not mt.is_array and self.critical.is_tracked(path):
                 out.append((path, given[member] if member in given else sympy.Integer(0)))
+        return out
+
+    def _struct_array_init(self, name: str, init: c_ast.InitList) -> list:
+        """``level_t lev[3] = {{64, 0.5}, {32}}``: each element's members (``lev.n[1]`` is 32,
+        expr.member_element), after the defs that zero the members of the elements a list leaves
+        out; a designated element (``[2] = {..}``) or one not in braces: every member unknown."""
+        t = self.ctx.ctype(c_ast.ID(name))
+        members = [m for m, mt in self.types.fields.get(t.tag or "", {}).items()
+                   if mt.arithmetic and not mt.is_array and self.critical.is_tracked(f"{name}.{m}")]
+        if not all(isinstance(e, c_ast.InitList) for e in init.exprs):
+            return [(f"{name}.{m}" + S.ELEMENTS, None) for m in members]
+        out = [(f"{name}.{m}" + S.ELEMENTS, S.Filled(sympy.Integer(0))) for m in members]
+        for k, e in enumerate(init.exprs):
+            out.extend(self._struct_init(f"{name}[{k}]", e, t.tag))
         return out
 
     def _s_Assignment(self, stmt, out):

@@ -106,7 +106,7 @@ class TypeTable:
         dims = (n,) + (elem.dims if elem.is_array else ())
         length = n * inner_len if n is not None and inner_len is not None else None
         base = elem if not elem.is_array else CType(elem.kind, elem.size)
-        return CType(base.kind, base.size, True, length, dims, base.pointee)
+        return CType(base.kind, base.size, True, length, dims, base.pointee, base.tag)  # tag: its members
 
     def _sized_by_init(self, decl: c_ast.Decl) -> CType:
         """``double c[] = {...}``, ``char s[] = "abc"``, ``int t[][3] = {{..}, {..}}``: the length

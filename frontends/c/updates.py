@@ -18,6 +18,7 @@ from pycparser import c_ast
 from ..aag import symexpr as S
 from . import tree as T
 from .calls import subscript_value
+from .expr import member_element
 
 
 def update_value(ctx, expr, node: c_ast.UnaryOp, target: str):
@@ -40,9 +41,11 @@ def as_element_store(node: c_ast.UnaryOp) -> c_ast.Assignment:
 def element_def(ctx, n: c_ast.Assignment) -> tuple:
     """``a[i] op= v`` into an array whose elements are followed: ("a[]", Stored(i, value)), the
     element picked when the engine has evaluated i; ("a[]", None) when i or the value is not
-    known (every element of a is then unknown)."""
-    array = n.lvalue.name.name
-    index, value = subscript_value(ctx, n.lvalue.subscript), ctx.sym(n.rvalue)
+    known (every element of a is then unknown). ``lev[l].n op= v``: the same into the array
+    "lev.n" of the members (expr.member_element)."""
+    member = member_element(n.lvalue)
+    array, subscript = member if member is not None else (n.lvalue.name.name, n.lvalue.subscript)
+    index, value = subscript_value(ctx, subscript), ctx.sym(n.rvalue)
     if index is not None and value is not None and n.op != "=":
         cur = S.element(array, index)
         value = {"+=": cur + value, "-=": cur - value, "*=": cur * value}.get(n.op)

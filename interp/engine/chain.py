@@ -254,7 +254,7 @@ class Chain(ChainComm, Dispatch, EarlyExit, Endless, ExitScan, FirstTouch, Recur
         outers = [x for x in self.stack if x is not s]
         steady = self.engine.steady
         watch = n_known is not None and steady.enabled and steady.eligible(self, a)
-        entry = self._loop_start(a, n_known, watch)
+        entry, n_known = self._loop_start(a, n_known, watch)
         predicted = self.predicted_branches(a)  # mispredict.py: the test's outcomes
         if not watch and self.engine.closed_forms:  # exit_scan.py: a search's
             k = self.exit_scan(a, n_known, step) or self.recurrence_run(a, n_known)  # charged at once
@@ -309,8 +309,9 @@ class Chain(ChainComm, Dispatch, EarlyExit, Endless, ExitScan, FirstTouch, Recur
         return flow if flow in _PASS_ON else None
 
     def _loop_start(self, a: Iter, n_known, watch: bool):
-        """An interpreted loop's start: its steady-state watch number (None: not watched), the
-        budget's forecast of a long counted loop, the refusal of a loop nothing can end."""
+        """An interpreted loop's start: its steady-state watch number (None: not watched) and its
+        trip count (as given; 1 for a loop check's survey lists as refused), the budget's forecast
+        of a long counted loop, the refusal of a loop nothing can end."""
         entry = None
         if watch:
             entry = self.watched
@@ -318,8 +319,8 @@ class Chain(ChainComm, Dispatch, EarlyExit, Endless, ExitScan, FirstTouch, Recur
         elif n_known is not None and n_known > ITER_STEP and not has_jump(a.body):
             self.engine.budget.forecast(n_known, lambda: f"{a.loc} ({a.cls}) on {self.label}")
         if n_known is None and a.cond is None and not has_jump(a.body, closed_continue=True):
-            self._refuse_data_loop(a)
-        return entry
+            n_known = self._refuse_data_loop(a)
+        return entry, n_known
 
     def charged(self, a: AAU, seconds: float) -> float:
         """``charge`` returning the seconds (for the clock)."""

@@ -82,13 +82,15 @@ class EarlyExit:
             return False
         return self.sample(a, n)
 
-    def _refuse_data_loop(self, a: Iter):
+    def _refuse_data_loop(self, a: Iter) -> int:
         """The parse found no expression for the loop's condition (it reads rand(), an array of
         data, or calls a function of the program): nothing the interpretation knows would end it
-        (issue 13: it ran into the budget)."""
-        if self.engine.survey is not None:  # check: listed; its condition is then taken as surveyed
+        (issue 13: it ran into the budget). Check's survey lists the refusal and goes on as if
+        the loop ran once, its trip count returned: before, the loop ran on with no condition to
+        end it until check's time budget (a bound read from an array of structs, 2026-12)."""
+        if self.engine.survey is not None:
             self.surveyed(lambda: self._refuse_data_loop_now(a), "refused loop")
-            return
+            return 1
         self._refuse_data_loop_now(a)
 
     def _refuse_data_loop_now(self, a: Iter):
@@ -99,9 +101,18 @@ class EarlyExit:
                 "evaluate a call in a loop condition again at each test; assign the call's value to a variable "
                 "before the loop and again at the end of its body (v = f(x); while (v != t) { ...; v = f(x); }), "
                 f"or state the loop's trip count with '{self.directive} iters(N)' above line {a.loc.first}")
-        raise InputError(f"{a.loc}: the trip count of this loop depends on data the parse cannot know (its "
-                         f"condition reads values from data); state it with '{self.directive} iters(N)' above "
-                         f"line {a.loc.first} (N: its mean trip count), or give the inputs it depends on with -D")
+        # No -D: the condition has no expression whatever the inputs' values (a -D value only
+        # replaces an input's name in one); it said "or give the inputs it depends on with -D",
+        # for a bound read from an array of structs that no input sets.
+        label = (a.label or "").strip()
+        if re.fullmatch(r"(for|while|do) \(.*\)", label):  # C: for (i < lev[l].g.n)
+            said = f"its condition '{label[label.index('(') + 1:-1].strip()}'"
+        else:  # Fortran: do i = 1, lev(l) % n
+            said = f"its header '{label}'" if label else "its condition"
+        raise InputError(f"{a.loc}: the trip count of this loop cannot be known: {said} reads values "
+                         "the parse does not follow (data such as rand() or a file gives, or values interp does "
+                         f"not track); state it with '{self.directive} iters(N)' above line {a.loc.first} "
+                         "(N: its mean trip count)")
 
     def _exit_on_data(self, a, j: int, k: int) -> bool:
         """Is the exit's condition on data: so at the parse, or its value unknown at the first

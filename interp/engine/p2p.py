@@ -9,11 +9,11 @@ for their message, waits on requests, probes, and the NX/2 system broadcast (a s
 from __future__ import annotations
 
 from interp.errors import InputError
-from interp.filter import collectives
 from interp.engine.network import Network, Request, Transfer, take_request
 from interp.engine.ops import ANY, BCAST, Completion, Op, Why, tag_text
 from interp.engine.process import Process
 from interp.engine.result import Message
+from interp.engine.sysbcast import system_bcast
 from interp.filter.switching import STORE_AND_FORWARD
 
 
@@ -122,7 +122,7 @@ class PointToPoint:
     def _send(self, p: Process, op: Op, t: float, blocking: bool):
         src = p.chain.index
         if op.partner is BCAST:
-            return self._system_bcast(p, op, t)
+            return system_bcast(self, p, op, t)
         dst, net = op.partner, self.net
         r = self.route(src, dst, op.size)
         if self.sym is not None:  # rank 0's message to dst stands for the one that reaches rank 0
@@ -140,6 +140,7 @@ class PointToPoint:
                 msg = Transfer(src, dst, op.tag, op.size, 0.0, 0.0, op.payload, False, None, sender_op=op,
                                blocking=blocking, t_sent=t)
                 net.unmatched[dst].append(msg)
+                self._envelope_probed(dst, msg, r)
                 if blocking:
                     p.blocked = f"rendezvous: {self.label(dst)} to post the matching receive"
                     return None
@@ -227,59 +228,6 @@ class PointToPoint:
             pending.append(req)
         return req
 
-    def _system_bcast(self, p: Process, op: Op, t: float):
-        """NX/2 csend to node -1: the system's binomial-tree broadcast to every node."""
-        src = p.chain.index
-        engine = self.engine
-        host = engine.mapping.host_index
-        nodes = [i for i in range(self.nprocs) if i != src]
-        if not nodes:
-            return Completion(t)
-        if self.contention and self.net.mapping.params(src, 0).packet is not None:
-            raise InputError(f"{op.aau.loc}: the NX/2 system broadcast (csend to -1) is not modelled on a "
-                             "packet-switched network; use circuit or store-and-forward switching")
-        if src == host:
-            first = Op("send", op.aau, 0, op.tag, op.size, payload=op.payload)
-            msg, startup, xmit, f = self.transmit(src, 0, first, t)
-            if msg.record is not None:
-                msg.record.kind = "bcast"
-            entry, root, sender_done = msg.arrival, 0, self._sender_done(p, op, t, startup, xmit, msg, True, f)
-            arrivals = {0: msg}
-        else:
-            entry, root, sender_done, arrivals = t, src, None, {}
-        # The tree inside the cube, from ``root`` starting at ``entry``.
-        r = self.net.route(root, (root + 1) % self.nprocs, op.size)
-        per_step = r.startup + r.xmit
-        ready = {root: entry}
-        order = [root]
-        sends_of_root = 0
-        while order:
-            u = order.pop(0)
-            tu = ready[u]
-            for kind, partner, _ in collectives.bcast(u, self.nprocs, root, op.size):
-                if kind != "send":
-                    continue
-                tu += per_step
-                ready[partner] = tu
-                order.append(partner)
-                if u == root:
-                    sends_of_root += 1
-                if partner != src and partner not in arrivals:
-                    rec = None
-                    if engine.record_messages:
-                        rec = Message(src, partner, op.size, t, tu, op.tag, op.aau.id, kind="bcast")
-                        engine.messages.append(rec)
-                    arrivals[partner] = Transfer(src, partner, op.tag, op.size, tu - r.xmit, tu, op.payload,
-                                                 False, rec, send_aau=op.aau.id)
-        for k, msg in arrivals.items():
-            if k == src:
-                continue
-            self._deliver(msg)
-        if sender_done is not None:
-            return sender_done
-        return Completion(t + sends_of_root * per_step, ovh=sends_of_root * r.startup,
-                          xmit=sends_of_root * r.xmit)
-
     # -- delivery ------------------------------------------------------------------------------
     def _deliver(self, msg: Transfer) -> None:
         """A message reaches its destination's queue, or a receive already posted there."""
@@ -300,6 +248,32 @@ class PointToPoint:
                 self._complete_recv(dst, rop, t_post, msg)
                 return
         self.net.unmatched[dst].append(msg)
+
+    def _envelope_probed(self, dst: int, msg: Transfer, r) -> None:
+        """A rendezvous send waiting for its receive: its envelope reaches ``dst`` all the same, and
+        an ``MPI_Probe`` posted there for it returns (MPI matches a probe to a message whose send has
+        started, synchronous or not); the data moves when the receive the probe leads to is posted.
+        Before, such a probe was never woken: ``MPI_Probe``, ``MPI_Get_count``, ``malloc``,
+        ``MPI_Recv`` after an ``MPI_Ssend`` hung, and ``interp check``'s pass that treats large
+        standard sends as synchronous reported the pattern as a potential deadlock."""
+        posted = self.net.posted[dst]
+        for entry in list(posted) if posted else ():
+            rop, t_post = entry
+            if rop.kind == "probe" and (rop.partner is ANY or rop.partner == msg.src) \
+                    and (rop.tag is ANY or rop.tag == msg.tag):
+                posted.remove(entry)
+                chain = self.procs[dst].chain
+                chain.matched_bytes, chain.matched = msg.size, (msg.src, msg.tag)
+                arrival = self._envelope(msg, r)
+                self.resume(self.procs[dst], Completion(max(t_post, arrival), wait=max(0.0, arrival - t_post)))
+
+    def _envelope(self, msg: Transfer, r=None) -> float:
+        """When a rendezvous send's envelope reaches its destination: the sender's startup and the
+        route's time for no data (its hops) after the send was called."""
+        if r is None:
+            r = self.route(msg.src, msg.dst, msg.size)
+        empty = self.route(msg.src, msg.dst, 0)
+        return msg.t_sent + r.startup + (empty.path if empty.stages else empty.xmit)
 
     def _probed(self, dst: int, msg: Transfer, t_post: float) -> None:
         if self._when_arrived(msg, lambda: self._probed(dst, msg, t_post)):
@@ -493,6 +467,9 @@ class PointToPoint:
             return None
         p.chain.matched_bytes = msg.size
         p.chain.matched = (msg.src, msg.tag)
+        if msg.sender_op is not None:  # a rendezvous send waiting for its receive: its envelope
+            arrival = self._envelope(msg)
+            return Completion(max(t, arrival), wait=max(0.0, arrival - t))
         if msg.arrival is None:
             self._probed(dst, msg, t)
             p.blocked = f"the last packet of the message from {self.label(msg.src)}"

@@ -442,5 +442,7 @@ class Values:
         if what.startswith("callee"):  # engine/dispatch.py
             return f"interp cannot tell which function runs: state the call's time with '{directive} cost(EXPR)' " \
                 f"above line {line}"
-        return "compute it from inputs, the rank and constants, or give those inputs with -D NAME=VALUE"
+        # no -D: a missing input is named as such (_unknown's "input:"), so this value does not
+        # wait for one (it said "or give those inputs with -D NAME=VALUE" for any name)
+        return "compute it from inputs, the rank and constants"
 

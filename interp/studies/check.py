@@ -10,6 +10,8 @@ as MPI allows an implementation to: a hang that appears only then is a potential
 """
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
 
 from frontends.aag import AAG
@@ -91,18 +93,27 @@ def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bo
     engine = Engine(programs, sag, procs, inputs, EngineOptions(strict=strict, max_events=max_events,
                                                                 timeout=timeout, leftovers_only=True,
                                                                 survey=True))
-    hung = False
+    hung, stopped = False, None
     try:
         engine.run()
     except ProgramHang:
         hung = True
+    except InputError as exc:
+        if not engine.survey:
+            raise
+        stopped = str(exc)  # past a loop taken as running once: listed with the loops
     if engine.survey:
         # Loops whose count needs data, each named with its iters(N): all of them at once (one a
         # check, fixed and checked again, was the way before). They were taken as running once,
         # so what the run left unmatched says nothing about the program: not reported.
+        # the parse's problem at a line the survey refused says the same: run's words are kept
+        findings[:] = [x for x in findings if not (x.kind == "missing-iters" and (x.file, x.line) in engine.survey)]
         for (f, line), message in sorted(engine.survey.items()):
-            text = message.split(": ", 1)[1] if message.startswith(f"{f}:") else message
+            # the message's own place (the file as given, or its name and the lines: a.loc) is the finding's
+            text = message.split(": ", 1)[1] if message.startswith((f"{f}:", f"{os.path.basename(f)}:")) else message
             findings.append(Finding("missing-iters", f, line, text))
+        if stopped is not None:
+            findings += _stopped(stopped, findings)
         findings.append(Finding("note", *sorted(engine.survey)[0],
                                 "the communication was not checked: state the trip counts above, then check again"))
         return True
@@ -143,6 +154,21 @@ def _interpret(programs, sag, procs, inputs, findings: list[Finding], strict: bo
     if hung:
         _deadlock(left, findings)
     return hung
+
+
+def _stopped(message: str, findings: list[Finding]) -> list[Finding]:
+    """The error that ended check's survey after a loop it took as running once (a message size
+    from data after a bound from data): a finding at its line, unless the parse's problems have
+    one there already. Before, it ended check with that error alone (exit 2), and the loops the
+    survey had listed were not said."""
+    found = re.match(r"(.+?):(\d+)(?:-\d+)?: (.*)", message, re.S)
+    if found is None:
+        return [Finding("unsupported", "?", 0, message)]
+    file, line, text = found.group(1), int(found.group(2)), found.group(3)
+    if any(x.line == line and os.path.basename(x.file) == os.path.basename(file) for x in findings):
+        return []
+    named = any(f"{ann}(" in text for ann in ("iters", "size", "prob", "cost"))  # an annotation states it
+    return [Finding("data-dependent" if named else "unsupported", file, line, text)]
 
 
 # MPI calls a program may make before MPI_Init (MPI standard, section 11.2.1 "Startup").
