@@ -15,6 +15,7 @@ from pycparser import c_ast
 
 from ..aag import symexpr as S
 from ..aag.communicators import HANDLES
+from ..aag.cstrings import length_name
 from ..aag.bodies import root
 from ..libcalls import OMP_VALUES
 from ..critical import RANDOM_SOURCES
@@ -67,6 +68,8 @@ class ExprContext(OpCounter):
         self.returned = None  # name -> (params, value) of the program's functions (returns.py)
         self.row_bytes = lambda name: None  # rows of a pointer-to-pointer array (allocations.py)
         self.params: dict[str, CType] = {}  # the function's parameters: an array one is a pointer
+        # (name, args) -> the value of strlen(s), sprintf(..) (frontends/c/printf.py value), or None
+        self.string_value: Callable | None = None
 
     def reads_data(self, node) -> bool:
         """Does expression ``node`` read a pseudo-random number (a name in ``data``, or a call of a
@@ -345,7 +348,14 @@ class ExprContext(OpCounter):
             vals = [self._sym(a) for a in args]
             if any(v is None for v in vals):
                 return None
-            return found[1].xreplace({S.var(p): v for p, v in zip(found[0], vals)})
+            values = {S.var(p): v for p, v in zip(found[0], vals)}
+            for p, a in zip(found[0], args):  # a string argument's length (frontends/c/printf.py)
+                values[S.var(length_name(p))] = self.string_value("strlen", [a]) if self.string_value else None
+            return found[1].xreplace({k: v for k, v in values.items() if v is not None})
+        if self.string_value is not None:
+            found = self.string_value(name, args)
+            if found is not None:
+                return found
         if name in _SYM_FUNCS:
             vals = [self._sym(a) for a in args]
             if any(v is None for v in vals):
