@@ -441,6 +441,9 @@ class AAG:
     # name -> the program's function whose return value it was assigned and not followed
     # (frontends/c/returns.py follows straight-line functions only): named in the engine's error
     returned_from: dict[str, str] = field(default_factory=dict)
+    # string -> (line, how) of each statement that sets its contents, where its length is followed
+    # (frontends/aag/cstrings.py): named in the engine's error when the length is not known
+    strings: dict[str, list] = field(default_factory=dict)
     symbols: dict[str, "SymbolInfo"] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     api: str = "mpi"  # mpi | nx | none

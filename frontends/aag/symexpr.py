@@ -12,6 +12,7 @@ import sympy
 from sympy.core.symbol import Str
 
 from .communicators import comm_tag_num, dims_create_num
+from .cstrings import format_len_num
 
 RANK = sympy.Symbol("__rank", integer=True)
 NPROCS = sympy.Symbol("__nprocs", integer=True)
@@ -215,6 +216,7 @@ def _c_trunc_num(a):
 NUMERIC_FUNCS["CTrunc"] = _c_trunc_num
 NUMERIC_FUNCS["DimsCreate"] = dims_create_num
 NUMERIC_FUNCS["CommTag"] = comm_tag_num
+NUMERIC_FUNCS["FormatLen"] = format_len_num  # a printf conversion's characters (cstrings.py)
 
 
 # -- array elements picked by a computed index ------------------------------------------------

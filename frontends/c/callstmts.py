@@ -18,7 +18,7 @@ from ..aag import AAU, RETURNED, Call, Loc, Seq
 from ..level1_common import CLOCK_CALLS
 from ..libcalls import OMP_THREADS_NOTE
 from ..msgpass import (COMM_FREE, DERIVED_DATATYPES, ENDING_CALLS, STARTING_CALLS, LIBRARY_CALLS, MACHINE_CALLS, CallError, communicators_created,
-                       datatype_value, is_comm_call, undetermined)
+                       count_call, datatype_value, is_comm_call, undetermined)
 from . import returned
 from .allocations import tracked_allocation
 from . import tree as T
@@ -56,6 +56,7 @@ class CallStatements(ExternalInputs, PointerCalls):
             # MPI_Send(buf, n, MPI_DOUBLE, right_of(rank), ...): the program's functions called in
             # the arguments run before the message is passed
             self._calls_first(call.args, out)
+            self._argument_calls(call, out, node)
             self._comm(call, target, out, node)
             return
         nested = [n for n in T.walk(expr) if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
@@ -81,6 +82,17 @@ class CallStatements(ExternalInputs, PointerCalls):
             seq.control = ending
         if ending is not None or starts:
             self._flush(out)
+
+    def _argument_calls(self, call, out: list[AAU], node) -> None:
+        """Library calls in a message-passing call's arguments (``strlen(message) + 1`` as its
+        count) run before it: costed as in any statement (``lib.NAME`` and the call overhead), in
+        a Seq at its line."""
+        found = [n for n in T.walk(call.args) if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)
+                 and n.name.name in LIBRARY_CALLS and n.name.name not in self.fundefs]
+        if found:
+            seq = self._seq_for(node, out)
+            for n in found:
+                count_call(seq.counts, n.name.name, len(n.args.exprs) if n.args else 0)
 
     def _has_return_value(self, name: str) -> bool:
         return self._returns(name) is not None
@@ -123,6 +135,7 @@ class CallStatements(ExternalInputs, PointerCalls):
         copies = {params[i]: path for i, a in enumerate(args) if i < len(params)
                   and self.ctx.ctype(a).kind == "struct" and not self.ctx.ctype(a).is_array
                   and (path := field_path(a)) is not None}
+        copies.update(self._string_copies(args, params))  # strlen(s) in the callee (strings.py)
         values = [self._value(a) for a in args]
         names = {params[i]: var for i, a in enumerate(args) if i < len(params) and (var := _passed_name(a))}
         offsets = {params[i]: off for i, a in enumerate(args) if i < len(params) and params[i] in names
@@ -223,8 +236,12 @@ class CallStatements(ExternalInputs, PointerCalls):
     def _defs(self, expr, seq: Seq) -> None:
         """Record assignments to tracked (critical) variables, in order, with their values."""
         ctx = self.ctx
+        for n in T.walk(expr):  # sprintf(buf + n, ..) runs before n += ... stores (strings.py)
+            if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID):
+                self._string_call(n, seq)
         for n in _chained_last(T.walk(expr)):
             if isinstance(n, c_ast.Assignment):
+                self._string_store(n.lvalue, n.rvalue, n.op, seq)  # a string's length (strings.py)
                 target = target_name(n.lvalue)
                 if target is None or not self.critical.is_tracked(target):
                     continue
@@ -254,6 +271,7 @@ class CallStatements(ExternalInputs, PointerCalls):
                     value = S.CTrunc(value)
                 seq.defs.append((target, value))
             elif isinstance(n, c_ast.UnaryOp) and n.op in ("p++", "p--", "++", "--"):
+                self._string_store(n.expr, None, n.op, seq)
                 target = target_name(n.expr)
                 if not target or not self.critical.is_tracked(target):
                     continue
@@ -356,6 +374,7 @@ class CallStatements(ExternalInputs, PointerCalls):
     def _comm(self, call: c_ast.FuncCall, target, out, node) -> None:
         name = call.name.name
         args = call.args.exprs if call.args else []
+        self._string_received(call, out, node)  # a string received into: unknown until it arrives
         self._flush(out)
         loc = Loc(self.file, *T.lines(node))
         size, self._size = getattr(self, "_size", None), None

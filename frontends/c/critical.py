@@ -13,6 +13,7 @@ from ..critical import CriticalInfo, Facts, annotation_names, critical_info
 from ..comms import QUERIES
 from ..msgpass import C_DATATYPES, CALLS, DERIVED_DATATYPES, NX_NAMES
 from . import libloops, packs
+from .strcalls import string_facts
 from .expr import buffer_name, calls_random, field_path, member_element, names_in
 from .types import integer_literal
 
@@ -31,6 +32,7 @@ class _Collector(c_ast.NodeVisitor, Facts):
         self.assign_calls: list[tuple[int, set[str]]] = []  # (index in assigns, user functions called)
         self._fn: str | None = None
         self._guards: list[set[str]] = []  # names of the ?: and && / || conditions around a node
+        self.strings: set[str] = set()  # the strings whose lengths are followed (strcalls.py)
 
     def visit_FuncDef(self, node):
         self._fn = node.decl.name
@@ -187,6 +189,10 @@ class _Collector(c_ast.NodeVisitor, Facts):
                         self.assigns.append((target, set(), node.coord.line if node.coord else 0))
                 elif name in SCANF and isinstance(a, c_ast.ID):  # scanf("%d", n_p): n_p points to it
                     self.assigns.append((f"*{a.name}", set(), node.coord.line if node.coord else 0))
+        if name is not None and name not in CALLS and name not in self.functions:
+            # sprintf(msg, "..%d", rank): msg's contents (its length) are computed from rank; a
+            # string any other call may write is defined there (frontends/c/strings.py)
+            self.assigns.extend(string_facts(name, args, self.strings, node.coord.line if node.coord else 0))
         self.generic_visit(node)
 
 
@@ -285,8 +291,11 @@ def target_name(node) -> str | None:
     return None
 
 
-def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node], types=None) -> CriticalInfo:
+def analyse(functions: dict[str, c_ast.FuncDef], globals_: list[c_ast.Node], types=None,
+            strings=frozenset()) -> CriticalInfo:
+    """``strings``: the strings whose lengths are followed (strcalls.needed_strings)."""
     col = _Collector(functions, types)
+    col.strings = set(strings)
     for g in globals_:
         col.visit(g)
     for fn in functions.values():

@@ -31,6 +31,9 @@ from . import fnhandles, fnpointers, gotos
 from .returns import ReturnValues
 from .expr import ExprContext
 from .statements import SimpleStatements
+from .strings import StringStatements
+from .strcalls import aliased_strings, declared_strings, needed_strings, written_params
+from . import printf
 from .types import OTHER, CType, TypeTable
 
 
@@ -86,7 +89,7 @@ def _reached(fundefs: dict, ext: list, headers: set[str]) -> dict:
     return {name: fd for name, fd in fundefs.items() if name in reached}
 
 
-class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
+class CLevel1(SimpleStatements, CallStatements, StringStatements, ControlFlow, AnnotatedParse):
     """The level-1 parse of one C file (statements by kind in the mixins)."""
 
     def __init__(self, src: CSource, granularity: str = "cluster", program: str | None = None,
@@ -135,7 +138,13 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             self.file = e.coord.file if e.coord is not None and e.coord.file in self.files else src.file
             self._global(e)
         self.file = src.file
-        self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls, self.types)
+        everything = list(self.fundefs.values()) + self.global_decls
+        strings = declared_strings(ext)  # (struct members too) the lengths strings.py follows
+        self.string_needed = needed_strings(self.fundefs, everything, strings)
+        self.string_aliases = aliased_strings(everything, strings)
+        self.critical: CriticalInfo = analyse(self.fundefs, self.global_decls, self.types, self.string_needed)
+        self.string_params = written_params(self.fundefs, self.string_aliases)  # the strings a callee may write
+        self.string_sources: dict[str, list] = {}  # string -> (line, how its contents are set)
         self._returns = ReturnValues(self.fundefs, self._function_context)
         self._data = frozenset(self.critical.data)
         self._elements = frozenset(self.critical.elements)
@@ -240,7 +249,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
             role = "host" if has_load else "node"
         aag = AAG(name=self.name, file=self.file, language="c", entry="main", functions=functions,
                   inputs=self.inputs, critical=dict(self.critical.definitions), problems=self.problems,
-                  returned_from=dict(self.returned_from),
+                  returned_from=dict(self.returned_from), strings=dict(self.string_sources),
                   api=api, role=role, regions=self.regions, global_inits=global_inits,
                   flag_arrays=frozenset(self.critical.flags),
                   zeroed_flags=frozenset(d.name for d in self.global_decls if isinstance(d, c_ast.Decl)
@@ -258,11 +267,13 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         for d in self.global_decls:
             if not self.critical.is_tracked(d.name):
                 continue
+            string = self._string_global(d)  # char greeting[] = "hello": its length (strings.py)
+            global_inits.update(string)
             if d.init is not None:
                 global_inits[d.name] = self.ctx.sym(d.init)
                 if isinstance(d.init, c_ast.InitList) and self.globals.vars[d.name].is_array:
                     global_inits.update(self._array_init(d.name, d.init))  # static const int sizes[] = {..}
-            elif self.critical.is_critical(d.name) and not any(
+            elif self.critical.is_critical(d.name) and not string and not any(
                     k == d.name or root(k) == d.name for k in self.critical.definitions):  # g or g.n
                 # C zero-initialises globals; one never assigned is an external input (default 0).
                 line = d.coord.line if d.coord else 0
@@ -300,6 +311,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
                 scope.vars[p.name] = self.types.of(p)
         ctx = ExprContext(self.types, scope.lookup, self.constants, set(self.fundefs), self.file)
         ctx.returned = self._returns
+        ctx.string_value = lambda name, args: printf.value(ctx, name, args)
         return ctx, lambda d: scope.vars.__setitem__(d.name, self.types.of(d))
 
     @property
@@ -309,6 +321,7 @@ class CLevel1(SimpleStatements, CallStatements, ControlFlow, AnnotatedParse):
         ctx.loop_var, ctx.loop_step = self._loop_vars[-1] if self._loop_vars else (None, None)
         ctx.data = self._data
         ctx.elements = self._elements
+        ctx.string_value = lambda name, args: printf.value(ctx, name, args)
         fn = self.fn_name
         ctx.row_bytes = lambda name: self.extents.row_bytes(fn, name)
         ctx.params = getattr(self, "_param_types", {})

@@ -43,6 +43,7 @@ class SimpleStatements:
             return
         self._local(stmt)
         if stmt.init is None:
+            self._string_declared(stmt, out)  # char message[100]; holds no string yet (strings.py)
             return
         if "static" in (stmt.storage or []) and not self._static_as_local(stmt):
             # A static local is initialised once, at program start; it is not a per-call statement.

@@ -10,6 +10,7 @@ import math
 import sympy
 
 from frontends.aag import symexpr as S
+from frontends.aag.cstrings import STRLEN
 
 from frontends.aag.communicators import GroupList
 
@@ -41,7 +42,9 @@ class Compiled:
             entry = (None, _term_sum_evaluator(expr, self))
         elif isinstance(expr, GroupList):
             entry = (None, _list_evaluator(expr, self))
-        elif expr.has(S.Elem):
+        elif expr.has(S.Elem) or isinstance(expr, sympy.Piecewise) and any(
+                n.endswith(STRLEN) for n in S.free_names(expr)):
+            # (a string's length after sprintf(buf + n, ..): at n = 0 what buf held is not read)
             entry = (None, _element_evaluator(expr, self))
         else:
             names = tuple(sorted(S.free_names(expr)))

@@ -9,6 +9,7 @@ import sympy
 
 from frontends.aag import symexpr as S
 from frontends.aag.bodies import root
+from frontends.aag.cstrings import string_of, unknown_length
 
 from interp.engine import symtime
 from interp.engine.compiled import Unknown
@@ -410,6 +411,12 @@ class Values:
             raise InputError(f"{self._where()}: the {what} depends on {name}, the bytes of an array whose "
                              "length interp cannot tell (a variable-length array, or a dimension that is not "
                              f"an integer constant expression); {self._remedy(what)}") from None
+        string = string_of(name)
+        if string is not None:  # strlen(message) of a string whose contents are not followed
+            a = self.current
+            line = a.loc.first if a is not None and a.loc else 0
+            raise InputError(f"{self._where()}: on {self.label}, {unknown_length(string, self.aag.strings, what, line)}"
+                             f"; {self._remedy(what)}") from None
         fn = getattr(self.aag, "returned_from", {}).get(name)
         if fn is not None:
             raise InputError(f"{self._where()}: the {what} depends on {name!r}, the value {fn}() returns, which "
