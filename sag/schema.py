@@ -53,7 +53,9 @@ PROCESSING = {
     # with, the CPU llvm-mca simulates (-mcpu) and the time of one core cycle at the clock the
     # core runs at (a time, so that a range's fast end is its smaller value). mca_cpu: a second
     # llvm-mca scheduling model (calibrate's fit to node_bench, interp/calibrate/mca_cpu.py).
-    "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "mca_cpu": TEXT, "cycle": TIME, "fetch_window": SIZE, "fetch_time": TIME},
+    "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "mca_cpu": TEXT, "cycle": TIME, "fetch_window": SIZE, "fetch_time": TIME,
+                 # each wider boundary whose crossing also slows a loop: half that placement's time
+                 "fetch_time_32": TIME, "fetch_time_64": TIME},
     # the integer divider by quotient width (interp/models/divider.py): independent divisions of
     # a narrow_bits and a wide_bits quotient, linear in between (interp calibrate); latency_*: a
     # chain of them, each waiting for the one before (Euclid's loop)

@@ -86,6 +86,20 @@ def test_fetch_window_is_the_first_boundary_whose_crossing_slows_the_loop():
     assert fit.fetch_window(_stats(0.4 * NS, 0.41 * NS, 0.42 * NS, 0.43 * NS)) is None
 
 
+def test_a_wider_boundary_that_also_slows_the_loop_gets_its_own_time():
+    # The Zen 3 VM (2026-12-02): 0.535 ns inside, 0.581 across 16 B, 0.656 across 32 B (1.23x:
+    # the window), 1.241 across 64 B (2.3x): fetch_time_64 is half of 1.241 ns.
+    stats = _stats(0.535 * NS, 0.581 * NS, 0.656 * NS, 1.241 * NS)
+    window, per = fit.fetch_window(stats)
+    assert window == 32 and per.median == pytest.approx(0.328 * NS)
+    wider = fit.wider_fetch_times(stats, window)
+    assert [w for w, _ in wider] == [64] and wider[0][1].median == pytest.approx(0.6205 * NS)
+    lines = _fetch(stats, "")
+    assert lines[2].startswith("fetch_time_64: 0.6205 ns") and len(lines) == 3
+    # a wider boundary no slower than the window's inside time adds nothing (the Zen 2 figures)
+    assert fit.wider_fetch_times(_stats(0.4 * NS, 0.41 * NS, 0.62 * NS, 0.45 * NS), 32) == []
+
+
 def test_fetch_values_need_every_placement():
     assert fit.fetch_values({"fetch_inside": 1.0, "fetch_cross16": 1.0, "fetch_cross32": 1.0}) == {}
     got = fit.fetch_values({"fetch_inside": 1.0, "fetch_cross16": 2.0, "fetch_cross32": 3.0, "fetch_cross64": 4.0})

@@ -461,6 +461,31 @@ def test_a_loop_across_two_fetch_windows_costs_two_windows_a_pass(tmp_path, monk
     assert "within one 64 B fetch window" in model.notes[("compiled", fill.id)]
 
 
+def test_a_loop_across_a_64_byte_line_costs_the_lines_time(tmp_path, monkeypatch):
+    from interp.models import code_layout
+    from interp.models.code_layout import Placed
+
+    # A front end whose 32 B window costs 0.9 ns (fetch_time) and whose 64 B line crossing costs
+    # 2.5 ns a block (fetch_time_64; the Zen 3 VM: 0.656 and 1.241 ns for the two placements of
+    # fetch_bench's loop). The inner loop (0x1230..0x124f) spans two 32 B windows (0x1220, 0x1240)
+    # and two 64 B lines (0x1200, 0x1240): max(2 x 0.9, 2 x 2.5) = 5 ns a pass, above llvm-mca's
+    # 3 cycles x 1 ns. The fill (0x1200..0x121f) lies in one window and one line: no bound.
+    fetch = MACHINE.replace("cycle: 1 ns}", "cycle: 1 ns, fetch_window: 32 B, fetch_time: 0.9 ns, "
+                                            "fetch_time_64: 2.5 ns}")
+    placed = {"interp_user_main": [Placed(0x1200, 0x1220, 8), Placed(0x1230, 0x1250, 7)]}
+    monkeypatch.setattr(code_layout, "layout",
+                        lambda files, cc, cflags: (placed, {f: "interp_user_main" for f in files}))
+    model, _, fill, inner = _model(tmp_path, monkeypatch, machine=fetch)
+    per = (model.iterd(inner).xreplace({S.var("i"): 100}) - 5 * NS) / 100
+    assert float(per) == pytest.approx(5.0 * NS)
+    note = model.notes[("compiled", inner.id)]
+    assert "2 blocks of 64 B: at least 2 x 2.5 ns a pass (processing.compiled.fetch_time_64)" in note
+    assert _at(model.iterd(fill)) == pytest.approx(5 * NS + 100 * (4 + 22) * NS)
+    # without the line's time, the 32 B windows alone: 2 x 0.9 < 3 ns, llvm-mca's 3 ns stands
+    model, _, _, inner = _model(tmp_path, monkeypatch, machine=fetch.replace(", fetch_time_64: 2.5 ns", ""))
+    assert float((model.iterd(inner).xreplace({S.var("i"): 100}) - 5 * NS) / 100) == pytest.approx(3.0 * NS)
+
+
 def test_without_a_fetch_window_the_placement_is_not_read(tmp_path, monkeypatch):
     from interp.models import code_layout
 

@@ -232,6 +232,20 @@ def fetch_window(stats: dict[str, Stat]) -> tuple[int, Stat] | None:
     return None
 
 
+def wider_fetch_times(stats: dict[str, Stat], window: int) -> list[tuple[int, Stat]]:
+    """Each boundary wider than ``window`` whose crossing alone also slows the 17-byte loop by
+    FETCH_SLOWER, with half its time per pass: on the Zen 3 VM crossing 32 B made the loop 1.23
+    times slower and crossing 64 B 2.3 times (0.535, 0.656, 1.241 ns), so the smallest window's
+    time alone understated a loop across a 64 B line by half (docs/calibrate.md)."""
+    inside = stats.get("fetch.inside")
+    out = []
+    for w in FETCH_PLACEMENTS:
+        cross = stats.get(f"fetch.cross{w}")
+        if w > window and inside is not None and cross is not None and cross.median > FETCH_SLOWER * inside.median:
+            out.append((w, Stat(cross.lo / 2, cross.hi / 2, cross.median / 2, cross.runs)))
+    return out
+
+
 # -- communication: ping-pong fit, eager/rendezvous switch, collectives ---------------------------
 
 def linear_fit(points) -> tuple[float, float]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interp.calibrate import collectives
-from interp.calibrate.fit import FETCH_PLACEMENTS, LIB_ARGS, LIB_THROUGHPUT, TIMER_ARGS, Stat, fetch_window, per_byte_expr
+from interp.calibrate.fit import (FETCH_PLACEMENTS, LIB_ARGS, LIB_THROUGHPUT, TIMER_ARGS, Stat, fetch_window, per_byte_expr,
+                                  wider_fetch_times)
 
 
 def fmt_time(seconds: float) -> str:
@@ -149,7 +150,9 @@ def _fetch(node: dict[str, Stat], ind: str) -> list[str]:
     window, per = found
     return [f"{ind}fetch_window: {window} B    # fetch_bench, 17-byte loop, median a pass: {times}",
             f"{ind}fetch_time: {fmt_range(per, fmt_time)}    # per fetch window a loop's pass spans: half "
-            f"the loop's time across {window} B (docs/calibrate.md)"]
+            f"the loop's time across {window} B (docs/calibrate.md)",
+            *(f"{ind}fetch_time_{w}: {fmt_range(t, fmt_time)}    # per {w} B block a loop's pass spans: half "
+              f"the loop's time across {w} B" for w, t in wider_fetch_times(node, window))]
 
 
 def _divider(node: dict[str, Stat], ind: str) -> list[str]:

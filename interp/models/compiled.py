@@ -359,8 +359,16 @@ class CompiledModel(RooflineModel):
         windows takes at least fetch_time per window (code_layout.py); 0 within one window."""
         if code.placed is None:
             return 0.0
-        n = code.placed.windows(int(self.t("compiled.fetch_window")))
-        return n * self.t("compiled.fetch_time") if n > 1 else 0.0
+        return max((n * t for _, n, t in self._fetch_spans(code)), default=0.0)
+
+    def _fetch_spans(self, code: LoopCode) -> list[tuple[int, int, float]]:
+        """(block bytes, blocks the pass spans, time per block) at the fetch window and at each
+        wider boundary the file times (``fetch_time_32``, ``fetch_time_64``), where the pass
+        spans two or more blocks."""
+        width = int(self.t("compiled.fetch_window"))
+        sizes = [(width, "compiled.fetch_time")] + [(w, f"compiled.fetch_time_{w}") for w in (32, 64)
+                                                    if w > width and self.has(f"compiled.fetch_time_{w}")]
+        return [(w, n, self.t(key)) for w, key in sizes if (n := code.placed.windows(w)) > 1]
 
     def _fetch_note(self, code: LoopCode, fetch: float, bound: float) -> str:
         """The note's words on the placement; ``bound``: the analyzers' and the divider's time per
@@ -372,9 +380,11 @@ class CompiledModel(RooflineModel):
         where = f"bytes {code.placed.start:#x}-{code.placed.end - 1:#x} of the linked program"
         if n < 2:
             return f"; its code lies within one {width} B fetch window ({where})"
+        wider = "".join(f", and {k} blocks of {w} B: at least {k} x {t * 1e9:.3g} ns a pass "
+                        f"(processing.compiled.fetch_time_{w})" for w, k, t in self._fetch_spans(code) if w > width)
         return (f"; its code spans {n} fetch windows of {width} B ({where}): at least {n} x "
                 f"{self.t('compiled.fetch_time') * 1e9:.3g} ns a pass (processing.compiled.fetch_time)"
-                + (", which bounds it" if fetch > bound else ""))
+                + wider + (", which bounds it" if fetch > bound else ""))
 
     def loop_overheads(self, loop: Iter) -> tuple[float, float]:
         """A loop interpreted iteration by iteration (IterND, IterSync, a sampled loop) keeps the
