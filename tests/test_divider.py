@@ -85,6 +85,15 @@ def test_divider_time_by_hand():
     assert extra_time(d, 6.175 * NS, [(1000003, 3), (1000003, 3)]) == pytest.approx((6.7 - 2 * 6.175) * NS)
 
 
+def _loop_seqs(tmp_path, src):
+    """The first statement group of each of main's loops."""
+    c = tmp_path / "p.c"
+    c.write_text(src)
+    prog = load_programs([str(c)])[0]
+    loops = [a for a in prog.functions["main"].body if isinstance(a, Iter)]
+    return [next(x for x in loop.body if isinstance(x, Seq)) for loop in loops]
+
+
 def test_classes_of_divisions_and_multiplications(tmp_path):
     src = """
 int main(int argc, char **argv)
@@ -98,11 +107,7 @@ int main(int argc, char **argv)
     return s;
 }
 """
-    c = tmp_path / "p.c"
-    c.write_text(src)
-    prog = load_programs([str(c)])[0]
-    loops = [a for a in prog.functions["main"].body if isinstance(a, Iter)]
-    seqs = [next(x for x in loop.body if isinstance(x, Seq)) for loop in loops]
+    seqs = _loop_seqs(tmp_path, src)
     ops = [dict(q.counts.ops) for q in seqs]
     assert ops[0].get("int_div") == 1 and len(seqs[0].counts.quotients) == 1   # by a variable
     assert str(seqs[0].counts.quotients[0][0]) == "i" and str(seqs[0].counts.quotients[0][1]) == "m"
@@ -321,11 +326,7 @@ int main(int argc, char **argv)
     return (int) s;
 }
 """
-    c = tmp_path / "p.c"
-    c.write_text(src)
-    prog = load_programs([str(c)])[0]
-    loops = [a for a in prog.functions["main"].body if isinstance(a, Iter)]
-    seqs = [next(x for x in loop.body if isinstance(x, Seq)) for loop in loops]
+    seqs = _loop_seqs(tmp_path, src)
     ops = [dict(q.counts.ops) for q in seqs]
     assert ops[0].get("long_div") == 1 and "int_div" not in ops[0]   # long % long
     assert str(seqs[0].counts.quotients[0][0]) == "i"                 # operands kept for widths

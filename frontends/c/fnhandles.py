@@ -28,6 +28,7 @@ import copy
 
 from pycparser import c_ast
 
+from .fnpointers import walk_nodes
 from .libloops import SORTS
 
 _SKIP = ("coord", "__weakref__")
@@ -49,18 +50,18 @@ def rewrite(ext: list, fundefs: dict, mine) -> tuple[list, dict[int, str]]:
     items ``mine(item)`` holds for), and {handle: function} of the functions named as values;
     ``ext`` itself and {} when no call through a pointer is left."""
     typedefs = {e.name: e.type for e in ext if isinstance(e, c_ast.Typedef)}
-    pointers = {n.name for e in ext for n in _walk(e)
+    pointers = {n.name for e in ext for n in walk_nodes(e)
                 if isinstance(n, c_ast.Decl) and n.name and is_function_pointer(n.type, typedefs)}
-    pointers |= {p.name for e in ext for n in _walk(e) if isinstance(n, c_ast.ParamList) for p in n.params
+    pointers |= {p.name for e in ext for n in walk_nodes(e) if isinstance(n, c_ast.ParamList) for p in n.params
                  if isinstance(p, c_ast.Decl) and p.name and _function_type(p.type, typedefs)}
     if not any(isinstance(n, c_ast.FuncCall) and (_through(n, fundefs, pointers) in ("pointer", "deref")
                                                   or _sorts_through(n, fundefs, pointers))
-               for e in ext if mine(e) for n in _walk(e)):
+               for e in ext if mine(e) for n in walk_nodes(e)):
         return ext, {}
     ext = [copy.deepcopy(e) if mine(e) else e for e in ext]
     # a variable of a function's name (``double norm = norm2(v)`` beside a function norm()) hides
     # it where it is declared: such a function is given no handle (its pointers are not followed)
-    hidden = {n.name for e in ext for n in _walk(e) if isinstance(n, c_ast.Decl) and n.name in fundefs
+    hidden = {n.name for e in ext for n in walk_nodes(e) if isinstance(n, c_ast.Decl) and n.name in fundefs
               and not isinstance(n.type, c_ast.FuncDecl)}
     numbers = {name: k + 1 for k, name in enumerate(n for n in fundefs if n not in hidden)}
     r = _Rewriter(fundefs, pointers, typedefs, numbers)
@@ -123,14 +124,6 @@ def _stripped(node):
     while isinstance(node, c_ast.UnaryOp) and node.op in ("*", "&"):
         node = node.expr
     return node
-
-
-def _walk(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(c for _, c in n.children())
 
 
 def _int(declname, quals, coord) -> c_ast.TypeDecl:

@@ -35,7 +35,7 @@ def resolve(ext: list) -> dict[str, str]:
         else:
             targets.setdefault(name, set()).add(fn)
 
-    nodes = [n for e in ext for n in _walk(e)]
+    nodes = [n for e in ext for n in walk_nodes(e)]
     for n in nodes:
         if isinstance(n, c_ast.Decl) and n.name and _is_pointer(n.type, typedefs):
             pointers.add(n.name)
@@ -66,7 +66,7 @@ def resolve(ext: list) -> dict[str, str]:
     return resolved
 
 
-def _walk(node):
+def walk_nodes(node):
     stack = [node]
     while stack:
         n = stack.pop()
