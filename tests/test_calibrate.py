@@ -412,13 +412,56 @@ def test_collectives_at_two_ranks_only_keep_the_assumed_tree():
 
 
 def test_a_collective_that_got_faster_is_held_beyond_the_last_count():
-    from interp.calibrate.collectives import expression
+    from interp.calibrate.collectives import barrier_expression
     from sag import expr as E
     # barrier 2 us at n = 4, 1.5 us at n = 8 (noise): beyond n = 8 it stays at 1.5 us.
-    text = expression({2: (1e-6, 0.0), 4: (2e-6, 0.0), 8: (1.5e-6, 0.0)})
+    text = barrier_expression({2: 1e-6, 4: 2e-6, 8: 1.5e-6})
     e = E.parse(text.removesuffix(" us"), frozenset({"n"}))
     value = E.compile_numeric(e, ("n",))
     assert value(8) == pytest.approx(1.5) and value(64) == pytest.approx(1.5) and value(4) == pytest.approx(2.0)
+
+
+def _coll_at(text, n, m):
+    from sag import expr as E
+    value = E.compile_numeric(E.parse(text.removesuffix(" us"), frozenset({"n", "m"})), ("n", "m"))
+    return value(n, m)
+
+
+def test_a_collective_goes_through_each_measured_size():
+    # The allreduce of mpi_bench on the Zen 3 VM (2026-12-02): 0.32, 0.37, 0.47, 3.73, 24.9,
+    # 213, 1442 us at 8 B .. 2 MiB. One line through them put 8000 B at 10.3 us; between 4096 B
+    # (3.73 us) and 32768 B (24.9 us) the interpolation gives 3.73 + 3904/28672 x 21.15 = 6.61 us.
+    from interp.calibrate.collectives import expression
+    us = {8: 0.32, 64: 0.37, 512: 0.47, 4096: 3.73, 32768: 24.9, 262144: 213.0, 2097152: 1442.0}
+    text = expression({2: {m: t * 1e-6 for m, t in us.items()}})
+    assert text.endswith("*log2(n) us")
+    for m, t in us.items():
+        assert _coll_at(text, 2, m) == pytest.approx(t, rel=1e-4)
+    assert _coll_at(text, 2, 8000) == pytest.approx(3.73 + 3904 / 28672 * 21.17, rel=1e-3)
+    assert _coll_at(text, 2, 0) == pytest.approx(0.32, rel=1e-4)         # below 8 B: the 8 B time
+    # beyond 2 MiB the last slope, (1442 - 213) / 1835008 us/B
+    assert _coll_at(text, 2, 4194304) == pytest.approx(1442 + 1229 / 1835008 * 2097152, rel=1e-4)
+    assert _coll_at(text, 8, 4096) == pytest.approx(3 * 3.73, rel=1e-4)   # the assumed tree
+
+
+def test_a_collective_faster_at_its_largest_size_is_held_flat_beyond_it():
+    from interp.calibrate.collectives import expression
+    text = expression({2: {8: 1e-6, 4096: 3e-6, 32768: 2.5e-6}})
+    assert _coll_at(text, 2, 32768) == pytest.approx(2.5, rel=1e-4)
+    assert _coll_at(text, 2, 1 << 20) == pytest.approx(2.5, rel=1e-4)
+    assert _coll_at(text, 2, 18432) == pytest.approx(2.75, rel=1e-4)     # halfway down
+
+
+def test_collective_sizes_and_counts_together():
+    # n = 2: 1 us at 8 B, 5 us at 4096 B; n = 4: 2 us, 12 us. Between the counts linear in
+    # log2(n): n = 3 at 4096 B is 5 + (12 - 5) x (log2(3) - 1); beyond n = 4 the last slope.
+    from interp.calibrate.collectives import expression
+    text = expression({2: {8: 1e-6, 4096: 5e-6}, 4: {8: 2e-6, 4096: 12e-6}})
+    assert _coll_at(text, 2, 2052) == pytest.approx(3.0, rel=1e-4)
+    assert _coll_at(text, 4, 2052) == pytest.approx(7.0, rel=1e-4)
+    assert _coll_at(text, 3, 4096) == pytest.approx(5 + 7 * (math.log2(3) - 1), rel=1e-4)
+    assert _coll_at(text, 8, 4096) == pytest.approx(19.0, rel=1e-4)
+    assert _coll_at(text, 1, 4096) == pytest.approx(0.0, abs=1e-9)
 
 
 def test_levels_split_on_scalar_reads_bandwidth_from_vector_streams():

@@ -302,6 +302,11 @@ def nonnegative_fit(fit):
     return max(0.0, a), max(0.0, b)
 
 
+def size_times(r: dict[str, list], name: str, prefix: str) -> dict[str, float]:
+    """``<prefix>.<bytes>`` -> seconds: one collective's measured sizes in one MPI run."""
+    return {f"{prefix}.{int(m)}": t for m, t in r.get(name, ()) if t > 0}
+
+
 def comm_values(r: dict[str, list]) -> dict[str, float]:
     """One MPI run's parameters; ``pingpong.<bytes>`` keeps every measured one-way time for the
     interpolated per-byte cost (``per_byte_expr``)."""
@@ -312,10 +317,8 @@ def comm_values(r: dict[str, list]) -> dict[str, float]:
     if f.dynamic is not None:
         v["dynamic.startup"], v["dynamic.per_byte"] = f.dynamic
         v["static_buffer"] = f.switch
-    for name in ("bcast", "allreduce"):
-        if r.get(name):
-            a, b = nonnegative_fit(linear_fit(r[name]))
-            v[f"collectives.{name}.a"], v[f"collectives.{name}.b"] = a, b
+    for name in ("bcast", "allreduce"):   # each measured size (interp/calibrate/collectives.py)
+        v |= size_times(r, name, f"collectives.{name}")
     if r.get("barrier"):
         v["sync"] = r["barrier"][0][1]
     # Timer calls (processing machine.*) and MPI_Wtick (a comment): one "kind 0 value" line each.
