@@ -34,6 +34,7 @@ from sag.model import SAG
 from interp.engine.budget import Budget, BudgetExceeded
 from interp.engine.chain import Chain
 from interp.engine.communicators import Communicators
+from interp.engine import endless
 from interp.engine.hang import hang_report
 from interp.engine.kept_values import loops_keeping_values
 from interp.engine.compiled import Compiled
@@ -459,19 +460,20 @@ class Engine:
         """The branch ``a`` weighed as a branch on data (weighting.py)."""
         return weighted_branch(self, a, chain)
 
-    def stall_visible(self, loop) -> bool:
-        """Can a repeated state at a loop's iteration start be trusted to repeat for ever? Not
-        when a message or broadcast in the loop delivers values into variables (payloads): the
-        next one may carry a different value; nor when a test's flag (completion.py) does; nor
-        when a receive's status does (the next message's tag ends ``do { MPI_Recv(.., &st); }
-        while (st.MPI_TAG != TAG_END)``, however many messages with the same tag came before)."""
+    def stall_visible(self, loop, chain) -> bool:
+        """Can a repeated state at a loop's iteration start on ``chain`` be trusted to repeat for
+        ever? Not when a message or broadcast in the loop delivers values into this process's
+        variables (payloads): the next one may carry a different value; nor when a test's flag
+        (completion.py) does; nor when a receive's status does (the next message's tag ends ``do
+        { MPI_Recv(.., &st); } while (st.MPI_TAG != TAG_END)``, however many messages with the
+        same tag came before). What a process sends does not change it, nor does a broadcast it
+        is the root of: the root of ``while (!done) { if (rank == 0) scanf(.., &n); MPI_Bcast(&n,
+        ..); ... }`` repeats its state while n does not end the loop."""
         key = ("stall", loop.id)
         if key not in self._inner:
-            self._inner[key] = not any(getattr(x, "results", None) or getattr(x, "status", None) or getattr(
-                x, "status_names", None) or self.track_payloads and (
-                getattr(x, "buffer", None) or getattr(x, "recv_buffer", None)) for x in loop.walk()
-                if x.cls in ("Comm", "SyncSeq"))
-        return self._inner[key]
+            self._inner[key] = endless.stall_roots(loop, self.track_payloads)
+        roots = self._inner[key]
+        return roots is not None and all(chain.try_eval(r) == chain.index for r in roots)
 
     def _busiest(self) -> str:
         """Where the prediction spends its work: the loop the busiest process is in."""

@@ -2,6 +2,8 @@
 prediction's budget (mixed into chain.Chain)."""
 from __future__ import annotations
 
+import sympy
+
 from frontends.aag import Iter
 from frontends.aag import symexpr as S
 from frontends.aag.bodies import calls_may_leave, root
@@ -32,10 +34,34 @@ class Endless:
         # iteration starts repeats for ever (nothing else decides its control flow).
         state = (dict(self.frames[-1]), dict(self.globals),
                  [(k, f and f.version) for k, f in self.flag_arrays.items()])  # flag arrays change in place
-        if state == last_state and self.engine.stall_visible(a):
+        if state == last_state and self.engine.stall_visible(a, self):
             raise InputError(f"{a.loc}: this loop never ends as written: on {self.label} "
                              f"iteration {k + 1} starts with every variable as iteration {k} did, "
                              f"so its condition{'' if a.cond is not None else ' (none)'} and every "
                              "branch in it repeat; if data the source does not show ends it, give its "
                              f"trip count with '{directive} iters(N)' above line {a.loc.first}")
         return state
+
+
+SEND_OPS = ("send", "isend", "send_init")  # their buffer is read, never written
+
+
+def stall_roots(loop, track_payloads: bool):
+    """The roots of the broadcasts in ``loop`` that deliver values (a process that is the root
+    of each of them receives nothing), or None when something else in the loop delivers values
+    into a process's variables (Engine.stall_visible)."""
+    roots = []
+    for x in loop.walk():
+        if x.cls not in ("Comm", "SyncSeq"):
+            continue
+        if getattr(x, "results", None) or getattr(x, "status", None) or getattr(x, "status_names", None):
+            return None
+        if not track_payloads or not (getattr(x, "buffer", None) or getattr(x, "recv_buffer", None)):
+            continue
+        if x.cls == "Comm" and x.op in SEND_OPS and not x.recv_buffer:
+            continue
+        if x.cls == "SyncSeq" and x.op == "bcast" and x.comm is None:
+            roots.append(x.root if x.root is not None else sympy.Integer(0))
+            continue
+        return None
+    return tuple(roots)
