@@ -97,11 +97,6 @@ _GROUP_LISTS = {"MPI_Group_incl": GroupIncl, "MPI_Group_excl": GroupExcl, "MPI_G
                 "MPI_Group_range_excl": GroupRangeExcl}
 _GROUP_PAIRS = {"MPI_Group_union": GroupUnion, "MPI_Group_intersection": GroupIntersection,
                 "MPI_Group_difference": GroupDifference}
-# Calls whose flag says whether something happened yet (a message arrived): the position of the
-# flag. Its value depends on timing the source does not show; a loop that polls it needs iters()
-# (docs/model.md). MPI_Test and its kin are Comm AAUs whose flag the engine's clock decides
-# (msgpass.RESULT_ROLES).
-FLAG_CALLS = {"MPI_Iprobe": 3}
 
 
 class CallError(Exception):

@@ -7,7 +7,7 @@ MACHINE_CALLS = {
     "mynode", "numnodes", "mypid", "myhost", "dclock", "infocount", "infonode", "infotype",
     "infopid", "msgdone", "killcube", "MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Comm_rank",
     "MPI_Comm_size", "MPI_Wtime", "MPI_Wtick", "MPI_Abort", "MPI_Get_count",
-    "MPI_Get_processor_name", "MPI_Iprobe", "MPI_Initialized", "MPI_Finalized",
+    "MPI_Get_processor_name", "MPI_Initialized", "MPI_Finalized",
     "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_hvector", "MPI_Type_commit", "MPI_Type_size",
     "MPI_Type_indexed", "MPI_Type_create_indexed_block", "MPI_Type_create_struct", "MPI_Type_struct",
     "MPI_Buffer_attach", "MPI_Buffer_detach", "MPI_Pack_size", "MPI_Get_address",

@@ -385,13 +385,14 @@ def _point_to_point(call: MsgCall, a: _Reader, assigned_to) -> dict:
         kw["size"] = a.value("count")  # NX/2 bytes; a waitall's number of requests
     if call.at("partner") is not None:
         kw["partner"] = a.value("partner")
-    elif call.op in ("recv", "irecv", "probe"):
+    elif call.op in ("recv", "irecv", "probe", "iprobe"):
         kw["partner"] = sympy.Integer(S.ANY)  # NX/2 receives take any sender
     if call.at("tag") is not None:
         kw["tag"] = a.value("tag")
     if call.op in MESSAGE_OPS:
         kw["buffer"] = a.buffer("buf")
-    status = a.buffer("status") if call.op in ("recv", "probe", "sendrecv", "waitany", "test", "testany") else None
+    status = a.buffer("status") if call.op in ("recv", "probe", "iprobe", "sendrecv", "waitany", "test",
+                                                "testany") else None
     if status and not status.upper().startswith("MPI_"):
         kw["status"] = status  # MPI_Get_count reads the matched message's bytes from it
     if call.at("request") is not None:
@@ -420,7 +421,7 @@ def undetermined(aau) -> list[str]:
     ``partner``): they must come from inputs, the rank and constants."""
     if aau.cls == "Comm" and aau.op in MESSAGE_OPS:
         needed = ("size", "partner")
-    elif aau.cls == "Comm" and aau.op == "probe":
+    elif aau.cls == "Comm" and aau.op in ("probe", "iprobe"):
         needed = ("partner",)
     elif aau.cls == "SyncSeq" and aau.creates is None and aau.op not in V_COLLECTIVES:
         needed = ("size",)

@@ -23,7 +23,7 @@ COMPOUND_CLASSES = ("IterD", "IterSync", "IterND", "CondtD", "CondtSync", "Call"
 SYNC_CLASSES = ("Spawn", "Comm", "Sync", "SyncSeq")
 # Comm operations whose outcome the engine's clock decides (MPI_Waitany, MPI_Test, ...): what
 # they return (Comm.results) is assigned when the engine interprets them.
-COMPLETION_OPS = ("waitany", "waitsome", "test", "testall", "testany", "testsome")
+COMPLETION_OPS = ("waitany", "waitsome", "test", "testall", "testany", "testsome", "iprobe")
 # The persistent-request calls (frontends/nonblocking_calls.py, interp/engine/persistent.py)
 PERSISTENT_OPS = ("send_init", "recv_init", "start", "startall", "request_free")
 

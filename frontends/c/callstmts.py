@@ -28,7 +28,7 @@ from .critical import SCANF, target_name
 from .expr import buffer_name, field_path, member_element, member_name
 from .dispatch import PointerCalls, through_pointer, unknown_callee
 from .inputs import ExternalInputs
-from ..comms import FLAG_CALLS, QUERIES, QueryArgs, cart_ndims, query_defs
+from ..comms import QUERIES, QueryArgs, cart_ndims, query_defs
 
 from .inputs import READERS  # noqa: F401 (control.py's option loops read it from here)
 
@@ -316,10 +316,6 @@ class CallStatements(ExternalInputs, PointerCalls):
         args = call.args.exprs if call.args else []
         if name in QUERIES and name not in self.fundefs:
             self._query_defs(call, name, args, seq)
-        elif name in FLAG_CALLS and len(args) > FLAG_CALLS[name] and name not in self.fundefs:
-            target = buffer_name(args[FLAG_CALLS[name]])
-            if target and self.critical.is_tracked(target):
-                seq.defs.append((target, None))  # it depends on timing: a loop on it needs iters()
         elif name in DERIVED_DATATYPES and len(args) > DERIVED_DATATYPES[name][2]:
             factors, old, new = DERIVED_DATATYPES[name]
             target = target_name(args[new].expr if isinstance(args[new], c_ast.UnaryOp) else args[new])

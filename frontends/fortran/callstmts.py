@@ -14,7 +14,7 @@ from fparser.two import Fortran2003 as F
 from .. import msgpass
 from ..aag import Call, Loc, Seq
 from ..aag.communicators import handle_value
-from ..comms import FLAG_CALLS, QUERIES, CallError, QueryArgs, cart_ndims, query_defs
+from ..comms import QUERIES, CallError, QueryArgs, cart_ndims, query_defs
 from ..libcalls import OMP_THREADS_NOTE
 from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
@@ -79,11 +79,6 @@ class CallStatements:
                 self.problem("assumption", f"{up} is costed as one call (machine.{calls.MACHINE[up]}), not as the "
                              "copy of its bytes: the Fortran frontend has no memcpy loop to cost it by "
                              "(docs/model.md)", first)
-            flag = FLAG_CALLS.get(calls.MACHINE[up])
-            if flag is not None and len(args) > flag:
-                target = self.ex.target_name(args[flag])
-                if target and self.critical.is_tracked(target):
-                    self._def(seq, target, None)  # it depends on timing: a loop on it needs iters()
             derived = DERIVED_DATATYPES.get(calls.MACHINE[up])
             if derived is not None and len(args) > derived[2]:  # CALL MPI_TYPE_VECTOR(..., OLD, NEW, IERR)
                 factors, old, new = derived

@@ -351,7 +351,7 @@ class ChainComm(PersistentRequests):
                 return Op(a.op, a, partner, self.tag(a.tag), self.need(a.size, "message size"), a.mode,
                           request=a.request if len(self.frames) < 2 else self.req(a.request),
                           payload=self.payload(a.buffer), request_index=self.element(a))
-            if a.op in ("recv", "irecv", "probe"):
+            if a.op in ("recv", "irecv", "probe", "iprobe"):
                 partner = self.partner(a.partner, True)
                 if partner is None:
                     return None

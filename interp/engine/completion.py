@@ -23,7 +23,7 @@ from dataclasses import replace
 from frontends.aag.communicators import UNDEFINED
 from frontends.aag import COMPLETION_OPS
 
-from interp.engine.network import request_position
+from interp.engine.network import matches, request_position
 from interp.engine.ops import Completion, Why
 from interp.errors import InputError
 
@@ -48,6 +48,7 @@ class Completions:
         self.until: dict[int, float] = {}  # process -> the time its waitany/waitsome is looked at again
         self.idle: dict[int, tuple[int, int]] = {}  # process -> (its events at the last fruitless test, run)
         self.nulled: set = set()  # (process, request) a completion call left with no active request
+        self.polled: dict[int, tuple] = {}  # process -> (MPI_Iprobe AAU, time) of its last fruitless poll
 
     @classmethod
     def options_for(cls, programs, options):
@@ -153,12 +154,45 @@ class Completions:
         run = run + 1 if not others and p.events == last + 1 else (1 if not others else 0)
         self.idle[p.index] = (p.events, run)
         if run >= STUCK_TESTS:
+            if op.kind == "iprobe":
+                raise InputError(f"{op.aau.loc}: {op.aau.label} on {p.label} polls for a message that can never "
+                                 "come: no other process can send (they have ended or are blocked), so the "
+                                 "polling loop would run for ever; check the matching send")
             coll = any(getattr(r.started, "cls", "Comm") != "Comm" for r in reqs)  # a non-blocking collective
             raise InputError(f"{op.aau.loc}: {op.aau.label} on {p.label} polls request {op.request}, which can "
                              "never complete: no other process can send or receive what it waits for (they "
                              "have ended or are blocked), so the polling loop would run for ever; " + (
                                  "check that every process calls the collective" if coll else
                                  "check the matching send or receive"))
+
+    # -- MPI_Iprobe: has a matching message reached the process yet ---------------------------------
+    def iprobe(self, p, op, t: float):
+        """Flag 1 when a message that matches has reached the process by its clock (for a
+        rendezvous send waiting for its receive, its envelope: MPI matches a probe to a message
+        whose send has started), with that message's status: of the first matching message from
+        each sender (messages from one sender are matched in the order sent), the earliest to
+        arrive. Taken from the global-time queue, so every message sent before ``t`` is known."""
+        p2p = self.engine.p2p
+        first: dict = {}
+        for msg in self.engine.net.unmatched[p.chain.index]:
+            if msg.src not in first and matches(msg.src, msg.tag, op.partner, op.tag):
+                first[msg.src] = msg
+        arrived = [(p2p._envelope(msg) if msg.sender_op is not None else msg.arrival, msg) for msg in first.values()]
+        arrived = [(when, msg) for when, msg in arrived if when is not None and when <= t]
+        if arrived:
+            _, msg = min(arrived, key=lambda x: x[0])
+            done = self._answer(p, op, t, t, None, flag=1)
+            p.chain.matched, p.chain.matched_bytes = (msg.src, msg.tag), msg.size
+            return done
+        if not first:  # a matching message on its way is no reason to stop the poll
+            self._fruitless(p, op, [])
+        elif self.polled.get(p.index) == (op.aau.id, t):
+            raise InputError(f"{op.aau.loc}: {op.aau.label} on {p.label} polls again at the same time: the "
+                             "polling loop costs no time on this machine, so the message on its way would "
+                             "never be seen; state the loop's trip count with iters(N), or give the loop "
+                             "work that takes time")
+        self.polled[p.index] = (op.aau.id, t)
+        return self._answer(p, op, t, t, None, flag=0)
 
     # -- waits: block until the earliest completion -------------------------------------------------
     def waitany(self, p, op, t: float):
