@@ -4,27 +4,12 @@ interp/engine/endless.py stall_roots). The interactive loop of benchmarks/slow/ 
 with scanf each pass and broadcasts it) ran to the prediction's timeout; a receiver's repeated
 state is still no proof (the next broadcast may carry the value that ends it)."""
 import json
+from pathlib import Path
 
 import pytest
 
-INTERACTIVE = r"""#include <stdio.h>
-#include <mpi.h>
-int main(int argc, char *argv[])
-{
-    int done = 0, n, rank;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    while (!done) {
-        if (rank == 0)
-            scanf("%d", &n);
-        MPI_Bcast(&n, 1, MPI_INT, 0, MPI_COMM_WORLD);
-        if (n == 0)
-            done = 1;
-    }
-    MPI_Finalize();
-    return 0;
-}
-"""
+# rank 0 reads n with scanf each pass and broadcasts it (the reproducer of benchmarks/slow/)
+INTERACTIVE = (Path(__file__).parent.parent / "benchmarks" / "slow" / "interactive_bcast_loop.c").read_text()
 
 # the same pass once, without the loop: what n = 0 (the loop ends at its first test) must cost
 ONCE = INTERACTIVE.replace("while (!done) {", "{")
@@ -58,7 +43,7 @@ def _run(cli, tmp_path, name, text, *args):
 def test_the_root_of_an_endless_broadcast_loop_is_stopped_at_once(cli, tmp_path):
     r = _run(cli, tmp_path, "i.c", INTERACTIVE, "-D", "n=5")
     assert r.exit_code != 0
-    assert "i.c:8-13: this loop never ends as written: on rank 0 iteration 3 starts with every " \
+    assert "i.c:9-14: this loop never ends as written: on rank 0 iteration 3 starts with every " \
            "variable as iteration 2 did" in r.output
     assert "#pragma interp iters(N)" in r.output
 
