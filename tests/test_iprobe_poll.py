@@ -60,8 +60,9 @@ def _fake(unmatched, t_arrival):
     msg = SimpleNamespace(src=1, tag=7, size=8.0, arrival=t_arrival, sender_op=None)
     engine = SimpleNamespace(net=SimpleNamespace(unmatched={0: unmatched and [msg]}), p2p=None)
     comp = Completions.__new__(Completions)
-    comp.engine, comp.polled, comp.nulled, comp.idle = engine, {}, set(), {}
-    chain = SimpleNamespace(index=0, matched=None, matched_bytes=None, requests={})
+    comp.engine, comp.polled, comp.nulled, comp.idle, comp.polls = engine, {}, set(), {}, {}
+    chain = SimpleNamespace(index=0, matched=None, matched_bytes=None, requests={}, directive="#pragma interp",
+                            stack=[SimpleNamespace(cls="IterND", loc="p.c:11-13")])
     p = SimpleNamespace(index=0, chain=chain, label="rank 0")
     op = SimpleNamespace(kind="iprobe", partner=ANY, tag=7, request=None,
                          aau=SimpleNamespace(id=5, loc="p.c:12", label="MPI_Iprobe(...)"))
@@ -82,3 +83,20 @@ def test_a_poll_loop_that_costs_no_time_is_refused():
     comp.iprobe(p, op, 5e-6)
     with pytest.raises(InputError, match="p.c:12: MPI_Iprobe.* polls again at the same time"):
         comp.iprobe(p, op, 5e-6)
+
+
+def test_a_long_poll_asks_for_the_trip_count_with_an_estimate(monkeypatch):
+    # 4 fruitless polls 2 ns apart with POLL_LIMIT 4: the 4th stops the prediction, naming the
+    # loop's first line and the passes the message's arrival at 10 us needs: 3 passes done +
+    # (10 us - 6 ns) / 2 ns = 3 + 4,997 = 5,000.
+    import interp.engine.completion as completion
+    monkeypatch.setattr(completion, "POLL_LIMIT", 4)
+    comp, p, op = _fake(True, 10e-6)
+    for k in range(3):
+        assert comp.iprobe(p, op, k * 2e-9).payload["flag"] == 0.0
+    with pytest.raises(InputError) as err:
+        comp.iprobe(p, op, 6e-9)
+    msg = str(err.value)
+    assert "p.c:12: MPI_Iprobe(...) on rank 0 found no message in 4 polls in a row (one every 2 ns" in msg
+    assert "'#pragma interp iters(N)' above line 11" in msg
+    assert "arrives at 0.01 ms: about 5,000 passes in all" in msg

@@ -30,6 +30,11 @@ from interp.errors import InputError
 # Fruitless tests in a row, each the process's only operation since the last one, while no other
 # process can move: the request can never complete (no matching send will come).
 STUCK_TESTS = 3
+# Fruitless MPI_Iprobe calls of one poll in a row before the prediction stops and asks for the
+# loop's trip count: each pass of a polling loop is interpreted (50-100 us of interpretation a
+# pass), so a loop that spins for milliseconds of predicted time at a few ns a pass would take
+# minutes to predict (docs/model.md, "Polling").
+POLL_LIMIT = 50_000
 
 
 class Completions:
@@ -49,6 +54,7 @@ class Completions:
         self.idle: dict[int, tuple[int, int]] = {}  # process -> (its events at the last fruitless test, run)
         self.nulled: set = set()  # (process, request) a completion call left with no active request
         self.polled: dict[int, tuple] = {}  # process -> (MPI_Iprobe AAU, time) of its last fruitless poll
+        self.polls: dict[tuple, tuple] = {}  # (process, MPI_Iprobe AAU) -> (fruitless polls in a row, time of the first)
 
     @classmethod
     def options_for(cls, programs, options):
@@ -181,6 +187,7 @@ class Completions:
         arrived = [(when, msg) for when, msg in arrived if when is not None and when <= t]
         if arrived:
             _, msg = min(arrived, key=lambda x: x[0])
+            self.polls.pop((p.index, op.aau.id), None)
             done = self._answer(p, op, t, t, None, flag=1)
             p.chain.matched, p.chain.matched_bytes = (msg.src, msg.tag), msg.size
             return done
@@ -192,7 +199,25 @@ class Completions:
                              "never be seen; state the loop's trip count with iters(N), or give the loop "
                              "work that takes time")
         self.polled[p.index] = (op.aau.id, t)
+        self._poll_limit(p, op, t, first)
         return self._answer(p, op, t, t, None, flag=0)
+
+    def _poll_limit(self, p, op, t: float, first: dict) -> None:
+        key = (p.index, op.aau.id)
+        n, t0 = self.polls.get(key, (0, t))
+        self.polls[key] = (n + 1, t0)
+        if n + 1 < POLL_LIMIT:
+            return
+        per_pass = (t - t0) / n if n else 0.0
+        known = [msg.arrival for msg in first.values() if msg.arrival is not None]
+        estimate = (f" (the message it waits for arrives at {min(known) * 1e3:.4g} ms: about "
+                    f"{n + (min(known) - t) / per_pass:,.0f} passes in all)" if known and per_pass > 0 else "")
+        loops = [s for s in p.chain.stack if s.cls.startswith("Iter")]
+        where = f" above line {loops[-1].loc.rsplit(':', 1)[-1].split('-')[0]}" if loops else ""
+        raise InputError(f"{op.aau.loc}: {op.aau.label} on {p.label} found no message in {n + 1:,} polls in a row "
+                         f"(one every {per_pass * 1e9:.3g} ns of predicted time): a polling loop is interpreted "
+                         f"pass by pass, and this one would take too long to predict; state its trip count with "
+                         f"'{p.chain.directive} iters(N)'{where}{estimate}")
 
     # -- waits: block until the earliest completion -------------------------------------------------
     def waitany(self, p, op, t: float):
