@@ -35,7 +35,12 @@ def telescoped(term: sympy.Expr, k: sympy.Symbol, nn: sympy.Symbol):
         if len(moving) != 1:
             return None
         elem = moving[0]
-        c = sympy.simplify(addend / elem)
+        c = addend / elem  # a factor of the product: the division takes it out
+        # What the division leaves with k in it may still cancel (simplify); an element left in
+        # it is not a factor (squared, or in a branch's condition), and simplify would spend
+        # seconds on a Piecewise to say so (a game of life's cell test: 7 s of 10).
+        if c.has(k) and not c.has(elem) and not c.has(sympy.Piecewise):
+            c = sympy.simplify(c)
         if c.has(k) or c.has(elem):
             return None  # the inner body's cost depends on i, or an element squared
         coeffs[elem] = coeffs.get(elem, 0) + c
@@ -58,11 +63,17 @@ def _partner(elem, pending: dict, k):
     c and ``a[g(k)]`` of -c; None when there is none."""
     array, index = elem.args
     for other, oc in pending.items():
-        if other is elem or other.args[0] != array or sympy.simplify(oc + pending[elem]) != 0:
+        if other is elem or other.args[0] != array:
             continue
         o_index = other.args[1]
         if sympy.expand(index - o_index.xreplace({k: k + 1})) == 0:
-            return elem, other
-        if sympy.expand(o_index - index.xreplace({k: k + 1})) == 0:
-            return other, elem
+            pair = elem, other
+        elif sympy.expand(o_index - index.xreplace({k: k + 1})) == 0:
+            pair = other, elem
+        else:
+            continue
+        # opposite coefficients; the index test first, since simplify costs seconds on a Piecewise
+        total = sympy.expand(oc + pending[elem])
+        if total == 0 or sympy.simplify(total) == 0:
+            return pair
     return None
