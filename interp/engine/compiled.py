@@ -158,7 +158,9 @@ def _term_sum_evaluator(expr, compiled: Compiled):
             by_flag = _flag_terms(shapes[id(e)], value, lookup, compiled, lo_v, step_v, n_v)
             if by_flag is not None:
                 return sympy.Float(by_flag)
-            period = _period(body, var, value, lo_v, step_v, n_v)
+            if ("period", id(e)) not in shapes:  # its remainders, once (sympy rebuilt them at every call)
+                shapes[("period", id(e))] = _remainders(body, var)
+            period = _period(shapes[("period", id(e))], value, lo_v, step_v, n_v)
             if period is not None:
                 # The terms repeat with the period: whole periods and the start of one (issue 13:
                 # `if (i % np != me) continue;` summed term by term grew with the trip count).
@@ -270,23 +272,33 @@ def _flag_terms(shape, value, lookup, compiled: Compiled, lo: float, step: float
 MAX_PERIOD = 100_000  # beyond this, summing term by term costs no more than finding the period
 
 
-def _period(body, var, value, lo: float, step: float, n: int) -> int | None:
-    """The period in iterations of a loop body that reads its index only through remainders
-    ``(a*i + b) % m`` with integers a, b, m and a dividend that keeps its sign over the loop (C's
-    remainder takes the dividend's sign); None when there is none shorter than the loop."""
-    if not (float(lo).is_integer() and float(step).is_integer()) or n < 2:
-        return None
+def _remainders(body, var) -> list | None:
+    """(a, b, m) expressions of each remainder ``(a*i + b) % m`` through which alone a loop body
+    reads its index i; None when it reads i otherwise, or through none."""
     mods = [m for m in body.atoms(S.CMod, sympy.Mod) if var in m.free_symbols]
     if not mods or var in body.xreplace({m: sympy.Dummy() for m in mods}).free_symbols:
         return None
-    period = 1
+    out = []
     for m in mods:
         dividend, modulus = m.args
         coef = sympy.diff(dividend, var)
         if var in modulus.free_symbols or var in coef.free_symbols:
             return None
+        out.append((coef, dividend.xreplace({var: 0}), modulus))
+    return out
+
+
+def _period(remainders: list | None, value, lo: float, step: float, n: int) -> int | None:
+    """The period in iterations of a loop body that reads its index only through remainders
+    ``(a*i + b) % m`` (``_remainders``) with integers a, b, m and a dividend that keeps its sign
+    over the loop (C's remainder takes the dividend's sign); None when there is none shorter than
+    the loop."""
+    if remainders is None or not (float(lo).is_integer() and float(step).is_integer()) or n < 2:
+        return None
+    period = 1
+    for coef, at0, modulus in remainders:
         try:
-            a, b, mv = value(coef), value(dividend.xreplace({var: 0})), value(modulus)
+            a, b, mv = value(coef), value(at0), value(modulus)
         except (TypeError, ValueError, ArithmeticError):
             return None
         first, last = a * lo + b, a * (lo + (n - 1) * step) + b
