@@ -6,7 +6,7 @@ written out by hand in the loop order docs/model.md gives (MATMUL: j outermost, 
 a reduction with DIM=: for each result element, its accumulation along DIM): the predicted time
 must be the same, and the executions of the statements at the intrinsic's line are derived by hand
 from the extents. Before, every one of these statements was refused ("MATMUL of arrays, whose
-result is an array" / "SUM with DIM= or MASK=").
+result is an array" / "SUM with DIM= or MASK="); ``c = c + MATMUL(a, b)`` until 2026-12-02.
 """
 from __future__ import annotations
 
@@ -58,6 +58,38 @@ CASES = {
 """,
         # y(2:31) zeroed: 30; 20 columns of 30 rows: 600
         [30, 600]),
+    "accumulated into the target": (
+        "  c = c + matmul(a, b)\n",
+        """  do j = 1, 10
+    do k = 1, 20
+      do i = 1, 30
+        c(i, j) = c(i, j) + a(i, k) * b(k, j)
+      end do
+    end do
+  end do
+""",
+        # no zeroing: the product's statement only, 30 x 20 x 10 = 6000
+        [6000]),
+    "accumulated, the product first": (
+        "  c = matmul(a, b) + c\n",
+        """  do j = 1, 10
+    do k = 1, 20
+      do i = 1, 30
+        c(i, j) = c(i, j) + a(i, k) * b(k, j)
+      end do
+    end do
+  end do
+""",
+        [6000]),
+    "subtracted from a section": (
+        "  y(2:31) = y(2:31) - matmul(a(:, 1:20), x(5:24))\n",
+        """  do k = 1, 20
+    do i = 2, 31
+      y(i) = y(i) - a(i - 1, k) * x(k + 4)
+    end do
+  end do
+""",
+        [600]),
     "vector times matrix": (
         "  z = matmul(x(1:20), b)\n",
         """  do j = 1, 10
@@ -221,7 +253,9 @@ def test_extents_that_do_not_conform_are_an_error_at_their_line(tmp_path, statem
 
 
 @pytest.mark.parametrize("statement,why", [
-    ("c = c + matmul(a, b)", "MATMUL of arrays, whose result is an array"),
+    ("c = a(:, 1:10) + matmul(a, b)", "MATMUL of arrays, whose result is an array"),
+    ("c = matmul(a, b) - c", "MATMUL of arrays, whose result is an array"),
+    ("c = c + matmul(c(:, 1:10), b(1:10, :))", "is also its operand"),
     ("y(1:30) = 2 * matmul(a, x(1:20))", "MATMUL of arrays, whose result is an array"),
     ("bt = transpose(matmul(a, b))", "TRANSPOSE of MATMUL(a, b), which is not a whole array or section"),
     ("c(:, 1:10) = matmul(c(:, 1:10), b(1:10, :))",

@@ -28,7 +28,10 @@ array syntax is (sections.py), so their counts and strides are those of the writ
 Extents the declarations give are checked: operands that do not conform (a's columns against b's
 rows, the result's shape against the product's) are an error naming the line (Mismatch), as a
 compiler's or the run-time check's. Not rewritten (refused by sections.py's caller, naming the
-reason): MATMUL inside a larger expression, a result that is also an operand (the compiler's
+reason): MATMUL inside a larger expression other than the target's own accumulation ``c = c +
+MATMUL(a, b)`` (rewritten as the nest without its zeroing, the products added into c where the
+compiler adds a temporary's n^2 elements: the same multiplications and n^3 + n^2 additions
+against n^3 here), a result that is also an operand (the compiler's
 temporary copy), MASK=, DIM= not a constant or of a rank-3 array, and any other array-valued
 intrinsic.
 """
@@ -52,11 +55,16 @@ class Mismatch(Exception):
 
 def whole_statement(rw, target, rhs, mask) -> list[str] | None:
     """The loop nest of ``target = MATMUL(...)`` or ``target = SUM(..., DIM=d)`` (the whole
-    right-hand side), or None when ``rhs`` is not one of them. Raises NotRewritten, Mismatch."""
+    right-hand side), or None when ``rhs`` is not one of them. Raises NotRewritten, Mismatch.
+    ``target = target + MATMUL(a, b)`` (or ``MATMUL(a, b) + target``, ``target - MATMUL(a, b)``)
+    accumulates into the target: the same nest without its zeroing."""
+    accumulate = _accumulated(rw, target, rhs)
+    if accumulate is not None:
+        rhs, accumulate = accumulate
     if not is_ref(rhs) or rw.scope.ref_kind(ref_name(rhs)) != "intrinsic":
         return None
     name = generic(ref_name(rhs))
-    if name not in ("MATMUL", *DIM_REDUCTIONS):
+    if name not in ("MATMUL", *DIM_REDUCTIONS) or (accumulate and name != "MATMUL"):
         return None
     args = arguments(rhs, name)
     if name != "MATMUL" and "DIM" not in args and "MASK" not in args:
@@ -67,8 +75,26 @@ def whole_statement(rw, target, rhs, mask) -> list[str] | None:
     if any(d.hi is None for d in tdims):
         raise NotRewritten(open_extent(rw, target))
     if name == "MATMUL":
-        return _matmul(rw, target, tdims, args)
+        return _matmul(rw, target, tdims, args, accumulate)
     return _reduce_dim(rw, target, tdims, name, args)
+
+
+def _accumulated(rw, target, rhs):
+    """(the MATMUL reference, "+" or "-") of ``target + MATMUL(..)``, ``MATMUL(..) + target`` or
+    ``target - MATMUL(..)`` (the target written as on the left: the whole array or the same
+    section); None otherwise."""
+    if not isinstance(rhs, F.Level_2_Expr) or rhs.items[1] not in ("+", "-"):
+        return None
+    left, op, right = rhs.items
+    same = lambda node: str(node).replace(" ", "").upper() == str(target).replace(" ", "").upper()  # noqa: E731
+
+    def is_matmul(node):
+        return is_ref(node) and rw.scope.ref_kind(ref_name(node)) == "intrinsic" and generic(ref_name(node)) == "MATMUL"
+    if same(left) and is_matmul(right):
+        return right, op
+    if op == "+" and same(right) and is_matmul(left):
+        return left, op
+    return None
 
 
 def arguments(node, name: str) -> dict:
@@ -135,7 +161,7 @@ def _not_aliased(rw, target, operands, name: str) -> None:
                                "computes it into a temporary first)")
 
 
-def _matmul(rw, target, tdims: list[Dim], args: dict) -> list[str]:
+def _matmul(rw, target, tdims: list[Dim], args: dict, accumulate: str | None = None) -> list[str]:
     a, b = args["MATRIX_A"], args["MATRIX_B"]
     adims, bdims = _operand(rw, a, "MATMUL"), _operand(rw, b, "MATMUL")
     _not_aliased(rw, target, (a, b), "MATMUL")
@@ -158,18 +184,19 @@ def _matmul(rw, target, tdims: list[Dim], args: dict) -> list[str]:
         conform(rw, t1, adims[0], f"MATMUL's result has {extent(rw, adims[0])} rows, {target} has {extent(rw, t1)}")
         conform(rw, t2, bdims[1], f"MATMUL's result has {extent(rw, bdims[1])} columns, {target} has {extent(rw, t2)}")
         ea, eb = rw._indexed(a, adims, [i, k], [t1, kdim]), rw._indexed(b, bdims, [k, j], [kdim, t2])
-        zero = nest([i], [t1], f"{res} = 0")
-        update = nest([i, k], [t1, kdim], f"{res} = {res} + {ea} * {eb}")
+        zero = [] if accumulate else nest([i], [t1], f"{res} = 0")
+        update = nest([i, k], [t1, kdim], f"{res} = {res} {accumulate or '+'} {ea} * {eb}")
         return rw.pre + nest([j], [t2], "\n".join(zero + update))
     (v,), (t,) = loops, tdims
     if ranks == (2, 1):  # y(i) = sum over k of a(i, k) * x(k): k outer, i inner
         conform(rw, t, adims[0], f"MATMUL's result has {extent(rw, adims[0])} elements, {target} has {extent(rw, t)}")
         ea, eb = rw._indexed(a, adims, [v, k], [t, kdim]), rw._indexed(b, bdims, [k], [kdim])
-        return rw.pre + nest([v], [t], f"{res} = 0") + nest([v, k], [t, kdim], f"{res} = {res} + {ea} * {eb}")
+        return (rw.pre + ([] if accumulate else nest([v], [t], f"{res} = 0"))
+                + nest([v, k], [t, kdim], f"{res} = {res} {accumulate or '+'} {ea} * {eb}"))
     # y(j) = sum over k of x(k) * b(k, j): j outer, k inner
     conform(rw, t, bdims[1], f"MATMUL's result has {extent(rw, bdims[1])} elements, {target} has {extent(rw, t)}")
     ea, eb = rw._indexed(a, adims, [k], [kdim]), rw._indexed(b, bdims, [k, v], [kdim, t])
-    body = [f"{res} = 0"] + nest([k], [kdim], f"{res} = {res} + {ea} * {eb}")
+    body = ([] if accumulate else [f"{res} = 0"]) + nest([k], [kdim], f"{res} = {res} {accumulate or '+'} {ea} * {eb}")
     return rw.pre + nest([v], [t], "\n".join(body))
 
 
