@@ -53,13 +53,17 @@ def efficiency_of(outcome, procs: int) -> float:
 
 
 def search(settings: Settings, inputs: dict, size_name: str, procs: int, target: float,
-           start: float = 1) -> Found:
-    """The smallest whole W >= start with E(W, N) >= target (E grows with W for a scalable program)."""
+           start: float = 1, known: dict | None = None) -> Found:
+    """The smallest whole W >= start with E(W, N) >= target (E grows with W for a scalable program).
+    ``known``: the points already predicted (the searches of one study share their doublings)."""
     count = [0]
+    known = {} if known is None else known
 
     def at(w: float):
         point = Point(tuple(sorted({**inputs, size_name: float(w)}.items())), procs)
-        out = predict_point(settings, point)
+        if point not in known:
+            known[point] = predict_point(settings, point)
+        out = known[point]
         count[0] += 1
         if out.total is None:
             raise InputError(f"{size_name}={w:g} on {procs} processes: the program cannot finish: "
@@ -121,14 +125,15 @@ def run_scale(settings: Settings, inputs: dict, size_name: str, procs: list[int]
     if not 0 < target < 1:
         raise InputError(f"--efficiency {target:g}: give a number between 0 and 1 (exclusive)")
     settings = replace(settings, regions=False)
-    found = {n: search(settings, inputs, size_name, n, target) for n in procs}
+    known: dict = {}  # Point -> outcome: each size is predicted once over all the searches
+    found = {n: search(settings, inputs, size_name, n, target, known=known) for n in procs}
     matrix = scale_matrix({n: f.latency for n, f in found.items()})
     theorem = theorem2({n: f.size for n, f in found.items()})
     integral, nodes = {}, []
     if integral_points:
         nodes = gauss_legendre(integral_points)
         for e, weight in nodes:
-            at = scale_matrix({n: search(settings, inputs, size_name, n, e).latency for n in procs})
+            at = scale_matrix({n: search(settings, inputs, size_name, n, e, known=known).latency for n in procs})
             for key, value in at.items():
                 integral[key] = integral.get(key, 0.0) + weight * value
     return ScaleReport(target, found, matrix, theorem, integral, nodes)
