@@ -45,6 +45,7 @@ def test_the_root_of_an_endless_broadcast_loop_is_stopped_at_once(cli, tmp_path)
     assert r.exit_code != 0
     assert "i.c:9-14: this loop never ends as written: on rank 0 iteration 3 starts with every " \
            "variable as iteration 2 did" in r.output
+    assert "(it reads n (line 11) with scanf on every pass, and interp gives each input one value" in r.output
     assert "#pragma interp iters(N)" in r.output
 
 

@@ -38,9 +38,19 @@ class Endless:
             raise InputError(f"{a.loc}: this loop never ends as written: on {self.label} "
                              f"iteration {k + 1} starts with every variable as iteration {k} did, "
                              f"so its condition{'' if a.cond is not None else ' (none)'} and every "
-                             "branch in it repeat; if data the source does not show ends it, give its "
-                             f"trip count with '{directive} iters(N)' above line {a.loc.first}")
+                             f"branch in it repeat{self._reads_in(a)}; if data the source does not show "
+                             f"ends it, give its trip count with '{directive} iters(N)' above line {a.loc.first}")
         return state
+
+    def _reads_in(self, a: Iter) -> str:
+        """The inputs the loop reads again on every pass (scanf): interp gives each one value."""
+        reads = sorted((i.line, i.name) for i in self.aag.inputs.values()
+                       if i.how == "scanf" and a.loc is not None and a.loc.first <= i.line <= a.loc.last)
+        if not reads:
+            return ""
+        said = ", ".join(f"{name} (line {line})" for line, name in reads)
+        return (f" (it reads {said} with scanf on every pass, and interp gives each input one value, "
+                "the -D one, at every read)")
 
 
 SEND_OPS = ("send", "isend", "send_init")  # their buffer is read, never written
