@@ -28,6 +28,16 @@ HEAD = """program t
 LINE = 9  # the line of the statement after HEAD
 TAIL = "  print *, c(1, 1), y(2), z(1), bt(1, 1), s(1), m(1)\nend program t\n"
 
+# c = c + a b written out: the product's nest without its zeroing
+ACCUMULATED = """  do j = 1, 10
+    do k = 1, 20
+      do i = 1, 30
+        c(i, j) = c(i, j) + a(i, k) * b(k, j)
+      end do
+    end do
+  end do
+"""
+
 # (statement, its loops written out by hand, {executions of the Seqs at its line})
 CASES = {
     "matmul 30x20 by 20x10": (
@@ -60,26 +70,12 @@ CASES = {
         [30, 600]),
     "accumulated into the target": (
         "  c = c + matmul(a, b)\n",
-        """  do j = 1, 10
-    do k = 1, 20
-      do i = 1, 30
-        c(i, j) = c(i, j) + a(i, k) * b(k, j)
-      end do
-    end do
-  end do
-""",
+        ACCUMULATED,
         # no zeroing: the product's statement only, 30 x 20 x 10 = 6000
         [6000]),
     "accumulated, the product first": (
         "  c = matmul(a, b) + c\n",
-        """  do j = 1, 10
-    do k = 1, 20
-      do i = 1, 30
-        c(i, j) = c(i, j) + a(i, k) * b(k, j)
-      end do
-    end do
-  end do
-""",
+        ACCUMULATED,
         [6000]),
     "subtracted from a section": (
         "  y(2:31) = y(2:31) - matmul(a(:, 1:20), x(5:24))\n",

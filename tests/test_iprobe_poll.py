@@ -56,11 +56,13 @@ def test_the_status_of_the_poll_sizes_and_addresses_the_receive(tmp_path):
     assert 246 * US < r.total < 248 * US
 
 
-def _fake(unmatched, t_arrival):
+def _fake(t_arrival):
+    """A Completions on one process (rank 0) with one message from rank 1, tag 7, on its way."""
     msg = SimpleNamespace(src=1, tag=7, size=8.0, arrival=t_arrival, sender_op=None)
-    engine = SimpleNamespace(net=SimpleNamespace(unmatched={0: unmatched and [msg]}), p2p=None)
+    engine = SimpleNamespace(net=SimpleNamespace(unmatched={0: [msg]}),
+                             p2p=SimpleNamespace(seen_at=lambda m: m.arrival))
     comp = Completions.__new__(Completions)
-    comp.engine, comp.polled, comp.nulled, comp.idle, comp.polls = engine, {}, set(), {}, {}
+    comp.engine, comp.nulled, comp.idle, comp.polls = engine, set(), {}, {}
     chain = SimpleNamespace(index=0, matched=None, matched_bytes=None, requests={}, directive="#pragma interp",
                             stack=[SimpleNamespace(cls="IterND", loc="p.c:11-13")])
     p = SimpleNamespace(index=0, chain=chain, label="rank 0")
@@ -70,7 +72,7 @@ def _fake(unmatched, t_arrival):
 
 
 def test_a_poll_answers_by_the_arrival_time():
-    comp, p, op = _fake(True, 10e-6)
+    comp, p, op = _fake(10e-6)
     assert comp.iprobe(p, op, 5e-6).payload["flag"] == 0.0
     done = comp.iprobe(p, op, 10e-6)
     assert done.payload["flag"] == 1.0 and p.chain.matched == (1, 7) and p.chain.matched_bytes == 8.0
@@ -79,7 +81,7 @@ def test_a_poll_answers_by_the_arrival_time():
 def test_a_poll_loop_that_costs_no_time_is_refused():
     # Two fruitless polls of one MPI_Iprobe at the same time: the loop's pass costs nothing, so
     # the message on its way would never be seen. One clear error, not a run to the budget.
-    comp, p, op = _fake(True, 10e-6)
+    comp, p, op = _fake(10e-6)
     comp.iprobe(p, op, 5e-6)
     with pytest.raises(InputError, match="p.c:12: MPI_Iprobe.* polls again at the same time"):
         comp.iprobe(p, op, 5e-6)
@@ -91,7 +93,7 @@ def test_a_long_poll_asks_for_the_trip_count_with_an_estimate(monkeypatch):
     # (10 us - 6 ns) / 2 ns = 3 + 4,997 = 5,000.
     import interp.engine.completion as completion
     monkeypatch.setattr(completion, "POLL_LIMIT", 4)
-    comp, p, op = _fake(True, 10e-6)
+    comp, p, op = _fake(10e-6)
     for k in range(3):
         assert comp.iprobe(p, op, k * 2e-9).payload["flag"] == 0.0
     with pytest.raises(InputError) as err:

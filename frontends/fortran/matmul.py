@@ -64,7 +64,7 @@ def whole_statement(rw, target, rhs, mask) -> list[str] | None:
     if not is_ref(rhs) or rw.scope.ref_kind(ref_name(rhs)) != "intrinsic":
         return None
     name = generic(ref_name(rhs))
-    if name not in ("MATMUL", *DIM_REDUCTIONS) or (accumulate and name != "MATMUL"):
+    if name not in ("MATMUL", *DIM_REDUCTIONS):
         return None
     args = arguments(rhs, name)
     if name != "MATMUL" and "DIM" not in args and "MASK" not in args:
@@ -86,7 +86,9 @@ def _accumulated(rw, target, rhs):
     if not isinstance(rhs, F.Level_2_Expr) or rhs.items[1] not in ("+", "-"):
         return None
     left, op, right = rhs.items
-    same = lambda node: str(node).replace(" ", "").upper() == str(target).replace(" ", "").upper()  # noqa: E731
+
+    def same(node):
+        return str(node).replace(" ", "").upper() == str(target).replace(" ", "").upper()
 
     def is_matmul(node):
         return is_ref(node) and rw.scope.ref_kind(ref_name(node)) == "intrinsic" and generic(ref_name(node)) == "MATMUL"

@@ -21,7 +21,7 @@ import math
 
 from sag.expr import MAX_LENGTH
 
-from interp.calibrate.fit import Stat, size_times
+from interp.calibrate.fit import Stat, between, size_times
 
 NAMES = ("bcast", "allreduce")
 
@@ -80,7 +80,7 @@ def expression(points: dict[int, dict[int, float]]) -> str:
         if len(text) <= MAX_LENGTH or len(common) <= 2:
             return text
         k = min(range(1, len(common) - 1), key=lambda j: max(
-            abs(_between(c[j - 1], c[j + 1], c[j][0]) - c[j][1]) / max(c[j][1], 1e-12) for c in curves.values()))
+            abs(between(c[j - 1], c[j + 1], c[j][0]) - c[j][1]) / max(c[j][1], 1e-12) for c in curves.values()))
         common.pop(k)
         curves = {n: c[:k] + c[k + 1:] for n, c in curves.items()}
 
@@ -114,10 +114,6 @@ def _size_coefficients(curve: list[tuple[float, float]]) -> list[float]:
     y = [p[1] for p in curve]
     slopes = [(y[k + 1] - y[k]) / (m[k + 1] - m[k]) for k in range(len(m) - 1)]
     return [y[0], *slopes, max(0.0, slopes[-1]) if slopes else 0.0]
-
-
-def _between(a, b, m):
-    return a[1] + (b[1] - a[1]) * (m - a[0]) / (b[0] - a[0])
 
 
 def barrier_expression(points: dict[int, float]) -> str:

@@ -346,12 +346,13 @@ def per_byte_expr(points, startup: float, limit: int = MAX_LENGTH) -> str | None
         if len(text) <= limit or len(pts) <= 2:
             return text
         # the interior knot nearest the line through its neighbours (relative to its time)
-        k = min(range(1, len(pts) - 1), key=lambda j: abs(_between(pts[j - 1], pts[j + 1], pts[j][0])
+        k = min(range(1, len(pts) - 1), key=lambda j: abs(between(pts[j - 1], pts[j + 1], pts[j][0])
                                                           - pts[j][1]) / max(pts[j][1], 1e-12))
         pts.pop(k)
 
 
-def _between(a, b, m):
+def between(a, b, m):
+    """The time at size m on the line through the points a and b [(bytes, time)]."""
     return a[1] + (b[1] - a[1]) * (m - a[0]) / (b[0] - a[0])
 
 

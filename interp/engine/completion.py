@@ -53,8 +53,8 @@ class Completions:
         self.until: dict[int, float] = {}  # process -> the time its waitany/waitsome is looked at again
         self.idle: dict[int, tuple[int, int]] = {}  # process -> (its events at the last fruitless test, run)
         self.nulled: set = set()  # (process, request) a completion call left with no active request
-        self.polled: dict[int, tuple] = {}  # process -> (MPI_Iprobe AAU, time) of its last fruitless poll
-        self.polls: dict[tuple, tuple] = {}  # (process, MPI_Iprobe AAU) -> (fruitless polls in a row, time of the first)
+        # (process, MPI_Iprobe AAU) -> (fruitless polls in a row, time of the first, of the last)
+        self.polls: dict[tuple, tuple[int, float, float]] = {}
 
     @classmethod
     def options_for(cls, programs, options):
@@ -178,38 +178,38 @@ class Completions:
         whose send has started), with that message's status: of the first matching message from
         each sender (messages from one sender are matched in the order sent), the earliest to
         arrive. Taken from the global-time queue, so every message sent before ``t`` is known."""
-        p2p = self.engine.p2p
+        seen_at = self.engine.p2p.seen_at
         first: dict = {}
         for msg in self.engine.net.unmatched[p.chain.index]:
             if msg.src not in first and matches(msg.src, msg.tag, op.partner, op.tag):
                 first[msg.src] = msg
-        arrived = [(p2p._envelope(msg) if msg.sender_op is not None else msg.arrival, msg) for msg in first.values()]
-        arrived = [(when, msg) for when, msg in arrived if when is not None and when <= t]
+        seen = [(seen_at(msg), msg) for msg in first.values()]
+        arrived = [(when, msg) for when, msg in seen if when is not None and when <= t]
+        key = (p.index, op.aau.id)
         if arrived:
             _, msg = min(arrived, key=lambda x: x[0])
-            self.polls.pop((p.index, op.aau.id), None)
+            self.polls.pop(key, None)
             done = self._answer(p, op, t, t, None, flag=1)
             p.chain.matched, p.chain.matched_bytes = (msg.src, msg.tag), msg.size
             return done
+        n, t0, last = self.polls.get(key, (0, t, None))
         if not first:  # a matching message on its way is no reason to stop the poll
             self._fruitless(p, op, [])
-        elif self.polled.get(p.index) == (op.aau.id, t):
+        elif last == t:
             raise InputError(f"{op.aau.loc}: {op.aau.label} on {p.label} polls again at the same time: the "
                              "polling loop costs no time on this machine, so the message on its way would "
                              "never be seen; state the loop's trip count with iters(N), or give the loop "
                              "work that takes time")
-        self.polled[p.index] = (op.aau.id, t)
-        self._poll_limit(p, op, t, first)
+        self.polls[key] = (n + 1, t0, t)
+        if n + 1 >= POLL_LIMIT:
+            self._poll_limit(p, op, t, n, t0, [when for when, _ in seen if when is not None])
         return self._answer(p, op, t, t, None, flag=0)
 
-    def _poll_limit(self, p, op, t: float, first: dict) -> None:
-        key = (p.index, op.aau.id)
-        n, t0 = self.polls.get(key, (0, t))
-        self.polls[key] = (n + 1, t0)
-        if n + 1 < POLL_LIMIT:
-            return
+    @staticmethod
+    def _poll_limit(p, op, t: float, n: int, t0: float, known: list[float]) -> None:
+        """Stop a poll that has found nothing POLL_LIMIT times in a row, with the passes the
+        arrival of the message on its way needs when it is known."""
         per_pass = (t - t0) / n if n else 0.0
-        known = [msg.arrival for msg in first.values() if msg.arrival is not None]
         estimate = (f" (the message it waits for arrives at {min(known) * 1e3:.4g} ms: about "
                     f"{n + (min(known) - t) / per_pass:,.0f} passes in all)" if known and per_pass > 0 else "")
         loops = [s for s in p.chain.stack if s.cls.startswith("Iter")]

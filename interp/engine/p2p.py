@@ -275,6 +275,11 @@ class PointToPoint:
         empty = self.route(msg.src, msg.dst, 0)
         return msg.t_sent + r.startup + (empty.path if empty.stages else empty.xmit)
 
+    def seen_at(self, msg: Transfer) -> float | None:
+        """When a probe at the destination sees ``msg``: its envelope for a rendezvous send waiting
+        for its receive, else its arrival (None while packet switching has not placed it)."""
+        return self._envelope(msg) if msg.sender_op is not None else msg.arrival
+
     def _probed(self, dst: int, msg: Transfer, t_post: float) -> None:
         if self._when_arrived(msg, lambda: self._probed(dst, msg, t_post)):
             return
@@ -468,7 +473,7 @@ class PointToPoint:
         p.chain.matched_bytes = msg.size
         p.chain.matched = (msg.src, msg.tag)
         if msg.sender_op is not None:  # a rendezvous send waiting for its receive: its envelope
-            arrival = self._envelope(msg)
+            arrival = self.seen_at(msg)
             return Completion(max(t, arrival), wait=max(0.0, arrival - t))
         if msg.arrival is None:
             self._probed(dst, msg, t)
