@@ -55,7 +55,11 @@ PROCESSING = {
     # llvm-mca scheduling model (calibrate's fit to node_bench, interp/calibrate/mca_cpu.py).
     "compiled": {"cc": TEXT, "cflags": TEXT, "cpu": TEXT, "mca_cpu": TEXT, "cycle": TIME, "fetch_window": SIZE, "fetch_time": TIME,
                  # each wider boundary whose crossing also slows a loop: half that placement's time
-                 "fetch_time_32": TIME, "fetch_time_64": TIME},
+                 "fetch_time_32": TIME, "fetch_time_64": TIME,
+                 # the share of the core's ports this process gets, sustained, when another
+                 # hardware thread shares the core (interp calibrate: node_bench share): a loop
+                 # bound by its ports takes its analyzers' port bound over this (docs/model.md)
+                 "issue_share": FRACTION},
     # the integer divider by quotient width (interp/models/divider.py): independent divisions of
     # a narrow_bits and a wide_bits quotient, linear in between (interp calibrate); latency_*: a
     # chain of them, each waiting for the one before (Euclid's loop)

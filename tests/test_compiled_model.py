@@ -416,6 +416,16 @@ def test_osaca_report_gives_port_pressure_and_the_loop_carried_dependence():
     assert osaca_tool.arch("znver2") == "ZEN2" and osaca_tool.arch("emeraldrapids") is None
 
 
+def test_osaca_totals_with_a_whole_critical_path_are_read():
+    # Recorded OSACA 0.7.1 --arch ZEN3 on the scalar triad (movsd, mulsd, addsd from memory,
+    # movsd store, addq, cmpq, jne): its totals line prints the critical path as "10" (load 4 +
+    # mulsd 3 + addsd 3), not "10.0" as ZEN2's report does; the line was not recognised and every
+    # loop on a Zen 3 fell back to llvm-mca alone. Busiest ports: the store's two (1.00 each) and
+    # the branch unit (1.00); LCD: the counter's addq, 1.0.
+    r = osaca_tool.parse_output((DATA / "osaca_triad_zen3.txt").read_text())
+    assert (r.ports, r.lcd, r.cycles) == (1.0, 1.0, 1.0)
+
+
 def test_a_loop_whose_ifs_became_selects_is_costed_from_its_code(tmp_path, monkeypatch):
     """select.c: `if (x[i] > m) m = x[i]; if (x[i] > 0.0) count++;`. gcc -O2 makes them maxsd and
     seta (select.s): the generated loop has no branch but its closing jne, so every pass runs the

@@ -108,6 +108,7 @@ def calibrate(out: str, cc: str = "gcc", cflags: str = "-O2", quick: bool = Fals
     return text
 
 
+SHARE_SECONDS = 2.0   # node_bench share: port-bound and dependent chunks alternated this long per run
 TOUCH_BYTES = 64 << 20   # a fresh allocation's pages are written once (node_bench touch): main.first_touch
 
 
@@ -123,7 +124,8 @@ def _node_run(exe, scale: float, llc: int, l1: int, mid: int, caches: dict) -> d
     spans = levels.gather_sizes(values, caches, parsed["chase_bytes"])
     gathered = fit.parse_gather(tools.run([exe, "gather", scale, *sorted(set(spans.values()))], timeout=300))
     touched = fit.parse_touch(tools.run([exe, "touch", scale, TOUCH_BYTES], timeout=300))
-    return values | levels.gathers(gathered, spans, values, caches) | touched
+    shared = fit.share_values(fit.parse_lines(tools.run([exe, "share", scale, SHARE_SECONDS * scale], timeout=120)))
+    return values | levels.gathers(gathered, spans, values, caches) | touched | shared
 
 
 def _shared_sweep(exe, scale: float, llc: int, cpus: int, values: dict[str, float]) -> dict[str, float]:

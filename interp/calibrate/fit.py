@@ -204,6 +204,19 @@ def divider_span(stats: dict[str, Stat]) -> None:
                 ends=(span.ends[0] + shift, span.ends[1] + shift))
 
 
+# -- the core's issue slots, shared with another hardware thread -----------------------------------
+def share_values(r: dict[str, float]) -> dict[str, float]:
+    """``node_bench share``: the port-bound triad's time over the dependent chain's, chunk by chunk;
+    ``compiled.issue_share`` is the 1st percentile of the ratios (the triad alone on the core) over
+    their mean (what a program running for seconds averages): the share of the core's issue slots
+    this process gets, sustained (docs/calibrate.md, "The core's issue slots"). At most 1; nothing
+    when the run gave no ratios."""
+    mean, low = r.get("share_mean", 0.0), r.get("share_low", 0.0)
+    if mean <= 0 or low <= 0:
+        return {}
+    return {"compiled.issue_share": min(1.0, low / mean)}
+
+
 # -- the front end: fetch windows ---------------------------------------------------------------
 FETCH_PLACEMENTS = (16, 32, 64)   # fetch_bench's boundaries, each crossed by one placement alone
 FETCH_SLOWER = 1.2                # a placement this much slower than the loop inside one block

@@ -137,6 +137,17 @@ def _q(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', "'") + '"'
 
 
+def _issue_share(node: dict[str, Stat], ind: str) -> list[str]:
+    """compiled.issue_share from node_bench share (fit.share_values)."""
+    stat = node.get("compiled.issue_share")
+    if stat is None:
+        return []
+    return [f"{ind}issue_share: {fmt_range(stat, lambda v: f'{v:.3g}')}    # node_bench share: an L1 triad's "
+            "time alone (1st percentile of 1 ms chunks, over a dependent add chain's) over its mean time "
+            "for seconds: the share of the core's ports this process gets when the core's other hardware "
+            "thread runs another tenant (docs/calibrate.md)"]
+
+
 def _fetch(node: dict[str, Stat], ind: str) -> list[str]:
     """compiled.fetch_window and fetch_time from fetch_bench (fit.fetch_window), with the placement
     times that decided them; a comment when nothing was measured or no placement was slower."""
@@ -204,7 +215,8 @@ def _processing(info: HostInfo, node: dict[str, Stat], comm: dict[str, Stat] | N
                   [f"{ind}  # mca_cpu: not written; {info.mca_note}"] if info.mca_note else []),
                 f"{ind}  # cycle: not written; the model takes ops.double_add over llvm-mca's cycles for a "
                 "dependent addsd (docs/model.md)",
-                *_fetch(node, ind + "  ")]
+                *_fetch(node, ind + "  "),
+                *_issue_share(node, ind + "  ")]
     out.append(f"{ind}ops:    # one operation of a dependent chain")
     for key in ("int_add", "int_mul", "int_div", "long_div", "real_add", "real_mul", "real_div", "double_add",
                 "double_mul", "double_div", "int_to_real", "real_to_int"):

@@ -45,6 +45,7 @@ from frontends.aag import AAU, Call, Condt, Iter, Seq
 from interp.calibrate import build, tools
 from interp.errors import InputError
 from interp.models import asm_chain, asm_loops, code_layout, mca, osaca_tool
+from interp.models.loop_code import LoopCode, core_range, per_pass, shared_passes
 from interp.models.roofline import RooflineModel
 from interp.models.working_set import max_of
 
@@ -59,47 +60,6 @@ OVERLAP_P = 2.5
 # operation classes whose dependent-chain latencies (ops.*) the carried chain takes (asm_chain.py)
 CHAIN_OPS = ("int_add", "int_mul", "int_div", "real_add", "real_mul", "real_div", "double_add", "double_mul",
              "double_div", "int_to_real", "real_to_int")
-
-
-class LoopCode:
-    """What the generated code says about one source loop."""
-
-    def __init__(self, cycles: float, per_pass: int, how: str, calls: list[str], where: str,
-                 divisions: list[str], osaca: float | None = None, osaca_note: str = "",
-                 branch_free: bool = False, placed: code_layout.Placed | None = None, layout_note: str = "",
-                 insns: tuple = (), model2: float | None = None):
-        self.cycles = cycles          # llvm-mca cycles per pass of the generated loop
-        self.osaca = osaca            # OSACA's cycles per pass (None: not analysed, osaca_note why)
-        self.osaca_note = osaca_note
-        self.branch_free = branch_free  # no conditional jump in the body (ifs turned into selects)
-        self.per_pass = per_pass      # source iterations one pass covers
-        self.how = how                # how per_pass was found
-        self.calls = calls            # functions the generated loop calls
-        self.where = where            # function of the generated code
-        self.divisions = divisions    # division instructions per pass, by operation class
-        self.placed = placed          # where the linked program holds it (None: layout_note why)
-        self.layout_note = layout_note
-        self.insns = insns            # one pass's instructions without its calls (asm_chain.py)
-        self.model2 = model2          # compiled.mca_cpu's cycles per pass, in cpu's cycles (None: none)
-
-
-def per_pass(loop: asm_loops.AsmLoop, accesses, source_step) -> tuple[int, str]:
-    """Source iterations one pass of the generated loop covers, and how that was found."""
-    ind = asm_loops.induction(loop)
-    lanes = asm_loops.lanes(loop)
-    strides = [abs(a.stride) * a.elem_size for a in accesses if a.is_array and a.stride]
-    if ind is not None and ind.bytes and strides:
-        k = ind.bytes / min(strides)
-        if k >= 1 and abs(k - round(k)) < 1e-9:
-            return int(round(k)), (f"%{ind.register} advances {ind.bytes} B per pass, the source loop's "
-                                   f"accesses {min(strides)} B per iteration")
-    if ind is not None and ind.bytes is None and source_step:
-        k = abs(ind.step) / abs(source_step)
-        if k >= 1 and abs(k - round(k)) < 1e-9 and round(k) >= lanes:
-            return int(round(k)), f"counter %{ind.register} steps {ind.step} per pass"
-    if lanes > 1:
-        return lanes, f"{lanes} lanes per packed instruction"
-    return 1, "scalar code, one iteration per pass"
 
 
 class CompiledModel(RooflineModel):
@@ -243,32 +203,36 @@ class CompiledModel(RooflineModel):
             return str(exc)
         except InputError as exc:
             raise InputError(f"{self.sau.id}: {exc}") from None
-        model2 = self._second_model([roots(best.block()), roots(best.unfolded())], cpu)
+        model2, model2_ports = self._second_model([roots(best.block()), roots(best.unfolded())], cpu)
         try:
-            second, why = osaca_tool.cycles(roots(best.block()), cpu).cycles, ""
+            osaca = osaca_tool.cycles(roots(best.block()), cpu)
+            second, why = osaca.cycles, ""
         except mca.AnalysisError as exc:
-            second, why = None, str(exc)
+            osaca, second, why = None, None, str(exc)
+        ports = ((result.block_rthroughput,) + ((model2_ports,) if model2 is not None else ())
+                 + ((osaca.ports,) if osaca is not None else ()))
         placed, layout_note = self._placed(best, generated, loop.loc.file)
         return LoopCode(result.cycles, k, how, best.calls(), best.function, asm_loops.divisions(best, sqrt_known),
                         second, why, best.branch_free(), placed, layout_note,
-                        tuple(i for i in best.insns if not i.mnemonic.startswith("call")), model2)
+                        tuple(i for i in best.insns if not i.mnemonic.startswith("call")), model2, ports)
 
-    def _second_model(self, blocks: list[str | None], cpu: str) -> float | None:
+    def _second_model(self, blocks: list[str | None], cpu: str) -> tuple[float | None, float]:
         """llvm-mca's cycles per pass on ``compiled.mca_cpu`` (the scheduling model calibrate found
-        closest to the core's measured operations, interp/calibrate/mca_cpu.py), converted to the
-        cycles of ``cpu`` through each model's dependent addsd; None without a second model."""
+        closest to the core's measured operations, interp/calibrate/mca_cpu.py) and its bound from
+        the ports alone, converted to the cycles of ``cpu`` through each model's dependent addsd;
+        (None, 0) without a second model."""
         alt = self.setting("mca_cpu")
         if not alt or alt == cpu:
-            return None
+            return None, 0.0
         try:
             own, other = mca.cycles(CHAIN, cpu).cycles, mca.cycles(CHAIN, alt).cycles
-            found = min(mca.cycles(b, alt).cycles for b in blocks if b)
+            found = min((mca.cycles(b, alt) for b in blocks if b), key=lambda r: r.cycles)
         except mca.AnalysisError:
-            return None
+            return None, 0.0
         except InputError:
             raise InputError(f"{self.sau.id}: processing.compiled.mca_cpu {alt!r}: {mca.ANALYZER} does not know "
                              f"this CPU (`{mca.ANALYZER} -mcpu=help` lists the names)") from None
-        return found * own / other if other else None
+        return (found.cycles * own / other, found.block_rthroughput * own / other) if other else (None, 0.0)
 
     # -- loops ----------------------------------------------------------------------------------
     def iterd(self, loop: Iter) -> sympy.Expr:
@@ -298,13 +262,15 @@ class CompiledModel(RooflineModel):
         # simulation of the core's own scheduling model, of the model calibrate found closest to
         # the core's measured operations (compiled.mca_cpu), and OSACA's optimal port assignment;
         # mid is the mean of the least and the most (docs/model.md). With one, the range is its.
-        passes = ([code.cycles] + ([code.model2] if code.model2 is not None else [])
-                  + ([code.osaca] if code.osaca is not None else []))
         fetch = self._fetch_bound(code) / code.per_pass
         chain, carried = self._chain(code)
-        lo, hi = (max(min(passes) / code.per_pass * cycle, divider, fetch, chain),
-                  max(max(passes) / code.per_pass * cycle, divider, fetch, chain))
-        core = (lo + hi) / 2
+        # A core shared with another hardware thread (compiled.issue_share) gives this process a
+        # share of its ports: a pass bound by them stretches, one bound by a chain does not
+        # (loop_code.py). Main memory overlaps the core's time alone: while a loop waits for
+        # memory, the ports the other thread takes were idle anyway.
+        share = self._issue_share()
+        lo, hi = core_range(code, cycle, max(divider, fetch, chain), share)
+        core, core_alone = (lo + hi) / 2, sum(core_range(code, cycle, max(divider, fetch, chain))) / 2
         calls, calls_chained = self._call_time(loop, set(code.calls))
         accesses = [acc for q in seqs for acc in q.accesses]
         mem = self.memory_time(loop, accesses, parts[2])
@@ -316,12 +282,26 @@ class CompiledModel(RooflineModel):
         best, worst = max_of([sympy.Float(lo), mem]), sympy.Float(hi) + mem
         main = self.main_part.get(loop.id, sympy.Integer(0))
         mid = max_of([sympy.Float(core), mem] + ([] if main == 0 else [
-            (sympy.Float(core) ** OVERLAP_P + main ** OVERLAP_P) ** (1 / OVERLAP_P)]))
+            (sympy.Float(core_alone) ** OVERLAP_P + main ** OVERLAP_P) ** (1 / OVERLAP_P)]))
         per_iter = (mid + calls if self.bound.kind == "mid"
                     else self.bound.pick(best + calls, worst + calls_chained, True))
         fixed, _ = self.loop_overheads(loop)
         value = fixed + loop.num_iters * per_iter
-        self.notes[("compiled", loop.id)] = (
+        self.notes[("compiled", loop.id)] = self._loop_note(loop, code, core, (divider, fetch, chain), carried,
+                                                            share, (calls, calls_chained))
+        self._shares[loop.id] = self._split(loop.body, per_iter)
+        self._cache[loop.id] = value
+        return value
+
+    def _loop_note(self, loop: Iter, code: LoopCode, core: float, floors: tuple[float, float, float],
+                   carried: list[str], share: float, call_times: tuple[float, float]) -> str:
+        """The report's note on a loop the generated code costs: the analyzers' figures, the time
+        per iteration in the core, and what bounds it (divider, front end, ports, chain, calls)."""
+        divider, fetch, chain = floors
+        calls, calls_chained = call_times
+        cycle = self.cycle()
+        passes = shared_passes(code, share)
+        return (
             f"compiled model: loop at {loop.loc}: {code.cycles:.3g} cycles per pass of the generated loop "
             f"in {code.where} (llvm-mca -mcpu={self.setting('cpu')}"
             + (f"; -mcpu={self.setting('mca_cpu')}: {code.model2:.3g}" if code.model2 is not None else "")
@@ -332,6 +312,10 @@ class CompiledModel(RooflineModel):
             + (f" (the divider: {_divider_words(code.divisions)} per pass at the calibrated throughput)"
                if divider > code.cycles / code.per_pass * cycle else "")
             + self._fetch_note(code, fetch, max(max(passes) / code.per_pass * cycle, divider))
+            + (f"; the ports' bound ({', '.join(f'{r:.3g}' for r in code.ports)} cycles a pass) over the core's "
+               f"issue share {share:.3g} (processing.compiled.issue_share): at least "
+               f"{min(r for r in code.ports) / share / code.per_pass * cycle * 1e9:.3g} ns"
+               if passes != code.passes() else "")
             + (f"; at least {chain * 1e9:.3g} ns, the measured latencies (ops.*) of the instructions "
                f"that carry {', '.join('%' + r.replace('v', 'xmm') if r.startswith('v') else '%' + r for r in carried)} "
                "to the next pass"
@@ -339,9 +323,17 @@ class CompiledModel(RooflineModel):
             + (f", plus calls {calls * 1e9:.3g} ns" if calls else "")
             + (f" (independent calls at lib_throughput; {calls_chained * 1e9:.3g} ns as a chain, the worst end)"
                if calls_chained != calls else ""))
-        self._shares[loop.id] = self._split(loop.body, per_iter)
-        self._cache[loop.id] = value
-        return value
+
+    def _issue_share(self) -> float:
+        """The share of the core's ports this process gets (compiled.issue_share), 1 without it."""
+        if not self.has("compiled.issue_share"):
+            return 1.0
+        share = self.t("compiled.issue_share")
+        if share <= 0:
+            raise InputError(f"{self.sau.id}: processing.compiled.issue_share is {share:g}: a process gets "
+                             "some share of its core's ports; give a fraction above 0 and at most 1 "
+                             "(interp calibrate measures it)")
+        return share
 
     def _chain(self, code: LoopCode) -> tuple[float, list[str]]:
         """Seconds per source iteration of the register dependency cycle the generated loop carries,

@@ -37,7 +37,9 @@ ARCHS = {
     "thunderx2t99": "TX2", "neoverse-n1": "N1", "a64fx": "A64FX", "neoverse-v2": "V2",
     "tsv110": "TSV110", "cortex-a72": "A72",
 }
-_NUMBERS = re.compile(r"\s*(\d+\.\d+\s+){3,}\d+\.\d+\s*")
+# The totals line: one figure per port column, then the critical path and the LCD. OSACA prints
+# a whole number without its decimals on some architectures (ZEN3: a critical path of "10").
+_NUMBERS = re.compile(r"\s*(\d+(?:\.\d+)?\s+){3,}\d+(?:\.\d+)?\s*")
 
 
 @dataclass(frozen=True)

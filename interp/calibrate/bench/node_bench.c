@@ -4,6 +4,7 @@
  * Usage: node_bench SCALE [LLC_BYTES [L1D_BYTES [L2_BYTES]]]
  *        node_bench chase SCALE BYTES...
  *        node_bench gather SCALE BYTES...
+ *        node_bench share SCALE SECONDS
  * Prints one line per measurement, "name seconds_per_operation". The second form only
  * pointer-chases within buffers of the given sizes ("chase_BYTES seconds_per_load"): the
  * Python side picks one size per cache level from the first form's bandwidth sweep. The third
@@ -763,6 +764,53 @@ static int touch_pages(int argc, char **argv)
     return 0;
 }
 
+/* The core's issue slots, shared: a virtual machine's core may be one hardware thread of a
+ * physical core whose other thread runs another tenant's work. Code bound by the core's ports
+ * (independent operations, loads and stores in L1) then runs up to twice as slow while the
+ * other thread is busy, for seconds at a time, while a chain of dependent operations, which
+ * leaves most ports idle, slows by a few per cent (measured on the Zen 3 VM, 2026-12-02: an L1
+ * triad 0.33-0.98 ns an element in 1 ms chunks, a dependent double add 0.93-1.06 ns). For
+ * SECONDS, alternate chunks of about 1 ms of the scalar triad a[i] = b[i] + q * c[i] over 1024
+ * doubles (24 KiB: L1) and chunks of 100,000 dependent double adds, and take each pair's ratio
+ * (the triad's time over the chain's: the clock cancels). Prints the ratios' mean and their 1st
+ * percentile: the triad alone on the core; the Python side writes compiled.issue_share, low /
+ * mean (docs/calibrate.md). Prints "share_mean R", "share_low R", "share_chunks K". */
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *) x, b = *(const double *) y;
+    return a < b ? -1 : a > b;
+}
+
+static int share_issue(int argc, char **argv)
+{
+    double seconds = argc > 2 ? atof(argv[2]) : 2.0;
+    enum { LEN = 1024, PASSES = 1000, ADDS = 100000, MAXK = 20000 };
+    static double a[LEN], b[LEN], c[LEN], ratio[MAXK];
+    for (int i = 0; i < LEN; i++) { a[i] = 0; b[i] = i; c[i] = 2.0 * i; }
+    double q = vd_one, x = vd_one, tiny = vd_tiny, sum = 0;
+    int k = 0;
+    double start = now();
+    while (k < MAXK && (k < 20 || now() - start < seconds)) {
+        double t0 = now();
+        for (int p = 0; p < PASSES; p++) {
+            for (int i = 0; i < LEN; i++) a[i] = b[i] + q * c[i];
+            __asm__ volatile("" : : "r"(a) : "memory");
+        }
+        double t1 = now();
+        for (long i = 0; i < ADDS; i++) { x = x + tiny; KEEPF(x); }
+        double t2 = now();
+        if (t1 > t0 && t2 > t1) {
+            ratio[k] = ((t1 - t0) / ((double) PASSES * LEN)) / ((t2 - t1) / ADDS);
+            sum += ratio[k++];
+        }
+    }
+    sinkd = x + a[LEN / 2];
+    if (k == 0) return 1;
+    qsort(ratio, (size_t) k, sizeof ratio[0], cmp_double);
+    printf("share_mean %.6e\nshare_low %.6e\nshare_chunks %d\n", sum / k, ratio[k / 100], k);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "chase") == 0) return chase_levels(argc, argv);
@@ -770,6 +818,7 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "sweep") == 0) return sweep_only(argc, argv);
     if (argc > 1 && strcmp(argv[1], "touch") == 0) return touch_pages(argc, argv);
     if (argc > 1 && strcmp(argv[1], "stream") == 0) return stream_only(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "share") == 0) return share_issue(argc, argv);
     double scale = argc > 1 ? atof(argv[1]) : 1.0;
     size_t llc = argc > 2 ? (size_t) atof(argv[2]) : (size_t) 32 << 20;
     size_t l1 = argc > 3 ? (size_t) atof(argv[3]) : (size_t) 32 << 10;
