@@ -241,6 +241,46 @@ def test_members_of_a_pointer_to_structs_by_constant_and_computed_index(tmp_path
     assert body.executions == 2 * (2048 + 1024 + 512 + 256 + 128)
 
 
+NESTED_LEVELS = """#include <mpi.h>
+typedef struct { int n; int tag; } dims_t;
+typedef struct { dims_t g; double h; } level_t;
+int main(int argc, char **argv) {
+    int rank, l, i;
+    level_t lev[3];
+    double u[64], s = 0.0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    lev[0].g.n = 16;
+    for (l = 1; l < 3; l++) {
+        lev[l].g.n = 2 * lev[l - 1].g.n;
+        lev[l].g.tag = 7 + l;
+    }
+    for (l = 0; l < 3; l++) {
+        for (i = 0; i < lev[l].g.n; i++)
+            s += u[i];
+        if (l > 0 && rank == 0)
+            MPI_Send(u, lev[l].g.n, MPI_DOUBLE, 1, lev[l].g.tag, MPI_COMM_WORLD);
+        else if (l > 0 && rank == 1)
+            MPI_Recv(u, lev[l].g.n, MPI_DOUBLE, 0, lev[l].g.tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_a_member_of_a_member_of_an_element_is_followed(tmp_path):
+    """lev[l].g.n: the members n of the members g of lev's elements are the array "lev.g.n"
+    (16, 32, 64), read as loop bounds and message counts, with tags lev[l].g.tag (8, 9). Until
+    2026-12-02 the loop was refused for iters(N)."""
+    path = _write(tmp_path, "nested.c", NESTED_LEVELS)
+    assert [str(f) for f in _check(path, 2)] == []
+    r = predict([path], "ipsc860", 2, interactive=False).result
+    assert [(m.size, m.tag) for m in r.messages if not m.internal] == [(8 * 32, 8), (8 * 64, 9)]
+    body = next(s for s in r.aau_totals() if s.cls == "Seq" and s.loc.endswith(":17"))
+    assert body.executions == 2 * (16 + 32 + 64)
+
+
 HELPER_LEVELS = """#include <mpi.h>
 typedef struct { int n; double h; } level_t;
 static void setup(level_t *lv, int nl, int n0) {
@@ -322,15 +362,15 @@ typedef struct { int n; double h; } grid_t;
 typedef struct { grid_t g; int id; } level_t;
 int main(int argc, char **argv) {
     int rank, l, i;
-    level_t lev[4];
+    level_t lev[4][2];
     double *u, sum = 0.0, total;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     for (l = 0; l < 4; l++)
-        lev[l].g.n = N >> l;
+        lev[l][1].g.n = N >> l;
     u = (double *)malloc(N * sizeof(double));
     for (l = 0; l < 4; l++) {
-        for (i = 0; i < lev[l].g.n; i++)
+        for (i = 0; i < lev[l][1].g.n; i++)
             u[i] = u[i] * 0.5 + 1.0;
         MPI_Allreduce(&sum, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
     }
@@ -340,13 +380,14 @@ int main(int argc, char **argv) {
 }
 """
 
-REFUSAL = ("the trip count of this loop cannot be known: its condition 'i < lev[l].g.n' reads values the "
+REFUSAL = ("the trip count of this loop cannot be known: its condition 'i < lev[l][1].g.n' reads values the "
            "parse does not follow (data such as rand() or a file gives, or values interp does not track); "
            "state it with '#pragma interp iters(N)' above line 16 (N: its mean trip count)")
 
 
 def test_an_unfollowed_bound_is_refused_by_run_and_check_alike_without_minus_d(tmp_path):
-    """A member of a struct inside an array of structs is not followed: run refuses at once, and
+    """A member of an element of a two-dimensional array of structs is not followed (a member of
+    a member of a one-dimensional one is, since 2026-12-02): run refuses at once, and
     check (which ran until its time budget: the refused loop had no condition to end it) lists
     the same refusal once, with the note that the communication was not checked. Neither
     suggests -D: no input decides the condition (it said "or give the inputs it depends on with

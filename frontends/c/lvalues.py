@@ -68,10 +68,14 @@ def member_element(node) -> tuple[str, object] | None:
     """``a[i].f``, a member of an element of an array (or pointer) of structs: ("a.f", the index
     node). The members f of a's elements are an array of their own, named "a.f", its element k
     "a.f[k]" (a constant index names it so too: ``a[2].f`` is ``a.f[2]``), so a loop bound read
-    from an array of structs (``i < lev[l].n``) is followed as ``counts[l]`` is. None otherwise."""
-    if isinstance(node, c_ast.StructRef) and node.type == "." and isinstance(node.name, c_ast.ArrayRef) \
-            and isinstance(node.name.name, c_ast.ID):
-        return f"{node.name.name.name}.{node.field.name}", node.name.subscript
+    from an array of structs (``i < lev[l].n``) is followed as ``counts[l]`` is; a member of a
+    member, ``a[i].g.n``, is "a.g.n". None otherwise."""
+    fields = []
+    while isinstance(node, c_ast.StructRef) and node.type == ".":
+        fields.append(node.field.name)   # lev[l].g.n: a member of a member of the element
+        node = node.name
+    if fields and isinstance(node, c_ast.ArrayRef) and isinstance(node.name, c_ast.ID):
+        return ".".join([node.name.name, *reversed(fields)]), node.subscript
     return None
 
 

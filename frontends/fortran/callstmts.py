@@ -172,8 +172,10 @@ class CallStatements:
         for i, a in enumerate(args):
             if i < len(params) and isinstance(a, F.Name) and self.scope.var_type(str(a)) is not None:
                 var = self.scope.canon(str(a))
-                if var in self.critical.elements and params[i] in self.critical.elements:
-                    arrays[params[i]] = var  # call matvec(n, rowptr, ..): the row pointers' elements
+                if _followed(var, self.critical.elements) and _followed(params[i], self.critical.elements):
+                    # call matvec(n, rowptr, ..): the row pointers' elements; call smooth(lev):
+                    # the components' arrays of an array of derived type ("lev.n", derived.py)
+                    arrays[params[i]] = var
                 elif self.critical.is_tracked(var) and self.critical.is_tracked(f"*{params[i]}"):
                     refs[params[i]] = var
         extents = [actual_extent(self.ex, args[pos], k) if pos < len(args) and args[pos] is not None else None
@@ -287,3 +289,9 @@ class CallStatements:
         for attr in msgpass.undetermined(aau):
             self.problem("data-dependent", self.undetermined_message(name, attr, aau), first)
         out.append(aau)
+
+
+def _followed(array: str, elements) -> bool:
+    """Are the elements of ``array`` followed, or the components of its elements (``lev(l)%n``:
+    "lev.n")? As the C frontend's rule (frontends/c/callstmts.py)."""
+    return array in elements or any(e.startswith(array + ".") for e in elements)

@@ -83,7 +83,13 @@ class _Collector(Facts):
             if target is not None:
                 self.assign(target, ex.names_in(stmt.items[2]), line)
                 lhs = stmt.items[0]
-                if is_ref(lhs) and args_of(lhs) and ex.element_offset(ref_name(lhs), args_of(lhs)) is None:
+                member = ex.components.member(lhs) if isinstance(lhs, F.Data_Ref) else None
+                if member is not None and "[" not in target:
+                    # lev(l)%n = 8 * l: an element of "lev.n" whose index must be known
+                    self.element_stores.append((member[0], set().union(*(ex.names_in(a) for a in member[1]))))
+                    if not _constant(stmt.items[2]):
+                        self.varied.add(member[0])
+                elif is_ref(lhs) and args_of(lhs) and ex.element_offset(ref_name(lhs), args_of(lhs)) is None:
                     # rowptr(row) = nnz + 1: the index of a followed element must be known
                     self.element_stores.append((ex.scope.canon(ref_name(lhs)),
                                                 set().union(*(ex.names_in(a) for a in args_of(lhs)))))
@@ -258,6 +264,9 @@ def _element_arrays(control, arrays, args, ex) -> set[str]:
             if is_ref(node) and ex.scope.ref_kind(ref_name(node)) == "array" \
                     and ex.element_offset(ref_name(node), args_of(node)) is None:
                 out.add(ex.scope.canon(ref_name(node)))
+            member = ex.components.member(node) if isinstance(node, F.Data_Ref) else None
+            if member is not None:  # do i = 1, lev(l)%n: the components n of lev's elements
+                out.add(member[0])
     for i in arrays:
         if i < len(args) and isinstance(args[i], F.Name) and ex.scope.is_array(str(args[i])):
             out.add(ex.scope.canon(str(args[i])))

@@ -8,12 +8,15 @@ parameter), so the caller's ``f.n`` goes in and comes back (the engine's Call.re
 
 Array components (``f%v(i)``) are elements of an array whose extent comes from an ALLOCATE of
 ``f%v`` or the type's declaration; their values are not followed (as C's struct arrays beyond 64
-elements are not).
+elements are not). A scalar component of an element of an array of derived type (``lev(l)%n``)
+is an element of the array "lev.n" of those components, followed as ``counts(l)`` is when a DO
+limit or a message argument reads it (``member``; C's ``lev[l].n``, frontends/c/lvalues.py).
 """
 from __future__ import annotations
 
 from fparser.two import Fortran2003 as F
 
+from ..aag import symexpr as S
 from .refs import args_of, is_ref, lower_name
 from .types import OTHER, FType, intrinsic_type
 
@@ -62,6 +65,8 @@ class Components:
         """(base variable's name here, component names, last part node) of a Data_Ref."""
         parts = node.items
         base = parts[0]
+        if is_ref(base) and self.subscripts(node) is not None:
+            base = base.items[0]  # lev(l)%n: the component n of an element of the array lev
         if not isinstance(base, F.Name):
             return None
         names = []
@@ -73,6 +78,52 @@ class Components:
             else:
                 return None
         return str(base).lower(), names, parts[-1]
+
+    def subscripts(self, node) -> list | None:
+        """The subscripts of ``lev(l)`` in ``lev(l)%n``: an element of an array of derived type
+        (one element per subscript, no section); None when the reference's base is not one."""
+        base = node.items[0]
+        if not (is_ref(base) and isinstance(base.items[0], F.Name)):
+            return None
+        args = args_of(base)
+        if not args or any(isinstance(a, F.Subscript_Triplet) for a in args):
+            return None
+        t = self.scope.var_type(str(base.items[0]))
+        return args if t is not None and t.is_array and t.tag and len(args) == len(t.dims) else None
+
+    def member(self, node) -> tuple[str, list, FType, FType] | None:
+        """``lev(l)%n``, a scalar component of an element of an array of derived type: ("lev.n",
+        the subscripts, the component's type, the array's type). The components n of lev's
+        elements are an array of their own, named "lev.n" as C names ``lev[l].n``'s (its element
+        k "lev.n[k]", counted from 0), so a DO limit read from them (``do i = 1, lev(l)%n``) is
+        followed as ``counts(l)`` is. None otherwise."""
+        args = self.subscripts(node)
+        found = self.path(node) if args is not None else None
+        if found is None or is_ref(found[2]):
+            return None
+        t = self.ftype(node)
+        if not t.arithmetic or t.is_array:
+            return None
+        # named from the array itself, a dummy's too (an array is passed by its name: Call.arrays)
+        return ".".join([self.scope.canon(found[0]), *found[1]]), args, t, self.scope.var_type(found[0])
+
+    def member_index(self, node):
+        """``lev(l)%n``: the element of the array "lev.n" of components whose elements are
+        followed (derived.py ``member``), named from 0; ``lev(2)%n`` is the variable "lev.n[1]".
+        None for any other array (more than one dimension, a lower bound interp does not know)."""
+        ex = self.scope.expr
+        found = self.member(node)
+        if found is None:
+            return None
+        name, args, t, array = found
+        if len(args) != 1 or len(array.dims) != 1:
+            return None
+        lo, index = array.dims[0][0], ex.value(args[0])
+        if index is None or lo is None or not lo.is_Integer:
+            return None
+        if (index - lo).is_Integer:
+            return S.var(f"{name}[{int(index - lo)}]") if f"{name}[{int(index - lo)}]" not in ex.data else None
+        return S.element(name, index - lo, t.kind == "int") if name in ex.elements else None
 
     def base_name(self, base: str) -> str:
         """``f`` for a local or global, ``*f`` for a dummy argument (reached through its address)."""
@@ -94,9 +145,10 @@ class Components:
         return t.element() if is_ref(last) and args_of(last) and t.is_array else t
 
     def name(self, node) -> str | None:
-        """``f.n`` / ``*f.n`` / ``f.g.k`` for a scalar component, None otherwise."""
+        """``f.n`` / ``*f.n`` / ``f.g.k`` for a scalar component, None otherwise (``lev(l)%n``, a
+        component of an array's element, is no variable of its own: ``member``)."""
         found = self.path(node)
-        if found is None or is_ref(found[2]):
+        if found is None or is_ref(found[2]) or self.subscripts(node) is not None:
             return None
         t = self.ftype(node)
         if not t.arithmetic or t.is_array:

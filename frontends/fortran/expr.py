@@ -33,6 +33,7 @@ from . import calls
 from .intrinsics import count_intrinsic, intrinsic_type, intrinsic_value, op_name
 from .derived import Components
 from .extents import element_offset
+from .names import Names
 from .refs import args_of, is_ref, lower_name, ref_name  # noqa: F401 - the frontend imports them from here
 from .types import DOUBLE, INT, OTHER, REAL, FType, kind_of_literal, promote
 
@@ -47,7 +48,7 @@ def binary_power_muls(k: int) -> int:
     return max(0, k.bit_length() - 1 + bin(k).count("1") - 1)
 
 
-class FExpr:
+class FExpr(Names):
     """Types, values and operation counts of expressions in one program unit (``scope``)."""
 
     def __init__(self, scope):
@@ -139,6 +140,8 @@ class FExpr:
         if isinstance(node, F.Parenthesis):
             return self.value(node.items[1])
         if isinstance(node, F.Data_Ref):
+            if self.components.subscripts(node) is not None:
+                return self.components.member_index(node)
             name = self.components.name(node)
             return S.var(name) if name is not None and name not in self.data else None
         if is_ref(node):
@@ -432,68 +435,3 @@ class FExpr:
         return acc
 
     # -- names --------------------------------------------------------------------------------
-    def names_in(self, node) -> set[str]:
-        """Every variable read in an expression (canonical), constant-index elements as ``a[k]``."""
-        out: set[str] = set()
-        self._names(node, out)
-        return out
-
-    def _names(self, node, out: set[str]) -> None:
-        if node is None or isinstance(node, str):
-            return
-        if isinstance(node, F.Name):
-            name = str(node)
-            if self.scope.constant(name) is None and not self.scope.is_handle(name) \
-                    and self.scope.var_type(name) is not None:
-                out.add(self.scope.canon(name))
-            return
-        if isinstance(node, F.Data_Ref):  # f%n: the component and the variable it belongs to
-            root, name = self.components.root(node), self.components.name(node)
-            out.update(n for n in (root, name) if n is not None)
-            for part in node.items[1:]:
-                for a in (args_of(part) if is_ref(part) else ()):
-                    self._names(a, out)
-            return
-        if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "intrinsic" and \
-                ref_name(node) in ("SIZE", "UBOUND", "LBOUND"):  # the extents it reads (shapes.py)
-            value = self.sym(node)
-            if value is not None:
-                out.update(str(s) for s in value.free_symbols)
-                return
-        if is_ref(node):
-            name = ref_name(node)
-            args = args_of(node)
-            if self.scope.ref_kind(name) == "array":
-                out.add(self.scope.canon(name))
-                offset = self.element_offset(name, args)
-                if offset is not None:
-                    out.add(f"{self.scope.canon(name)}[{offset}]")
-            for a in args:
-                self._names(a, out)
-            return
-        for child in getattr(node, "items", ()) or ():
-            self._names(child, out)
-
-    def target_name(self, node) -> str | None:
-        """The variable a statement stores to: ``x``, ``a[k]`` (constant subscripts) or ``a``;
-        ``f.n`` for a component (derived.py)."""
-        if isinstance(node, F.Name):
-            return self.scope.canon(str(node))
-        if isinstance(node, F.Data_Ref):
-            return self.components.path_name(node)
-        if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array":
-            offset = self.element_offset(ref_name(node), args_of(node))
-            base = self.scope.canon(ref_name(node))
-            return base if offset is None else f"{base}[{offset}]"
-        return None
-
-    def buffer_name(self, node) -> str | None:
-        """Base variable of a buffer argument: ``x``, ``a``, ``a(k)`` -> a; ``f%n`` -> f.n (a
-        component sent or received on its own, as C's ``&f.n``)."""
-        if isinstance(node, F.Name):
-            return self.scope.canon(str(node))
-        if isinstance(node, F.Data_Ref):
-            return self.components.path_name(node)
-        if is_ref(node) and self.scope.ref_kind(ref_name(node)) == "array":
-            return self.scope.canon(ref_name(node))
-        return None

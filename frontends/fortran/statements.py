@@ -91,6 +91,16 @@ class SimpleStatements:
                     value = S.CTrunc(value)
                 seq.defs.append((name + S.ELEMENTS, None if value is None else S.Stored(element.args[1], value)))
             return  # a variable subscript into a buffer: its elements keep their values
+        member = self.ex.components.member(target) if isinstance(target, F.Data_Ref) else None
+        if member is not None and "[" not in name:  # lev(l)%n = ...: the element l picks
+            element = self.ex.components.member_index(target)
+            if element is None:
+                return  # the components' elements are not followed: they keep their values, as an array's
+            value = self.ex.sym(rhs)
+            if value is not None and self.ex.ftype(target).kind == "int" and self.ex.ftype(rhs).kind in ("real", "double"):
+                value = S.CTrunc(value)
+            seq.defs.append((name + S.ELEMENTS, None if value is None else S.Stored(element.args[1], value)))
+            return
         if isinstance(target, F.Data_Ref) and (is_ref(target.items[-1]) or self.ex.components.whole_array(target)):
             return  # an element of an array component (f%v(i)), or the whole array: likewise
         if isinstance(target, F.Name) and name in self.ex.elements:
