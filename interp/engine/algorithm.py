@@ -220,7 +220,8 @@ class Engine:
         enabled = gc.isenabled()
         gc.disable()
         try:
-            return self._run()
+            with self.budget.deadline():
+                return self._run()
         except Broken as broken:  # a loop stopped repeating after the jump was decided
             banned = self.steady.banned | {broken.aau_id}
             return self._again(replace(self.options, banned=frozenset(banned)))

@@ -7,16 +7,24 @@ reaches them and is reported with the loop it was in instead of running for ever
 """
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time
 
 from interp.errors import InputError
 
 MAX_EVENTS = 100_000_000  # operations + interpreted loop iterations (about 20 minutes of work)
 TIMEOUT = 1800.0  # seconds of wall time
+GRACE = 5.0  # the hard deadline's margin over --timeout: the cooperative check speaks first
 
 
 class BudgetExceeded(InputError):
     """The prediction needed more than its budget (``--max-events``, ``--timeout``)."""
+
+
+class _Deadline(BaseException):
+    """The hard deadline's signal, turned into BudgetExceeded where the deadline was set."""
 
 
 class Budget:
@@ -47,3 +55,34 @@ class Budget:
                                  f"(no steady state to extrapolate, or --exact), more than the {self.max_events:,} "
                                  "operations and loop iterations a prediction may interpret (--max-events); "
                                  "raise --max-events if it really runs that long")
+
+    @contextlib.contextmanager
+    def deadline(self):
+        """A hard deadline at the timeout (and GRACE): ``spend`` checks the time between units of
+        work, but one unit can itself run away (sympy searching for a closed form of a sum that
+        has none took minutes). Where the process can be interrupted (the main thread, a system
+        with SIGALRM) a timer stops the prediction there too; the previous handler and timer are
+        restored after."""
+        if not hasattr(signal, "SIGALRM") or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def stop(signum, frame):
+            raise _Deadline  # not an Exception: no ``except Exception`` on the way swallows it
+
+        entered = time.monotonic()
+        left = self.timeout + GRACE - (entered - self.start)
+        previous = signal.signal(signal.SIGALRM, stop)
+        outer = signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
+        try:
+            yield
+        except _Deadline:
+            raise BudgetExceeded(f"the prediction ran for more than {self.timeout:g} s of wall time "
+                                 f"({self.work:,} operations and loop iterations interpreted; --timeout), stopped "
+                                 "inside one step (a closed form of a loop's time still being searched for); "
+                                 "state the loop's trip count with '#pragma interp iters(N)' if it is known") from None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            if outer[0] > 0:  # an enclosing timer keeps running, less the time spent here
+                signal.setitimer(signal.ITIMER_REAL, max(outer[0] - (time.monotonic() - entered), 0.001))

@@ -434,7 +434,8 @@ def _sum_rounded(term, k, nn):
             return None
         q = sympy.ilcm(q, c.q)
     if q == 1 and not mods:
-        return sympy.summation(sympy.expand(_unround(term, k)), (k, 0, nn - 1)), guard
+        flat = _unround(_shifts_as_powers(term, k), k)
+        return (sympy.summation(sympy.expand(flat), (k, 0, nn - 1)), guard) if _closable(flat, k) else None
     if q > MAX_CLASSES:
         return None
     m = sympy.Symbol("__m", integer=True, nonnegative=True)
@@ -450,8 +451,27 @@ def _sum_rounded(term, k, nn):
         if split is not None:
             total += split[0]
             part = split[1]
+        if not _closable(part, m):
+            return None
         total += sympy.summation(sympy.expand(part), (m, 0, count - 1))
     return total, guard
+
+
+def _shifts_as_powers(term, k):
+    """``a << e`` with the index in e is a * 2**e (C shifts by a count from 0 to the width less
+    one): a geometric term sympy sums (``for (i < (1 << k))`` over k: 2**nn - 1 passes)."""
+    return term.replace(lambda e: isinstance(e, S.Shl) and e.args[1].has(k),
+                        lambda e: e.args[0] * sympy.Integer(2) ** e.args[1])
+
+
+def _closable(term, k) -> bool:
+    """Can sympy sum ``term`` over k in closed form? Not when k is still inside a rounding
+    (a ceiling or floor of a non-linear argument: ``n >> lev`` is floor(n / 2**lev), ``n / k``
+    C's quotient) or another function of interp's (CDiv, Shr, an element): sympy has no closed
+    form for those, and its search for one ran for minutes (a multigrid loop over 6 levels, a
+    harmonic nest), where summing term by term takes microseconds a term."""
+    return not any(f.has(k) for f in term.atoms(sympy.Function)
+                   if isinstance(f, (sympy.floor, sympy.ceiling, sympy.Mod)) or type(f).__module__ == S.__name__)
 
 
 def _unround(term, k):
