@@ -14,7 +14,7 @@ from ..aag import RETURN_VALUE
 from ..aag import symexpr as S
 from ..aag.bodies import root
 from ..msgpass import is_comm_call
-from . import initlists, libloops, packs
+from . import initlists, libloops, packs, struct_init
 from . import tree as T
 from .expr import member_name
 
@@ -97,26 +97,21 @@ class SimpleStatements:
         return out
 
     def _struct_init(self, name: str, init: c_ast.InitList, tag: str | None = None) -> list:
-        """``struct cfg c = {4, 5}`` / ``{.n = 4, .m = 5}``: the members' values, in declaration
-        order or by designator (the members a list leaves out are 0, as C zeroes them). ``name``
-        may be an element of an array of structs (``lev[1]``: its members ``lev.n[1]``), of
-        struct type ``tag``."""
-        members = list(self.types.fields.get(tag or self.ctx.ctype(c_ast.ID(name)).tag or "", {}).items())
-        given, k = {}, 0
-        for e in init.exprs:
-            if isinstance(e, c_ast.NamedInitializer):
-                if len(e.name) != 1 or not isinstance(e.name[0], c_ast.ID):
-                    return []  # a nested designator (.a.b, [2]): not followed
-                k = next((i for i, (m, _) in enumerate(members) if m == e.name[0].name), len(members))
-                e = e.expr
-            if k < len(members):
-                given[members[k][0]] = None if isinstance(e, c_ast.InitList) else self._value(e)
-            k += 1
+        """``struct cfg c = {4, 5}`` / ``{.n = 4, .m = 5}`` / ``{{8, 5}, 3}``: the members' values,
+        members of members and member arrays' elements included, in declaration order with C's
+        brace elision or by designator (the members a list leaves out are 0, as C zeroes them;
+        struct_init.py). ``name`` may be an element of an array of structs (``lev[1]``: its
+        members ``lev.n[1]``), of struct type ``tag``."""
+        tag = tag or self.ctx.ctype(c_ast.ID(name)).tag
+        given = struct_init.given_values(self.types, tag, init)
+        element = name.endswith("]")
         out = []
-        for member, mt in members:
-            path = member_name(name, member)
-            if mt.arithmetic and not mt.is_array and self.critical.is_tracked(path):
-                out.append((path, given[member] if member in given else sympy.Integer(0)))
+        for path, _ in struct_init.leaves(self.types, tag):
+            full = member_name(name, path[1:])
+            if (element and "[" in path) or not self.critical.is_tracked(full):
+                continue  # a member array of an element: not named (lev.dims[0][1])
+            out.append((full, None if given is None else self._value(given[path]) if path in given
+                        else sympy.Integer(0)))
         return out
 
     def _struct_array_init(self, name: str, init: c_ast.InitList) -> list:

@@ -47,6 +47,7 @@ class TypeTable:
         self.lookup = lambda name: None  # the declared variables' types (level1 gives its scopes')
         self.typedefs: dict[str, c_ast.Node] = {}
         self.struct_sizes: dict[str, int] = {}
+        self.struct_aligns: dict[str, int] = {}  # by the key of ``fields``
         # Members of each struct (by tag, or a made-up key for an anonymous one): a field read
         # through a pointer (``g->n_local``) has its member's type (int division, datatypes).
         self.fields: dict[str, dict[str, CType]] = {}
@@ -157,13 +158,36 @@ class TypeTable:
         return None if None in rows else t.size * math.prod(rows) or None
 
     def struct_size(self, node) -> int:
+        """A struct's or union's bytes as the C ABI lays it out (System V and the usual LP64 and
+        ILP32 ABIs): each member at the next multiple of its alignment (its scalar's size, a
+        pointer's, the largest of a struct's), the whole rounded up to the largest alignment; a
+        union as large as its largest member, rounded likewise. ``struct {double x, y; int n;}``
+        is 24 bytes, ``struct {char c; double v;}`` 16. Bit-fields are taken as their type."""
         if node.decls is None:
             return self.struct_sizes.get(node.name or "", 0)
-        self._members(node)
-        size = sum(max(self.of(d).size * (self.of(d).length or 1), 0) for d in node.decls)
+        key = self._members(node)
+        union = isinstance(node, c_ast.Union)
+        end = widest = 0
+        align = 1
+        for d in node.decls:
+            t = self.of(d)
+            size, a = self.sizeof(t) or 0, self.alignment(t)  # a flexible array member: 0 bytes
+            align = max(align, a)
+            end, widest = (end, max(widest, size)) if union else (-(-end // a) * a + size, widest)
+        size = -(-(widest if union else end) // align) * align
         if node.name:
             self.struct_sizes[node.name] = size
+        if key is not None:
+            self.struct_aligns[key] = align
         return size
+
+    def alignment(self, ct: CType) -> int:
+        """The alignment of a member of type ``ct`` (of its elements, for an array)."""
+        if ct.kind == "ptr":
+            return 8 if self.lp64 else 4
+        if ct.kind == "struct":
+            return self.struct_aligns.get(ct.tag or "", 1)
+        return max(1, min(ct.size, 16)) if ct.kind in ("int", "real", "double") else 1
 
     def _members(self, node) -> str | None:
         """The key of a struct's member types in ``fields`` (declared once, referenced later)."""
@@ -182,8 +206,8 @@ class TypeTable:
         variable-length array, a dimension interp cannot evaluate): never one element's size."""
         if ct.kind == "ptr" and not ct.is_array:
             return 8 if self.lp64 else 4
-        if ct.is_array:
-            return None if ct.length is None else ct.size * ct.length
+        if ct.is_array:  # of pointers: each a pointer's bytes (``size`` is the pointee's)
+            return None if ct.length is None else ((8 if self.lp64 else 4) if ct.kind == "ptr" else ct.size) * ct.length
         return ct.size
 
 

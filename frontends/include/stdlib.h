@@ -4,6 +4,10 @@
 #define INTERP_STDLIB_H
 #include "_fake_defines.h"
 #include "_fake_typedefs.h"
+/* glibc's and musl's RAND_MAX (the fake libc says 32767, the C standard's minimum): a loop
+ * bounded by RAND_MAX / k runs what the program runs on Linux */
+#undef RAND_MAX
+#define RAND_MAX 2147483647
 
 void *malloc(size_t size);
 void *calloc(size_t nmemb, size_t size);
