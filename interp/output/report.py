@@ -26,13 +26,23 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[:max(0, width - 3)] + "..."
 
 
+def _cut_where(text: str, width: int) -> str:
+    """A ``file:lines`` cell too long for its column loses the start of its file name, never its
+    line numbers (``...montecarlo.c:12-14``): the lines are what locate the AAU."""
+    file, colon, lines = text.rpartition(":")
+    if len(text) <= width or not colon or not lines.replace("-", "").isdigit() or len(lines) + 5 > width:
+        return _cut(text, width)
+    return "..." + file[len(file) - (width - len(lines) - 4):] + ":" + lines
+
+
 def _table(columns, rows) -> list[str]:
     """COLUMNS: (title, width, '<' or '>'); a width of 0 takes the rest of the line (last column)."""
     used = sum(w + 1 for _, w, _ in columns if w)
     cols = [(t, w or max(8, WIDTH - used), a) for t, w, a in columns]
 
     def line(cells):  # names may be shortened, numbers never
-        text = " ".join(f"{_cut(str(c), w) if a == '<' else str(c):{a}{w}}" for c, (_, w, a) in zip(cells, cols))
+        text = " ".join(f"{(_cut_where if t == 'lines' else _cut)(str(c), w) if a == '<' else str(c):{a}{w}}"
+                        for c, (t, w, a) in zip(cells, cols))
         return text.rstrip()
 
     return [line([t for t, _, _ in cols]), "-" * min(WIDTH, sum(w + 1 for _, w, _ in cols) - 1)] + \
