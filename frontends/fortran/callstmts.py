@@ -19,6 +19,9 @@ from ..libcalls import OMP_THREADS_NOTE
 from ..msgpass import DERIVED_DATATYPES, ENDING_CALLS, count_call, datatype_value
 from . import calls
 from . import tree as T
+from ..errors import FrontendError
+from .loopnest import NotRewritten
+from .where import elemental_call
 from .shapes import actual_extent
 from .expr import args_of, is_ref, ref_name
 from .refs import actual_args, query_element, query_target
@@ -45,6 +48,9 @@ class CallStatements:
             if bad:
                 self.problem("unsupported", f"array syntax ({bad}) is not modelled: write the loop out", first)
                 return
+        if kind == "user" and name.lower() in self.scope.program.elemental and not getattr(self, "_rewriting", False) \
+                and self._elemental_call(stmt, name, args, out, first, last):
+            return  # call scale2(a): the call on each element (sections.py)
         if kind == "user":  # call smooth(v, nsweeps(k)): the function first, its result the argument
             for a in args:
                 self._tested(a, out, first, last)
@@ -165,6 +171,28 @@ class CallStatements:
                 continue
             self.ex.count(a, seq.counts, seq.accesses)
             self._note_calls(a, seq, seq.loc.last)
+
+    def _elemental_call(self, stmt, name: str, args, out, first, last) -> bool:
+        """An ELEMENTAL subroutine called with an array argument runs once per element: its loop
+        form, as array syntax is (sections.py). False when no argument is an array."""
+        if any(isinstance(a, F.Actual_Arg_Spec) for a in (stmt.items[1].items if stmt.items[1] is not None
+                                                           and hasattr(stmt.items[1], "items") else ())):
+            raise FrontendError(f"the ELEMENTAL subroutine {name} is called with keyword arguments and an "
+                                "array: not modelled; write the loop over the elements out", self.file, first)
+        try:
+            found = elemental_call(self.ex, self._section_names, name, args)
+        except NotRewritten as exc:
+            raise FrontendError(f"call {name}: {exc}; write the loop over the elements out", self.file, first) from None
+        if found is None:
+            return False
+        self._rewriting = True
+        try:
+            why = self._loop_form(stmt, found[0], found[1], out, first, last)
+        finally:
+            self._rewriting = False
+        if why is not None:
+            raise FrontendError(f"call {name} on arrays: {why}", self.file, first)
+        return True
 
     def _user_call(self, callee: str, args, first, last, node) -> Call:
         params = self._params_of(callee)

@@ -54,7 +54,9 @@ class _Collector(Facts):
     def _statement(self, stmt, line, ex) -> None:
         if isinstance(stmt, DO_STMTS):
             lc = loop_control(stmt)
-            if lc is not None:
+            if lc is not None and len(lc.items) > 3 and lc.items[3] is not None:
+                self.control |= ex.names_in(lc.items[3])  # DO CONCURRENT (k = 1:n, mask): limits and mask
+            elif lc is not None:
                 self.control |= ex.names_in(lc.items[0])
                 self.flags |= _indexed(lc.items[0], ex)  # DO WHILE (.not. found(k))
                 self._tested_results(lc.items[0], ex)  # DO WHILE (.not. done(x))

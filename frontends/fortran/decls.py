@@ -35,7 +35,7 @@ class ProgramInfo:
     commons: dict[str, list[str]] = field(default_factory=dict)  # block -> canonical member names
     modules: dict[str, "Scope"] = field(default_factory=dict)  # the program's MODULEs by name
     derived: dict[str, dict[str, FType]] = field(default_factory=dict)  # TYPE name -> its components
-    elemental: set[str] = field(default_factory=set)  # ELEMENTAL user functions (sections.py)
+    elemental: set[str] = field(default_factory=set)  # ELEMENTAL user functions and subroutines (sections.py)
     dummies: dict[str, list[str]] = field(default_factory=dict)  # subprogram -> its dummy arguments
     generics: dict[str, list[str]] = field(default_factory=dict)  # generic name -> specifics (generics.py)
     # subprogram -> (dummy position, flag parameter) of the OPTIONAL dummies it tests (shapes.py)
@@ -50,10 +50,10 @@ class ProgramInfo:
         """A unit of the program, before any is declared: the names calls need."""
         if kind in ("function", "subroutine"):
             self.dummies[name] = dummies  # keyword arguments of calls (refs.actual_args)
+        if elemental:  # a function in array expressions, a subroutine called on arrays
+            self.elemental.add(name)
         if kind == "function":
             self.functions[name] = None
-            if elemental:
-                self.elemental.add(name)
         elif kind == "subroutine":
             self.subroutines.add(name)
 

@@ -106,10 +106,38 @@ def parse_text(text: str, file: str, form: str, include_dirs: list[str] | None =
     check_continuations(source, file, form)  # before fparser, whose time grows as their square
     check_blocks(source, file, form)  # before fparser, which backtracks for ever over unclosed blocks
     ast = _parse(source, file, form)
+    hoist_comments(ast)
     from . import associate  # imports fparser: only when a Fortran file is parsed
 
     associate.rewrite(ast, file)  # ASSOCIATE names as their variables / expressions (associate.py)
     return FSource(ast=ast, file=file, text=text, form=form, directives=directives, includes=includes)
+
+
+def hoist_comments(node) -> None:
+    """fparser puts the blank lines and comments that precede a construct inside it, before its
+    opening statement (``x = 0`` / blank / ``select case (rank)``: the construct's content[0] is
+    the comment), where every reader of a construct takes its first item as the opening
+    statement: a SELECT CASE lost its cases (a silent misprediction), a FORALL gave an internal
+    error, an ASSOCIATE lost its names. They are moved out, before the construct."""
+    from fparser.two import Fortran2003 as F
+
+    items = getattr(node, "content", None)
+    if not isinstance(items, list):
+        return
+    out = []
+    for child in items:
+        inner = getattr(child, "content", None)
+        if type(child).__name__.endswith("_Construct") and isinstance(inner, list):
+            k = 0
+            while k < len(inner) - 1 and isinstance(inner[k], F.Comment):
+                k += 1
+            for c in inner[:k]:
+                c.parent = node
+            out.extend(inner[:k])
+            del inner[:k]
+        out.append(child)
+        hoist_comments(child)
+    node.content[:] = out
 
 
 def _include(name: str, line: int, file: str, include_dirs) -> Include:

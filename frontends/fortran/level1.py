@@ -48,6 +48,7 @@ from .modules import module_order
 from .module_arrays import module_shapes
 from .shapes import assumed_extents, present_flags
 from .sections import SectionLoops
+from .where import WhereLoops
 from .statements import _IO_CALLS, SimpleStatements
 from .fparse import FSource, parse_fragment
 from .generics import resolve_generics
@@ -61,7 +62,7 @@ _JUMPS = {"Goto_Stmt": "GO TO", "Computed_Goto_Stmt": "computed GO TO", "Assigne
 _NOTHING = {"Comment", "Continue_Stmt", "Format_Stmt", "End_Do_Stmt", "Implicit_Stmt"}
 
 
-class FLevel1(SimpleStatements, SectionLoops, ReadOnce, CallStatements, ControlFlow, GotoForms, NamedExits,
+class FLevel1(SimpleStatements, SectionLoops, WhereLoops, ReadOnce, CallStatements, ControlFlow, GotoForms, NamedExits,
              AnnotatedParse):
     DIRECTIVE = "!$interp"
 

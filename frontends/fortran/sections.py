@@ -323,9 +323,10 @@ class SectionLoops:
         finally:
             self._rewriting = False
 
-    def _loop_form(self, stmt, declare: dict, lines: list[str], out, first, last) -> str | None:
-        """Interpret the Fortran ``lines`` that stand for ``stmt``, at ``stmt``'s lines."""
-        part = self._fragment(lines, declare, (first, last))
+    def _loop_form(self, stmt, declare: dict, lines: list[str], out, first, last, spans=None) -> str | None:
+        """Interpret the Fortran ``lines`` that stand for ``stmt``, at ``stmt``'s lines (or at
+        ``spans``' per line, where one is given)."""
+        part = self._fragment(lines, declare, (first, last), spans)
         if part is None:
             return "its loop form is not valid Fortran"
         start = len(out)
@@ -339,7 +340,7 @@ class SectionLoops:
             self._cluster.label = label
         return None
 
-    def _fragment(self, lines: list[str], declare: dict, span: tuple[int, int]):
+    def _fragment(self, lines: list[str], declare: dict, span: tuple[int, int], spans=None):
         """The Execution_Part of the Fortran ``lines`` (None if fparser refuses them), every node
         at ``span`` (the source lines they stand for), with ``declare``'s names declared."""
         try:
@@ -353,38 +354,12 @@ class SectionLoops:
         for node in T.walk_all(part):
             item = getattr(node, "item", None)
             if item is not None and getattr(item, "span", None):
-                item.span = span
+                at = item.span[0] - 2  # the fragment's line 1 is its SUBROUTINE statement
+                item.span = spans[at] if spans and 0 <= at < len(spans) and spans[at] else span
         return part
 
     def _refuse_form(self, what: str, why: str, line: int) -> None:
         self.problem("unsupported", f"{what} is not modelled here ({why}): write the loop out", line)
-
-    def _s_Where_Stmt(self, stmt, out, first, last):
-        mask, assign = stmt.items
-        target, _, rhs = assign.items
-        why = self._section_loops(stmt, target, rhs, out, first, last, mask)
-        if why is not None:
-            self._refuse_form("WHERE", why, first)
-
-    def _s_Where_Construct(self, stmt, out, first, last):
-        """Each assignment of the construct is its own masked nest (the standard's order): under
-        ELSEWHERE (m2) the mask is .NOT. of the masks before it .AND. m2."""
-        before: list[str] = []
-        mask = None
-        for node in T.content(stmt):
-            if isinstance(node, (F.Where_Construct_Stmt, F.Masked_Elsewhere_Stmt, F.Elsewhere_Stmt)):
-                own = str(node.items[0]) if not isinstance(node, F.Elsewhere_Stmt) else None
-                terms = [f".not. ({m})" for m in before] + ([f"({own})"] if own else [])
-                mask = F.Expr(" .and. ".join(terms))
-                before += [own] if own else []
-            elif isinstance(node, F.Assignment_Stmt):
-                a_first, a_last = T.lines(node)
-                target, _, rhs = node.items
-                why = self._section_loops(node, target, rhs, out, a_first, a_last, mask)
-                if why is not None:
-                    self._refuse_form("WHERE", why, a_first)
-            elif not isinstance(node, (F.End_Where_Stmt, F.Comment)):
-                self._refuse_form("WHERE", f"{T.label(node)} inside it", T.line(node) or first)
 
     def _s_Forall_Stmt(self, stmt, out, first, last):
         header, assign = stmt.items
