@@ -110,6 +110,9 @@ def parse_text(text: str, file: str, form: str, include_dirs: list[str] | None =
     from . import associate  # imports fparser: only when a Fortran file is parsed
 
     associate.rewrite(ast, file)  # ASSOCIATE names as their variables / expressions (associate.py)
+    from . import bindings
+
+    bindings.rewrite(ast, file)  # call h%exchange(x) as call exchange(h, x) (bindings.py)
     return FSource(ast=ast, file=file, text=text, form=form, directives=directives, includes=includes)
 
 

@@ -32,6 +32,8 @@ A Seq (and the body of a deterministic loop made only of Seqs and inlined calls)
 """
 from __future__ import annotations
 
+import dataclasses
+
 import sympy
 
 from frontends.aag import AAU, Access, Call, Condt, Iter, OpCounts, Seq
@@ -81,6 +83,9 @@ class RooflineModel(NodeModel):
         one = self.bandwidth("main.bandwidth")
         if not levels or not one or not self.has("cache.block", "memory"):
             return None
+        if self.has("cache.size", "memory") and self.t("cache.size", "memory") > levels[-1].size:
+            # the last level's listed capacity beyond its measured plateau (working_set.Level.upto)
+            levels[-1] = dataclasses.replace(levels[-1], upto=self.t("cache.size", "memory"))
         main = self.shared_bandwidth(one, "main.shared_bandwidth")
         write = self.shared_bandwidth(self.bandwidth("main.write_bandwidth") or one, "main.shared_write_bandwidth")
         cold = [self.t(k, "memory") if self.has(k, "memory") else 0.0 for k in ("main.page", "main.gather", "store_miss")]
