@@ -604,3 +604,21 @@ def test_a_second_scheduling_model_widens_the_range(tmp_path, monkeypatch):
     for bound, expected in (("best", 3.0), ("worst", 6.0 + 0.359375)):   # worst adds the memory time
         other = CompiledModel(model.sau, Bound.parse(bound), model.runtime, model.functions, {})
         assert float((other.iterd(inner).xreplace({S.var("i"): 100}) - 5 * NS) / 100) == pytest.approx(expected * NS)
+
+
+def test_osacas_refusal_is_remembered(tmp_path, monkeypatch):
+    """OSACA takes seconds a run (a Python tool's start): a block it refuses (its data lacks an
+    instruction) is not analysed again on the next prediction, as a figure is not."""
+    runs = tmp_path / "runs"
+    tool = tmp_path / "osaca"
+    tool.write_text("#!/bin/sh\necho run >> " + str(runs) + "\n"
+                    "case \"$1\" in --version) echo 'osaca 0.7.1';; *) echo 'performance data for 2 instructions are "
+                    "missing';; esac\n")
+    tool.chmod(0o755)
+    monkeypatch.setattr(osaca_tool, "available", lambda: str(tool))
+    monkeypatch.setenv("INTERP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(mca, "_memo", {})
+    for _ in range(2):
+        with pytest.raises(mca.AnalysisError, match="lacks 2 of the loop's instructions"):
+            osaca_tool.cycles("divsd %xmm1, %xmm0\n", "znver2")
+    assert runs.read_text().count("run") == 2   # --version once, the analysis once

@@ -95,6 +95,8 @@ def cycles(block: str, cpu: str) -> OsacaResult:
         raise mca.AnalysisError(f"{TOOL} has no model of {cpu}")
     key = mca._key("osaca", _version(tool), name, block)
     found = mca._load(key)
+    if found is not None and len(found) == 1:  # its refusal, kept: OSACA takes seconds a run
+        raise mca.AnalysisError(found[0])
     if found is not None:
         return OsacaResult(*found)
     with tempfile.TemporaryDirectory(prefix="interp-osaca-") as tmp:
@@ -106,9 +108,13 @@ def cycles(block: str, cpu: str) -> OsacaResult:
                                   capture_output=True, text=True, timeout=120)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise mca.AnalysisError(f"{TOOL} did not run: {exc}") from None
-    if proc.returncode != 0:
-        first = (proc.stderr.strip().splitlines() or ["no message"])[-1]
-        raise mca.AnalysisError(f"{TOOL} --arch {name} refused the loop: {first}")
-    result = parse_output(proc.stdout)
+    try:
+        if proc.returncode != 0:
+            first = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+            raise mca.AnalysisError(f"{TOOL} --arch {name} refused the loop: {first}")
+        result = parse_output(proc.stdout)
+    except mca.AnalysisError as exc:  # the same block and OSACA refuse it again: remembered
+        mca._store(key, [str(exc)])
+        raise
     mca._store(key, [result.ports, result.lcd])
     return result
