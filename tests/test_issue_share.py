@@ -116,3 +116,12 @@ def test_calibrate_writes_the_share_over_runs():
     assert share.value(Bound.parse("best")) == pytest.approx(0.6)
     assert share.value(Bound.parse("worst")) == pytest.approx(0.56)
     assert share.value(Bound.parse("mid")) == pytest.approx(0.58)
+
+
+def test_a_loop_that_divides_keeps_its_time(tmp_path, monkeypatch):
+    """halo_large's (a + b + c) / 3.0: llvm-mca's port bound, 5 cycles a pass, is the divider's
+    pipe, which the calibration's triad does not use; the divider floor costs the divisions."""
+    model, _, prog = _model(tmp_path, monkeypatch, asm="vector", src="vector", machine=SHARED)
+    plain = LoopCode(1.5, 1, "recorded", [], "main", [], 1.0, ports=(1.5, 1.0))
+    divides = LoopCode(5.0, 1, "recorded", [], "main", ["double_div"], None, ports=(5.0,))
+    assert model.share_for(plain) == 0.5 and model.share_for(divides) == 1.0

@@ -267,8 +267,10 @@ class CompiledModel(RooflineModel):
         # A core shared with another hardware thread (compiled.issue_share) gives this process a
         # share of its ports: a pass bound by them stretches, one bound by a chain does not
         # (loop_code.py). Main memory overlaps the core's time alone: while a loop waits for
-        # memory, the ports the other thread takes were idle anyway.
-        share = self._issue_share()
+        # memory, the ports the other thread takes were idle anyway. A loop that divides keeps its
+        # time too: llvm-mca's port bound is then the divider's pipe (halo_large's (a+b+c)/3.0: 5
+        # cycles), a unit calibrate's triad does not use, and the divider floor costs it.
+        share = self.share_for(code)
         lo, hi = core_range(code, cycle, max(divider, fetch, chain), share)
         core, core_alone = (lo + hi) / 2, sum(core_range(code, cycle, max(divider, fetch, chain))) / 2
         calls, calls_chained = self._call_time(loop, set(code.calls))
@@ -323,6 +325,11 @@ class CompiledModel(RooflineModel):
             + (f", plus calls {calls * 1e9:.3g} ns" if calls else "")
             + (f" (independent calls at lib_throughput; {calls_chained * 1e9:.3g} ns as a chain, the worst end)"
                if calls_chained != calls else ""))
+
+    def share_for(self, code: LoopCode) -> float:
+        """The share of the ports a loop's pass stretches by: the machine's, 1 for a loop that
+        divides (its port bound is the divider's pipe)."""
+        return self._issue_share() if not code.divisions else 1.0
 
     def _issue_share(self) -> float:
         """The share of the core's ports this process gets (compiled.issue_share), 1 without it."""
