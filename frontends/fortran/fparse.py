@@ -106,6 +106,7 @@ def parse_text(text: str, file: str, form: str, include_dirs: list[str] | None =
     check_continuations(source, file, form)  # before fparser, whose time grows as their square
     check_blocks(source, file, form)  # before fparser, which backtracks for ever over unclosed blocks
     ast = _parse(source, file, form)
+    _check_order(ast, file)
     hoist_comments(ast)
     from . import associate  # imports fparser: only when a Fortran file is parsed
 
@@ -114,6 +115,29 @@ def parse_text(text: str, file: str, form: str, include_dirs: list[str] | None =
 
     bindings.rewrite(ast, file)  # call h%exchange(x) as call exchange(h, x) (bindings.py)
     return FSource(ast=ast, file=file, text=text, form=form, directives=directives, includes=includes)
+
+
+def _check_order(ast, file: str) -> None:
+    """A declaration after an executable statement is not Fortran (gfortran refuses it); fparser
+    accepts it as a second specification part, and the unit's statements after it were lost."""
+    from fparser.two import Fortran2003 as F
+    from fparser.two.utils import walk
+
+    for unit in walk(ast, (F.Main_Program, F.Subroutine_Subprogram, F.Function_Subprogram)):
+        seen_exec = False
+        for part in getattr(unit, "content", None) or []:
+            if isinstance(part, F.Execution_Part):
+                seen_exec = True
+            elif isinstance(part, F.Specification_Part) and seen_exec:
+                # DATA, FORMAT and ENTRY may stand among the executable statements
+                first = next((c for c in walk(part, F.StmtBase) if not isinstance(
+                    c, (F.Comment, F.Data_Stmt, F.Format_Stmt, F.Entry_Stmt))), None)
+                if first is None:
+                    continue
+                line = first.item.span[0] if getattr(first, "item", None) is not None else None
+                raise FrontendError(f"a declaration after an executable statement ('{shorten(first)}') is not "
+                                    "valid Fortran; move it before the unit's first executable statement",
+                                    file, line)
 
 
 def hoist_comments(node) -> None:
